@@ -1,0 +1,291 @@
+"""The actions a seat (or chance) can take: small frozen values, one card per action.
+
+=================  =============================================  ======================
+action             when                                           rule
+=================  =============================================  ======================
+:class:`Deal`      chance: the shuffled deck for the next hand    R-DEAL-1, R-DEAL-3
+:class:`Pass`      bidding: no bid                                R-BID-1
+:class:`Bid`       bidding: a bid of ``amount`` points            R-BID-1 to R-BID-4
+:class:`NameTrump` the bidder names trump                         R-TRUMP-1
+:class:`Discard`   shed one trump when holding more than 6        R-DISC-2
+:class:`Take`      pick up one shed card from the middle          R-PICK-1
+:class:`TurnUp`    turn up the next stock card                    R-LOOK-1
+:class:`GiveUp`    take the turned-up card, giving up ``card``    R-LOOK-2
+:class:`Reject`    reject the turned-up card to the dead pile     R-LOOK-2
+:class:`Stop`      stop picking up, or stop looking               R-PICK-1, R-LOOK-1
+:class:`Play`      play a trump to the trick                      R-PLAY-1
+=================  =============================================  ======================
+
+:func:`pitch13.legal_actions` lists actions in a stable order: :class:`Pass`, the
+:class:`Bid` values from low to high, :class:`NameTrump` in suit order (C, D, H, S),
+:class:`TurnUp`, :class:`Reject`, :class:`Stop`, then the card actions by
+:attr:`Card.index <pitch13.Card.index>`. That is also the order of :attr:`Action.sort_key`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from typing import ClassVar, Final, Union, cast
+
+import attrs
+
+from pitch13.cards import DECK, Card, Suit
+
+__all__ = [
+    "PASS",
+    "REJECT",
+    "STOP",
+    "TURN_UP",
+    "Action",
+    "Bid",
+    "Deal",
+    "Discard",
+    "GiveUp",
+    "NameTrump",
+    "Pass",
+    "Play",
+    "Reject",
+    "SeatAction",
+    "Stop",
+    "Take",
+    "TurnUp",
+    "shuffled_deck",
+]
+
+
+def _check_card(instance: object, attribute: attrs.Attribute[Card], value: object) -> None:
+    if not isinstance(value, Card):
+        kind = type(instance).__name__
+        raise TypeError(f"{kind}() takes a Card such as Card.parse('AH'), not {value!r}")
+
+
+@attrs.frozen(slots=True)
+class Pass:
+    """Pass in the auction (R-BID-1)."""
+
+    sort_key: ClassVar[int] = 0
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen(slots=True)
+class Bid:
+    """Bid ``amount`` points (R-BID-1); ``max_bid`` is shooting the moon (R-BID-3)."""
+
+    amount: int
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.amount, int) or isinstance(self.amount, bool):
+            raise TypeError(f"Bid() takes an int amount, not {self.amount!r}")
+
+    @property
+    def sort_key(self) -> int:
+        """Position in the stable order of actions."""
+        return 1 + self.amount
+
+    def __str__(self) -> str:
+        return f"bid {self.amount}"
+
+
+@attrs.frozen(slots=True)
+class NameTrump:
+    """The bidder names ``suit`` as trump (R-TRUMP-1)."""
+
+    suit: Suit
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.suit, Suit):
+            raise TypeError(f"NameTrump() takes a Suit such as Suit.HEARTS, not {self.suit!r}")
+
+    @property
+    def sort_key(self) -> int:
+        """Position in the stable order of actions."""
+        return 100 + self.suit
+
+    def __str__(self) -> str:
+        return f"trump {self.suit.letter}"
+
+
+@attrs.frozen(slots=True)
+class TurnUp:
+    """Turn up the next card of the stock (R-LOOK-1)."""
+
+    sort_key: ClassVar[int] = 110
+
+    def __str__(self) -> str:
+        return "turn up"
+
+
+@attrs.frozen(slots=True)
+class Reject:
+    """Reject the turned-up stock card to the dead pile (R-LOOK-2)."""
+
+    sort_key: ClassVar[int] = 111
+
+    def __str__(self) -> str:
+        return "reject"
+
+
+@attrs.frozen(slots=True)
+class Stop:
+    """Stop picking up shed cards (R-PICK-1), or stop looking through the stock (R-LOOK-1)."""
+
+    sort_key: ClassVar[int] = 112
+
+    def __str__(self) -> str:
+        return "stop"
+
+
+@attrs.frozen(slots=True)
+class Discard:
+    """Shed ``card``, a trump, face up into the middle while holding more than 6 (R-DISC-2)."""
+
+    card: Card = attrs.field(validator=_check_card)
+
+    @property
+    def sort_key(self) -> int:
+        """Position in the stable order of actions."""
+        return 200 + self.card.index
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@attrs.frozen(slots=True)
+class Take:
+    """Take ``card``, a shed card, from the middle (R-PICK-1)."""
+
+    card: Card = attrs.field(validator=_check_card)
+
+    @property
+    def sort_key(self) -> int:
+        """Position in the stable order of actions."""
+        return 300 + self.card.index
+
+    def __str__(self) -> str:
+        return f"take {self.card}"
+
+
+@attrs.frozen(slots=True)
+class GiveUp:
+    """Take the turned-up stock card, giving up ``card`` from the hand to the dead pile (R-LOOK-2)."""
+
+    card: Card = attrs.field(validator=_check_card)
+
+    @property
+    def sort_key(self) -> int:
+        """Position in the stable order of actions."""
+        return 400 + self.card.index
+
+    def __str__(self) -> str:
+        return f"give up {self.card}"
+
+
+@attrs.frozen(slots=True)
+class Play:
+    """Play ``card``, a trump, to the current trick (R-PLAY-1)."""
+
+    card: Card = attrs.field(validator=_check_card)
+
+    @property
+    def sort_key(self) -> int:
+        """Position in the stable order of actions."""
+        return 500 + self.card.index
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+def _check_order(instance: Deal, attribute: attrs.Attribute[tuple[Card, ...]], value: object) -> None:
+    if not isinstance(value, tuple):  # pragma: no cover - the converter always makes a tuple
+        raise TypeError("Deal() takes a sequence of 54 cards")
+    if len(value) != len(DECK):
+        raise ValueError(f"a deal is all 54 cards in some order, not {len(value)} cards")
+    seen = 0
+    for position, card in enumerate(value):
+        if not isinstance(card, Card):
+            raise TypeError(f"Deal() takes Cards; item {position} is {card!r}")
+        if seen >> card.index & 1:
+            raise ValueError(f"a deal has every card once, but {card} is there twice (item {position})")
+        seen |= 1 << card.index
+
+
+def _to_tuple(value: object) -> tuple[Card, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise TypeError(f"Deal() takes a sequence of 54 Cards, not {type(value).__name__}")
+    return tuple(cast("Iterable[Card]", value))
+
+
+@attrs.frozen(slots=True)
+class Deal:
+    """Chance's action: the deck for the next hand, top card first (R-DEAL-1, R-DEAL-3).
+
+    ``order`` is any permutation of the 54 cards: a server's own secure shuffle, a seeded one
+    from :func:`shuffled_deck`, or a deck arranged for a test. How it becomes hands and stock
+    is described in :func:`pitch13.new_game`.
+
+    Raises:
+        TypeError: if ``order`` is not a sequence of cards.
+        ValueError: if it is not 54 different cards.
+    """
+
+    order: tuple[Card, ...] = attrs.field(converter=_to_tuple, validator=_check_order)
+
+    sort_key: ClassVar[int] = -1
+
+    def __str__(self) -> str:
+        return "deal " + " ".join(str(c) for c in self.order)
+
+
+def shuffled_deck(seed: int, hand_number: int = 1) -> tuple[Card, ...]:
+    """The 54 cards shuffled reproducibly from ``seed`` for hand ``hand_number``.
+
+    The same arguments give the same order on every machine and Python version: the
+    shuffle is a Fisher-Yates shuffle driven by SHAKE-256 of the seed and hand number, not by
+    :mod:`random`. It is what ``new_game(..., seed=seed)`` deals.
+
+    Raises:
+        TypeError: if ``seed`` or ``hand_number`` is not an int.
+    """
+    for name, value in (("seed", seed), ("hand_number", hand_number)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"{name} must be an int, not {value!r}")
+    return tuple(DECK[i] for i in seeded_order(seed, hand_number))
+
+
+def seeded_order(seed: int, hand_number: int) -> tuple[int, ...]:
+    """Card indices of :func:`shuffled_deck` (internal)."""
+    stream = hashlib.shake_256(f"pitch13-deal-v1:{seed}:{hand_number}".encode()).digest(8 * 53)
+    order = list(range(len(DECK)))
+    for i in range(len(order) - 1, 0, -1):
+        # A 64-bit draw reduced modulo i + 1: its bias is below 2**-58.
+        draw = int.from_bytes(stream[8 * (i - 1) : 8 * i], "big")
+        j = draw % (i + 1)
+        order[i], order[j] = order[j], order[i]
+    return tuple(order)
+
+
+#: Any action: a seat's or chance's.
+Action = Union[Pass, Bid, NameTrump, Discard, Take, TurnUp, GiveUp, Reject, Stop, Play, Deal]
+#: An action a seat takes (every action but :class:`Deal`).
+SeatAction = Union[Pass, Bid, NameTrump, Discard, Take, TurnUp, GiveUp, Reject, Stop, Play]
+
+#: The :class:`Pass` action.
+PASS: Final = Pass()
+#: The :class:`TurnUp` action.
+TURN_UP: Final = TurnUp()
+#: The :class:`Reject` action.
+REJECT: Final = Reject()
+#: The :class:`Stop` action.
+STOP: Final = Stop()
+
+ACTION_TYPES: Final = (Pass, Bid, NameTrump, Discard, Take, TurnUp, GiveUp, Reject, Stop, Play, Deal)
+# Interned card actions, so legal_actions builds no new objects.
+PLAYS: Final = tuple(Play(c) for c in DECK)
+DISCARDS: Final = tuple(Discard(c) for c in DECK)
+TAKES: Final = tuple(Take(c) for c in DECK)
+GIVE_UPS: Final = tuple(GiveUp(c) for c in DECK)
+NAME_TRUMPS: Final = tuple(NameTrump(s) for s in Suit)
+BIDS: Final = tuple(Bid(n) for n in range(14))

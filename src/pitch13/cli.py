@@ -1,0 +1,226 @@
+"""The ``pitch13`` command: ``pitch13 demo`` plays a whole game among four simple players.
+
+Run ``pitch13 demo --seed 7`` (or ``python -m pitch13 demo --seed 7``) to watch a game on the
+default rules, printed hand by hand; ``--classic`` plays classic 10-point pitch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from pitch13.actions import (
+    Bid,
+    Discard,
+    GiveUp,
+    NameTrump,
+    Pass,
+    Play,
+    Reject,
+    SeatAction,
+    Stop,
+    Take,
+    TurnUp,
+)
+from pitch13.cards import Card, Suit
+from pitch13.engine import apply, legal_actions, new_game
+from pitch13.events import (
+    AuctionWon,
+    CardRejected,
+    DeadCardsDiscarded,
+    GameOver,
+    HandDealt,
+    HandEndedEarly,
+    HandScored,
+    HandThrownIn,
+    Refilled,
+    SeatOut,
+    StockDiscarded,
+    StockHandedOver,
+    TrickWon,
+)
+from pitch13.rules import Rules
+from pitch13.state import GameState, HistoryItem, Phase
+from pitch13.trumps import table_for
+
+__all__ = ["choose_simple", "main"]
+
+_SEATS = ("North", "East", "South", "West")
+_TEAMS = ("North-South", "East-West")
+
+
+def _power(state: GameState, index: int) -> int:
+    assert state.trump is not None
+    return table_for(state.trump, state.rules).power[index]
+
+
+def _points(state: GameState, index: int) -> int:
+    assert state.trump is not None
+    return table_for(state.trump, state.rules).points[index]
+
+
+def _suit_value(state: GameState, seat: int, suit: Suit) -> int:
+    table = table_for(suit, state.rules)
+    cards = [c.index for c in state.hand(seat) if table.mask >> c.index & 1]
+    high = sum(1 for i in cards if table.power[i] >= table.power[table.order[4]])
+    return sum(table.points[i] for i in cards) // 2 + high + len(cards) // 2
+
+
+def choose_simple(state: GameState, rng: random.Random) -> SeatAction:
+    """A simple player's choice for the seat to act, from its own hand and the table.
+
+    It bids what its best suit looks worth, names that suit, sheds and gives up its weakest
+    cards, keeps point cards, and plays its lowest card that wins the trick, else its lowest
+    card. It is a demonstration player, not a strong one.
+    """
+    actions = legal_actions(state)
+    seat = state.to_act
+    assert seat is not None and actions
+    if state.phase is Phase.BIDDING:
+        worth = max(_suit_value(state, seat, suit) for suit in Suit)
+        bids = [a for a in actions if isinstance(a, Bid) and a.amount <= worth]
+        if bids:
+            return bids[0]
+        return actions[0] if isinstance(actions[0], Pass) else actions[0]
+    if state.phase is Phase.TRUMP:
+        return max(
+            (a for a in actions if isinstance(a, NameTrump)),
+            key=lambda a: (_suit_value(state, seat, a.suit), rng.random()),
+        )
+    if state.phase is Phase.DISCARD:
+        return min(
+            (a for a in actions if isinstance(a, Discard)),
+            key=lambda a: (_points(state, a.card.index) > 0, _power(state, a.card.index)),
+        )
+    if state.phase is Phase.PICKUP:
+        takes = [a for a in actions if isinstance(a, Take)]
+        return max(takes, key=lambda a: _points(state, a.card.index)) if takes else Stop()
+    if state.phase is Phase.LOOK:
+        if state.turned_card is None:
+            return TurnUp()
+        turned = state.turned_card.index
+        give = min(
+            (a for a in actions if isinstance(a, GiveUp)),
+            key=lambda a: (_power(state, a.card.index) >= 0, _points(state, a.card.index), _power(state, a.card.index)),
+        )
+        weakest = give.card.index
+        if _power(state, weakest) < 0 or (_points(state, weakest), _power(state, weakest)) < (
+            _points(state, turned),
+            _power(state, turned),
+        ):
+            return give
+        return Reject()
+    plays = [a for a in actions if isinstance(a, Play)]
+    by_power = sorted(plays, key=lambda a: _power(state, a.card.index))
+    if not state.trick:
+        return by_power[-1]
+    best = max(_power(state, c.index) for _, c in state.trick)
+    winners = [a for a in by_power if _power(state, a.card.index) > best]
+    return winners[0] if winners else by_power[0]
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(c.pretty for c in cards) or "-"
+
+
+def _describe(seat: int | None, item: HistoryItem) -> str | None:  # noqa: C901 - one line per kind
+    who = _SEATS[seat] if seat is not None else ""
+    if isinstance(item, HandDealt):
+        return f"\n=== Hand {item.hand_number}: {_SEATS[item.dealer]} deals ==="
+    if isinstance(item, (Bid, Pass)):
+        return f"  {who} {'passes' if isinstance(item, Pass) else f'bids {item.amount}'}"
+    if isinstance(item, AuctionWon):
+        return f"  {_SEATS[item.seat]} wins the auction at {item.bid}"
+    if isinstance(item, HandThrownIn):
+        return f"  Hand thrown in ({item.reason.value.replace('_', ' ')})"
+    if isinstance(item, NameTrump):
+        return f"  {who} names {item.suit.symbol} trump"
+    if isinstance(item, DeadCardsDiscarded):
+        return f"    {_SEATS[item.seat]} discards dead: {_cards(item.cards)}" if item.cards else None
+    if isinstance(item, Discard):
+        return f"    {who} sheds {item.card.pretty}"
+    if isinstance(item, Take):
+        return f"    {who} picks up {item.card.pretty}"
+    if isinstance(item, Refilled):
+        return f"    {_SEATS[item.seat]} draws {item.count}"
+    if isinstance(item, StockHandedOver):
+        return f"  {_SEATS[item.seat]} looks through the {item.count} stock cards left"
+    if isinstance(item, GiveUp):
+        return f"    {who} takes a stock card, giving up {item.card.pretty}"
+    if isinstance(item, (CardRejected, Reject)):
+        return None
+    if isinstance(item, StockDiscarded):
+        return f"    {item.count} stock cards go unseen to the dead pile" if item.count else None
+    if isinstance(item, SeatOut):
+        return f"    {_SEATS[item.seat]} is out of trump"
+    if isinstance(item, TrickWon):
+        trick = item.trick
+        plays = ", ".join(f"{_SEATS[s]} {c.pretty}" for s, c in trick.plays)
+        return f"  Trick {trick.number}: {plays} -> {_SEATS[trick.winner]} (+{sum(trick.points)})"
+    if isinstance(item, HandEndedEarly):
+        if item.team is None:
+            return "  Nobody has a trump left"
+        return f"  The hand ends early: {_TEAMS[item.team]} take {_cards(item.cards)}"
+    if isinstance(item, HandScored):
+        r = item.result
+        verdict = "made" if r.made else "set"
+        return (
+            f"  {_TEAMS[r.bidding_team]} bid {r.bid} and took {r.points[r.bidding_team]}: {verdict}. "
+            f"Points {r.points[0]}-{r.points[1]}, score {r.scores[0]}-{r.scores[1]}"
+        )
+    if isinstance(item, GameOver):
+        o = item.outcome
+        return (
+            f"\n{_TEAMS[o.winner]} win after {o.hand_number} hands "
+            f"({o.termination.value.replace('_', ' ')}), {o.scores[0]}-{o.scores[1]}."
+        )
+    return None
+
+
+def play_demo(seed: int, rules: Rules, dealer: int, out: TextIO) -> GameState:
+    """Play and print a whole game among four :func:`choose_simple` players."""
+    rng = random.Random(seed)
+    state = new_game(rules, dealer=dealer, seed=seed)
+    seen = 0
+    while True:
+        history = state.history
+        for entry in history[seen:]:
+            if isinstance(entry.item, HandDealt):
+                line = _describe(entry.seat, entry.item)
+                print(line, file=out)
+                hands = _hands_after_deal(entry.item.deck, entry.item.dealer)
+                for s in range(4):
+                    print(f"  {_SEATS[s]:5} {_cards(hands[s])}", file=out)
+                continue
+            line = _describe(entry.seat, entry.item)
+            if line is not None:
+                print(line, file=out)
+        seen = len(history)
+        if state.is_over:
+            return state
+        state = apply(state, choose_simple(state, rng))
+
+
+def _hands_after_deal(deck: Sequence[Card], dealer: int) -> list[list[Card]]:
+    hands: list[list[Card]] = [[], [], [], []]
+    for r in range(3):
+        for k in range(4):
+            hands[(dealer + 1 + k) % 4].extend(deck[12 * r + 3 * k : 12 * r + 3 * k + 3])
+    return [sorted(h) for h in hands]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``pitch13`` command; returns the exit status."""
+    parser = argparse.ArgumentParser(prog="pitch13", description="13-point partner pitch rules engine")
+    sub = parser.add_subparsers(dest="command", required=True)
+    demo = sub.add_parser("demo", help="play and print a whole game among four simple players")
+    demo.add_argument("--seed", type=int, default=7, help="the seed of the deals and the players (default 7)")
+    demo.add_argument("--dealer", type=int, choices=range(4), default=0, help="the first dealer (default 0)")
+    demo.add_argument("--classic", action="store_true", help="classic 10-point pitch instead of 13-point")
+    args = parser.parse_args(argv)
+    rules = Rules.classic_ten_point() if args.classic else Rules()
+    play_demo(args.seed, rules, args.dealer, sys.stdout)
+    return 0

@@ -1,0 +1,174 @@
+"""Events: the steps with no choice in them, recorded in the history so a UI can show them.
+
+:func:`pitch13.apply` performs every forced step itself (the deal, discarding dead cards,
+the refill, a seat going out, the end of a trick, scoring) and records each as one of these
+frozen values, in the order it happened, after the action that caused it.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Union
+
+import attrs
+
+from pitch13.cards import Card
+from pitch13.scoring import HandResult, Outcome, Trick
+
+__all__ = [
+    "AuctionWon",
+    "CardRejected",
+    "DeadCardsDiscarded",
+    "Event",
+    "GameOver",
+    "HandDealt",
+    "HandEndedEarly",
+    "HandScored",
+    "HandThrownIn",
+    "Refilled",
+    "SeatOut",
+    "StockDiscarded",
+    "StockHandedOver",
+    "ThrowInReason",
+    "TrickWon",
+]
+
+
+@attrs.frozen(slots=True)
+class HandDealt:
+    """A hand was dealt from ``deck`` (top card first) by ``dealer`` (R-DEAL-1)."""
+
+    hand_number: int
+    dealer: int
+    deck: tuple[Card, ...] = attrs.field(repr=False)
+
+
+@attrs.frozen(slots=True)
+class AuctionWon:
+    """The auction ended: ``seat`` is the bidder, for ``bid`` points (R-BID-1)."""
+
+    seat: int
+    bid: int
+
+
+class ThrowInReason(enum.Enum):
+    """Why a hand was thrown in."""
+
+    #: Everyone passed and ``all_pass`` is ``redeal`` (R-BID-2).
+    ALL_PASSED = "all_passed"
+    #: The stock could not fill every seat and ``short_stock`` is ``redeal`` (R-FILL-2).
+    SHORT_STOCK = "short_stock"
+
+
+@attrs.frozen(slots=True)
+class HandThrownIn:
+    """Hand ``hand_number`` was thrown in without scoring; the deal passes left (R-DEAL-2)."""
+
+    hand_number: int
+    reason: ThrowInReason
+
+
+@attrs.frozen(slots=True)
+class DeadCardsDiscarded:
+    """``seat`` discarded its dead ``cards`` face up into the middle (R-DISC-1)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@attrs.frozen(slots=True)
+class Refilled:
+    """``seat`` received ``cards`` from the stock (R-FILL-1). Only the count is public."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    @property
+    def count(self) -> int:
+        """How many cards the seat received."""
+        return len(self.cards)
+
+
+@attrs.frozen(slots=True)
+class StockHandedOver:
+    """``seat`` (the bidder, then the partner) was given the ``count`` cards left (R-LOOK-1, R-LOOK-3)."""
+
+    seat: int
+    count: int
+
+
+@attrs.frozen(slots=True)
+class CardRejected:
+    """``seat`` turned up ``card`` and it went to the dead pile because it may not be taken.
+
+    A voluntary rejection is the :class:`~pitch13.Reject` action; this event records the case
+    where taking was not allowed (R-LOOK-2), so there was no choice.
+    """
+
+    seat: int
+    card: Card
+
+
+@attrs.frozen(slots=True)
+class StockDiscarded:
+    """The ``count`` stock cards nobody turned up went face down to the dead pile (R-LOOK-3)."""
+
+    count: int
+
+
+@attrs.frozen(slots=True)
+class SeatOut:
+    """``seat`` has no trump: it is out for the rest of the hand (R-PLAY-3)."""
+
+    seat: int
+
+
+@attrs.frozen(slots=True)
+class TrickWon:
+    """A trick ended (R-PLAY-5, R-PLAY-6)."""
+
+    trick: Trick
+
+
+@attrs.frozen(slots=True)
+class HandEndedEarly:
+    """The hand ended before all trumps were played (R-PLAY-7).
+
+    ``team`` took ``cards``, the point cards still in hands, because both seats of the other
+    team were out; ``team`` is ``None`` when nobody had a trump left.
+    """
+
+    team: int | None
+    cards: tuple[Card, ...]
+
+
+@attrs.frozen(slots=True)
+class HandScored:
+    """A hand was scored (R-SCORE-1, R-SCORE-2)."""
+
+    result: HandResult
+
+
+@attrs.frozen(slots=True)
+class GameOver:
+    """The game ended (R-END-1, R-END-2, R-SCORE-2)."""
+
+    outcome: Outcome
+
+
+#: Any event.
+Event = Union[
+    HandDealt,
+    AuctionWon,
+    HandThrownIn,
+    DeadCardsDiscarded,
+    Refilled,
+    StockHandedOver,
+    CardRejected,
+    StockDiscarded,
+    SeatOut,
+    TrickWon,
+    HandEndedEarly,
+    HandScored,
+    GameOver,
+]

@@ -1,0 +1,215 @@
+"""A hand's score as data, and the end of the game (R-PLAY-6, R-PLAY-8, R-SCORE-*, R-END-*).
+
+Teams are numbered 0 (team A: seats 0 and 2) and 1 (team B: seats 1 and 3); a seat's team
+is ``seat % 2``.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+import attrs
+
+from pitch13.cards import DECK, Card, Rank, Suit
+from pitch13.rules import MadeBidScores, MoonFailure, MoonSuccess, Rules, TargetRule
+from pitch13.trumps import TrumpTable
+
+__all__ = ["HandResult", "Outcome", "PointCard", "Termination", "Trick", "team_of"]
+
+
+def team_of(seat: int) -> int:
+    """The team of ``seat``: 0 for seats 0 and 2 (team A), 1 for seats 1 and 3 (team B)."""
+    return seat & 1
+
+
+@attrs.frozen(slots=True)
+class Trick:
+    """A finished trick: who played what, who won it, and the points each team took from it."""
+
+    #: The trick's number in the hand, from 1.
+    number: int
+    #: ``(seat, card)`` in the order played; 1 to 4 plays (R-PLAY-5).
+    plays: tuple[tuple[int, Card], ...]
+    #: The seat that played the highest trump.
+    winner: int
+    #: The points each team took from this trick (R-PLAY-6).
+    points: tuple[int, int]
+
+    @property
+    def leader(self) -> int:
+        """The seat that led."""
+        return self.plays[0][0]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards in the order played."""
+        return tuple(card for _, card in self.plays)
+
+
+@attrs.frozen(slots=True)
+class PointCard:
+    """One point card of the hand and where its points went."""
+
+    #: The card.
+    card: Card
+    #: What it is worth: 1, or 3 for the three and the off-three (R-POINT-1).
+    points: int
+    #: The role it plays: ``"ace"``, ``"jack"``, ``"Jick"``, ``"joker"``, ``"ten"``,
+    #: ``"three"``, ``"off-three"`` or ``"deuce"``.
+    label: str
+    #: The team that took it, or ``None`` if it never came into play (R-PLAY-8).
+    team: int | None
+
+
+class Termination(enum.Enum):
+    """How a game ended."""
+
+    #: One team's score passed the target (R-END-1).
+    TARGET = "target"
+    #: Both teams passed the target after the same hand; the bidding team wins (R-END-2).
+    BOTH_PAST_TARGET = "both_past_target"
+    #: The bidding team made a bid of ``max_bid`` with ``moon_success=win_game`` (R-SCORE-2).
+    MOON_MADE = "moon_made"
+    #: The bidding team failed a bid of ``max_bid`` with ``moon_failure=lose_game`` (R-SCORE-2).
+    MOON_FAILED = "moon_failed"
+
+
+@attrs.frozen(slots=True)
+class Outcome:
+    """The end of a game: who won, how, after which hand, and the final scores."""
+
+    #: The winning team (0: seats 0 and 2; 1: seats 1 and 3).
+    winner: int
+    #: How the game ended.
+    termination: Termination
+    #: The hand after which it ended.
+    hand_number: int
+    #: The final scores ``(team A, team B)``.
+    scores: tuple[int, int]
+
+
+@attrs.frozen(slots=True)
+class HandResult:
+    """The scoring of one hand (R-SCORE-1, R-SCORE-2)."""
+
+    #: The hand's number in the game, from 1 (thrown-in hands count too).
+    hand_number: int
+    #: The dealer of the hand.
+    dealer: int
+    #: The seat that won the auction.
+    bidder: int
+    #: The winning bid.
+    bid: int
+    #: The trump suit.
+    trump: Suit
+    #: Every point card of the hand, high to low, and which team took it.
+    point_cards: tuple[PointCard, ...]
+    #: Points taken by each team.
+    points: tuple[int, int]
+    #: Points that never came into play and scored for nobody (R-PLAY-8).
+    unplayed_points: int
+    #: Whether the bidding team took at least its bid.
+    made: bool
+    #: Whether the bid was ``max_bid`` (shooting the moon, R-BID-3).
+    moon: bool
+    #: The change of each team's score.
+    score_change: tuple[int, int]
+    #: Each team's score after the hand.
+    scores: tuple[int, int]
+    #: Whether the hand ended early because a team was out (R-PLAY-7).
+    ended_early: bool
+
+    @property
+    def bidding_team(self) -> int:
+        """The bidder's team."""
+        return self.bidder & 1
+
+
+def _label(index: int, trump: Suit) -> str:
+    card = DECK[index]
+    if card.is_joker:
+        return "joker"
+    if card.suit is not trump:
+        return "Jick" if card.rank is Rank.JACK else "off-three"
+    return _TRUMP_LABELS[card.rank]
+
+
+_TRUMP_LABELS: Final[dict[Rank | None, str]] = {
+    Rank.ACE: "ace",
+    Rank.JACK: "jack",
+    Rank.TEN: "ten",
+    Rank.THREE: "three",
+    Rank.TWO: "deuce",
+}
+
+
+def score_hand(
+    rules: Rules,
+    table: TrumpTable,
+    *,
+    hand_number: int,
+    dealer: int,
+    bidder: int,
+    bid: int,
+    won: tuple[int, int],
+    scores: tuple[int, int],
+    ended_early: bool,
+) -> tuple[HandResult, Outcome | None]:
+    """Score a hand from the point cards each team won (internal)."""
+    points = table.points
+    taken = [sum(points[i] for i in table.order if won[team] >> i & 1) for team in (0, 1)]
+    point_cards = tuple(
+        PointCard(
+            DECK[i],
+            points[i],
+            _label(i, table.trump),
+            0 if won[0] >> i & 1 else 1 if won[1] >> i & 1 else None,
+        )
+        for i in table.order
+        if points[i]
+    )
+    bidding, defending = bidder & 1, 1 - (bidder & 1)
+    made = taken[bidding] >= bid
+    moon = bid == rules.max_bid
+    change = [0, 0]
+    if made:
+        change[bidding] = taken[bidding] if rules.made_bid_scores is MadeBidScores.POINTS_TAKEN else bid
+    else:
+        change[bidding] = -bid
+    change[defending] = taken[defending]
+    new_scores = (scores[0] + change[0], scores[1] + change[1])
+    result = HandResult(
+        hand_number=hand_number,
+        dealer=dealer,
+        bidder=bidder,
+        bid=bid,
+        trump=table.trump,
+        point_cards=point_cards,
+        points=(taken[0], taken[1]),
+        unplayed_points=rules.points_total - taken[0] - taken[1],
+        made=made,
+        moon=moon,
+        score_change=(change[0], change[1]),
+        scores=new_scores,
+        ended_early=ended_early,
+    )
+    return result, _outcome(rules, hand_number, bidding, made, moon, new_scores)
+
+
+def _outcome(
+    rules: Rules, hand_number: int, bidding: int, made: bool, moon: bool, scores: tuple[int, int]
+) -> Outcome | None:
+    if moon and made and rules.moon_success is MoonSuccess.WIN_GAME:
+        return Outcome(bidding, Termination.MOON_MADE, hand_number, scores)
+    if moon and not made and rules.moon_failure is MoonFailure.LOSE_GAME:
+        return Outcome(1 - bidding, Termination.MOON_FAILED, hand_number, scores)
+    if rules.target_rule is TargetRule.GREATER_THAN:
+        past = [score > rules.target for score in scores]
+    else:
+        past = [score >= rules.target for score in scores]
+    if past[0] and past[1]:
+        return Outcome(bidding, Termination.BOTH_PAST_TARGET, hand_number, scores)
+    if past[0] or past[1]:
+        return Outcome(0 if past[0] else 1, Termination.TARGET, hand_number, scores)
+    return None

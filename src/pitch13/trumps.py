@@ -1,0 +1,128 @@
+"""What trump makes of each card: which cards are trumps, their order, their points.
+
+A card's rank and points depend on the trump suit and the rules (R-DECK-3, R-RANK-1,
+R-RANK-2, R-POINT-1); they are looked up in small tables computed once at import.
+
+>>> from pitch13 import Rules, Suit, Card
+>>> [str(c) for c in trump_order(Suit.HEARTS, Rules())]  # doctest: +NORMALIZE_WHITESPACE
+['AH', 'KH', 'QH', 'JH', 'JD', 'BJ', 'RJ', '10H', '9H', '8H', '7H', '6H', '5H', '4H', '3H',
+ '3D', '2H']
+>>> card_points(Card.parse("3D"), Suit.HEARTS, Rules()), is_trump(Card.parse("QD"), Suit.HEARTS)
+(3, False)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from pitch13.cards import DECK, Card, Rank, Suit
+from pitch13.rules import JokerOrder, Rules
+
+__all__ = ["card_points", "is_trump", "trump_order", "trump_power"]
+
+_BLACK_JOKER: Final = 52
+_RED_JOKER: Final = 53
+
+
+def _index(rank: Rank, suit: Suit) -> int:
+    return suit * 13 + rank - 2
+
+
+class TrumpTable:
+    """Per-trump lookup tables over card indices (internal; built once per combination)."""
+
+    __slots__ = ("deuce", "mask", "order", "point_mask", "points", "power", "trump")
+
+    def __init__(self, trump: Suit, use_off_three: bool, fixed_jokers: bool) -> None:
+        off = trump.off_suit
+        # High to low, R-RANK-1. The jokers sit together between the Jick and the 10.
+        order = [
+            _index(Rank.ACE, trump),
+            _index(Rank.KING, trump),
+            _index(Rank.QUEEN, trump),
+            _index(Rank.JACK, trump),
+            _index(Rank.JACK, off),
+            _RED_JOKER if fixed_jokers else _BLACK_JOKER,
+            _BLACK_JOKER if fixed_jokers else _RED_JOKER,
+            *(_index(Rank(r), trump) for r in range(10, 2, -1)),
+        ]
+        if use_off_three:
+            order.append(_index(Rank.THREE, off))
+        order.append(_index(Rank.TWO, trump))
+        power = [-1] * 54
+        for position, index in enumerate(order):
+            power[index] = len(order) - position
+        if not fixed_jokers:
+            # R-RANK-2: interchangeable; a tie in a trick goes to the one played first.
+            power[_BLACK_JOKER] = power[_RED_JOKER] = max(power[_BLACK_JOKER], power[_RED_JOKER])
+        points = [0] * 54
+        for rank, value in ((Rank.ACE, 1), (Rank.JACK, 1), (Rank.TEN, 1), (Rank.THREE, 3), (Rank.TWO, 1)):
+            points[_index(rank, trump)] = value
+        points[_index(Rank.JACK, off)] = 1
+        points[_BLACK_JOKER] = points[_RED_JOKER] = 1
+        if use_off_three:
+            points[_index(Rank.THREE, off)] = 3
+        self.trump: Final = trump
+        self.order: Final = tuple(order)
+        self.power: Final = tuple(power)
+        self.points: Final = tuple(points)
+        self.mask: Final = sum(1 << i for i in order)
+        self.point_mask: Final = sum(1 << i for i in order if points[i])
+        self.deuce: Final = _index(Rank.TWO, trump)
+
+
+_TABLES: Final[dict[tuple[Suit, bool, bool], TrumpTable]] = {
+    (suit, off3, fixed): TrumpTable(suit, off3, fixed)
+    for suit in Suit
+    for off3 in (False, True)
+    for fixed in (False, True)
+}
+
+
+def table_for(trump: Suit, rules: Rules) -> TrumpTable:
+    """The lookup table for ``trump`` under ``rules`` (internal)."""
+    return _TABLES[trump, rules.use_off_three, rules.joker_order is JokerOrder.FIXED]
+
+
+def _check(card: Card, trump: Suit) -> None:
+    if not isinstance(card, Card):
+        raise TypeError(f"expected a Card, not {type(card).__name__}")
+    if not isinstance(trump, Suit):
+        raise TypeError(f"expected a Suit for trump, not {type(trump).__name__}")
+
+
+def is_trump(card: Card, trump: Suit, rules: Rules | None = None) -> bool:
+    """Whether ``card`` is a trump when ``trump`` is named (R-DECK-3); otherwise it is dead."""
+    _check(card, trump)
+    return bool(table_for(trump, rules or _DEFAULT_RULES).mask >> card.index & 1)
+
+
+def card_points(card: Card, trump: Suit, rules: Rules | None = None) -> int:
+    """The points ``card`` is worth with ``trump`` named (R-POINT-1): 0, 1 or 3."""
+    _check(card, trump)
+    return table_for(trump, rules or _DEFAULT_RULES).points[card.index]
+
+
+def trump_power(card: Card, trump: Suit, rules: Rules | None = None) -> int | None:
+    """The card's strength in a trick (higher wins), or ``None`` for a dead card.
+
+    Under ``joker_order=first_played`` both jokers have the same power: the one played
+    first wins (R-RANK-2).
+    """
+    _check(card, trump)
+    power = table_for(trump, rules or _DEFAULT_RULES).power[card.index]
+    return None if power < 0 else power
+
+
+def trump_order(trump: Suit, rules: Rules | None = None) -> tuple[Card, ...]:
+    """The trumps from high to low (R-RANK-1).
+
+    Under ``joker_order=first_played`` the jokers take the high and low joker places in
+    index order (``BJ`` then ``RJ``), but either may turn out to be the high one.
+    """
+    if not isinstance(trump, Suit):
+        raise TypeError(f"expected a Suit for trump, not {type(trump).__name__}")
+    return tuple(DECK[i] for i in table_for(trump, rules or _DEFAULT_RULES).order)
+
+
+_DEFAULT_RULES: Final = Rules()
