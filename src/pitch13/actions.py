@@ -25,6 +25,7 @@ action             when                                           rule
 from __future__ import annotations
 
 import hashlib
+import struct
 from collections.abc import Iterable
 from typing import ClassVar, Final, Union, cast
 
@@ -257,14 +258,15 @@ def shuffled_deck(seed: int, hand_number: int = 1) -> tuple[Card, ...]:
 
 def seeded_order(seed: int, hand_number: int) -> tuple[int, ...]:
     """Card indices of :func:`shuffled_deck` (internal)."""
-    stream = hashlib.shake_256(f"pitch13-deal-v1:{seed}:{hand_number}".encode()).digest(8 * 53)
-    order = list(range(len(DECK)))
-    for i in range(len(order) - 1, 0, -1):
-        # A 64-bit draw reduced modulo i + 1: its bias is below 2**-58.
-        draw = int.from_bytes(stream[8 * (i - 1) : 8 * i], "big")
-        j = draw % (i + 1)
-        order[i], order[j] = order[j], order[i]
-    return tuple(order)
+    # Each card gets a 64-bit key from SHAKE-256; sorting by key is a uniform shuffle (a tie,
+    # about one deal in 10**17, keeps index order and so is still deterministic).
+    stream = hashlib.shake_256(f"pitch13-deal-v1:{seed}:{hand_number}".encode()).digest(8 * 54)
+    keys = _KEYS.unpack(stream)
+    return tuple(sorted(_INDICES, key=keys.__getitem__))
+
+
+_KEYS: Final = struct.Struct(">54Q")
+_INDICES: Final = tuple(range(54))
 
 
 #: Any action: a seat's or chance's.

@@ -231,7 +231,9 @@ class Card:
             raise CardParseError(f"{text!r} is not a card: too short (expected e.g. 'AH', '10S', 'BJ')")
         rank_text, suit_text = key[:-1], key[-1]
         if suit_text not in _SUIT_BY_TEXT:
-            raise CardParseError(f"{text!r} is not a card: unknown suit {suit_text!r} (expected C, D, H or S)")
+            raise CardParseError(
+                f"{text!r} is not a card: unknown suit {suit_text!r} (expected C, D, H or S)"
+            )
         raise CardParseError(
             f"{text!r} is not a card: unknown rank {rank_text!r} (expected 2-10, T, J, Q, K or A)"
         )

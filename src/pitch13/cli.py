@@ -62,6 +62,10 @@ def _points(state: GameState, index: int) -> int:
     return table_for(state.trump, state.rules).points[index]
 
 
+def _keep_value(state: GameState, index: int) -> tuple[int, int]:
+    return (_points(state, index), _power(state, index))
+
+
 def _suit_value(state: GameState, seat: int, suit: Suit) -> int:
     table = table_for(suit, state.rules)
     cards = [c.index for c in state.hand(seat) if table.mask >> c.index & 1]
@@ -78,13 +82,13 @@ def choose_simple(state: GameState, rng: random.Random) -> SeatAction:
     """
     actions = legal_actions(state)
     seat = state.to_act
-    assert seat is not None and actions
+    assert seat is not None, "choose_simple() needs a seat to act"
     if state.phase is Phase.BIDDING:
         worth = max(_suit_value(state, seat, suit) for suit in Suit)
         bids = [a for a in actions if isinstance(a, Bid) and a.amount <= worth]
         if bids:
             return bids[0]
-        return actions[0] if isinstance(actions[0], Pass) else actions[0]
+        return actions[0]  # a pass, or the lowest bid when the dealer must bid
     if state.phase is Phase.TRUMP:
         return max(
             (a for a in actions if isinstance(a, NameTrump)),
@@ -104,7 +108,11 @@ def choose_simple(state: GameState, rng: random.Random) -> SeatAction:
         turned = state.turned_card.index
         give = min(
             (a for a in actions if isinstance(a, GiveUp)),
-            key=lambda a: (_power(state, a.card.index) >= 0, _points(state, a.card.index), _power(state, a.card.index)),
+            key=lambda a: (
+                _power(state, a.card.index) >= 0,
+                _points(state, a.card.index),
+                _power(state, a.card.index),
+            ),
         )
         weakest = give.card.index
         if _power(state, weakest) < 0 or (_points(state, weakest), _power(state, weakest)) < (
@@ -126,7 +134,7 @@ def _cards(cards: Sequence[Card]) -> str:
     return " ".join(c.pretty for c in cards) or "-"
 
 
-def _describe(seat: int | None, item: HistoryItem) -> str | None:  # noqa: C901 - one line per kind
+def _describe(seat: int | None, item: HistoryItem) -> str | None:
     who = _SEATS[seat] if seat is not None else ""
     if isinstance(item, HandDealt):
         return f"\n=== Hand {item.hand_number}: {_SEATS[item.dealer]} deals ==="

@@ -12,8 +12,6 @@ import functools
 from collections.abc import Callable
 from typing import Final, NoReturn
 
-import attrs
-
 from pitch13.actions import (
     ACTION_TYPES,
     BIDS,
@@ -60,7 +58,7 @@ from pitch13.events import (
 )
 from pitch13.rules import AllPass, DeuceTo, LeadFallback, LookTake, Pickup, Rules, ShortStock
 from pitch13.scoring import HandResult, Outcome, Trick, score_hand
-from pitch13.state import GameState, HistoryItem, Log, Phase
+from pitch13.state import GameState, HistoryItem, Log, Phase, _Auction, _Exchange, _Match
 from pitch13.trumps import TrumpTable, table_for
 
 __all__ = ["IllegalActionError", "IllegalReason", "apply", "legal_actions", "new_game"]
@@ -132,13 +130,42 @@ def _refuse(reason: IllegalReason, seat: int | None, action: Action, why: str) -
 
 # --- building states -------------------------------------------------------------------------
 
-_FIELDS: Final = tuple(a.name for a in attrs.fields(GameState))
-
 
 class _Work:
-    """A mutable copy of a state's fields, for the steps that change many of them at once."""
+    """A mutable, flattened copy of a state, for the steps that change many fields at once."""
 
-    __slots__ = _FIELDS
+    __slots__ = (
+        "_a",
+        "_bidder",
+        "_calls",
+        "_dead",
+        "_hands",
+        "_high_bid",
+        "_log",
+        "_m",
+        "_middle",
+        "_out",
+        "_shown",
+        "_stock",
+        "_table",
+        "_takeable",
+        "_to_act",
+        "_trick",
+        "_turned",
+        "_won",
+        "_x",
+        "dealer",
+        "first_dealer",
+        "hand_number",
+        "outcome",
+        "phase",
+        "results",
+        "rules",
+        "scores",
+        "seed",
+        "tricks",
+        "trump",
+    )
 
     rules: Rules
     seed: int | None
@@ -155,6 +182,7 @@ class _Work:
     _high_bid: int
     _bidder: int
     trump: Suit | None
+    _table: TrumpTable | None
     _hands: tuple[int, ...]
     _middle: int
     _takeable: int
@@ -166,17 +194,89 @@ class _Work:
     tricks: tuple[Trick, ...]
     _out: int
     _won: tuple[int, int]
-    _table: TrumpTable | None
+    # The parts of the state this copy came from, reused by freeze() when unchanged.
+    _m: _Match | None
+    _a: _Auction | None
+    _x: _Exchange | None
 
     @classmethod
     def of(cls, state: GameState) -> _Work:
-        work = cls()
-        for name in _FIELDS:
-            setattr(work, name, getattr(state, name))
-        return work
+        w = cls()
+        w.rules = state.rules
+        m = w._m = state._match
+        w.seed, w.first_dealer, w.hand_number, w.dealer = m.seed, m.first_dealer, m.hand_number, m.dealer
+        w.scores, w.outcome, w.results = m.scores, m.outcome, m.results
+        a = w._a = state._auction
+        w._calls, w._high_bid, w._bidder = a.calls, a.high_bid, a.bidder
+        x = w._x = state._exchange
+        w.trump, w._table, w._middle, w._takeable = x.trump, x.table, x.middle, x.takeable
+        w._dead, w._shown, w._stock, w._turned = x.dead, x.shown, x.stock, x.turned
+        w._log, w.phase, w._to_act, w._hands = state._log, state.phase, state._to_act, state._hands
+        w._trick, w.tricks, w._out, w._won = state._trick, state.tricks, state._out, state._won
+        return w
 
     def freeze(self) -> GameState:
-        return GameState(*[getattr(self, name) for name in _FIELDS])
+        m = self._m
+        if (
+            m is None
+            or self.hand_number != m.hand_number
+            or self.dealer != m.dealer
+            or self.scores is not m.scores
+            or self.outcome is not m.outcome
+            or self.results is not m.results
+        ):
+            m = _Match(
+                self.seed,
+                self.first_dealer,
+                self.hand_number,
+                self.dealer,
+                self.scores,
+                self.outcome,
+                self.results,
+            )
+        a = self._a
+        if (
+            a is None
+            or self._calls is not a.calls
+            or self._high_bid != a.high_bid
+            or self._bidder != a.bidder
+        ):
+            a = _Auction(self._calls, self._high_bid, self._bidder)
+        x = self._x
+        if (
+            x is None
+            or self.trump is not x.trump
+            or self._middle != x.middle
+            or self._takeable != x.takeable
+            or self._dead != x.dead
+            or self._shown != x.shown
+            or self._stock is not x.stock
+            or self._turned != x.turned
+        ):
+            x = _Exchange(
+                self.trump,
+                self._table,
+                self._middle,
+                self._takeable,
+                self._dead,
+                self._shown,
+                self._stock,
+                self._turned,
+            )
+        return GameState(
+            self.rules,
+            m,
+            self._log,
+            self.phase,
+            self._to_act,
+            a,
+            x,
+            self._hands,
+            self._trick,
+            self.tricks,
+            self._out,
+            self._won,
+        )
 
     def emit(self, seat: int | None, item: HistoryItem) -> None:
         self._log = Log(self._log, seat, item)
@@ -244,6 +344,7 @@ def new_game(rules: Rules | None = None, dealer: int = 0, seed: int | None = Non
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise TypeError(f"seed must be an int or None, not {seed!r}")
     work = _Work()
+    work._m = work._a = work._x = None
     work.rules = rules
     work.seed = seed
     work.first_dealer = dealer
@@ -309,11 +410,9 @@ _PLAY_KIND, _DISCARD_KIND, _TAKE_KIND, _GIVE_UP_KIND = range(4)
 _CARD_ACTION_TABLES: Final[tuple[tuple[SeatAction, ...], ...]] = (PLAYS, DISCARDS, TAKES, GIVE_UPS)
 
 
-def _bid_range(state: GameState | _Work, seat: int) -> tuple[int, int, bool]:
+def _bid_range(rules: Rules, dealer: int, high: int, seat: int) -> tuple[int, int, bool]:
     """The lowest and highest legal bids of ``seat``, and whether it may pass."""
-    rules = state.rules
-    high = state._high_bid
-    if seat == state.dealer:
+    if seat == dealer:
         if high == 0 and rules.all_pass is AllPass.DEALER_FORCED:
             return rules.dealer_forced_min_bid, rules.max_bid, False
         if high and rules.dealer_may_match:
@@ -330,11 +429,11 @@ def legal_actions(state: GameState) -> tuple[SeatAction, ...]:
         raise TypeError(f"legal_actions() takes a GameState, not {type(state).__name__}")
     phase = state.phase
     if phase is Phase.PLAY:
-        table = state._table
+        table = state._exchange.table
         assert table is not None
         return _card_actions(_PLAY_KIND, state._hands[state._to_act] & table.mask)
     if phase is Phase.BIDDING:
-        low, high, can_pass = _bid_range(state, state._to_act)
+        low, high, can_pass = _bid_range(state.rules, state.dealer, state._auction.high_bid, state._to_act)
         bids = BIDS[low : high + 1]
         return (PASS, *bids) if can_pass else bids
     if phase is Phase.TRUMP:
@@ -342,9 +441,9 @@ def legal_actions(state: GameState) -> tuple[SeatAction, ...]:
     if phase is Phase.DISCARD:
         return _card_actions(_DISCARD_KIND, state._hands[state._to_act])
     if phase is Phase.PICKUP:
-        return (STOP, *_card_actions(_TAKE_KIND, state._takeable))
+        return (STOP, *_card_actions(_TAKE_KIND, state._exchange.takeable))
     if phase is Phase.LOOK:
-        if state._turned < 0:
+        if state._exchange.turned < 0:
             return (TURN_UP, STOP)
         return (REJECT, *_card_actions(_GIVE_UP_KIND, state._hands[state._to_act]))
     return ()
@@ -378,7 +477,9 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
         _refuse(IllegalReason.GAME_OVER, seat, action, "the game is over")
     if state.phase is Phase.DEAL:
         if not isinstance(action, Deal):
-            _refuse(IllegalReason.AWAITING_DEAL, seat, action, "the next hand must be dealt first (apply a Deal)")
+            _refuse(
+                IllegalReason.AWAITING_DEAL, seat, action, "the next hand must be dealt first (apply a Deal)"
+            )
         if seat is not None:
             _refuse(IllegalReason.NOT_YOUR_TURN, seat, action, "chance deals, not a seat")
         work = _Work.of(state)
@@ -401,8 +502,9 @@ def _wrong_phase(state: GameState, seat: int, action: SeatAction) -> NoReturn:
 
 
 def _apply_bidding(state: GameState, seat: int, action: SeatAction) -> GameState:
-    low, high, can_pass = _bid_range(state, seat)
     rules = state.rules
+    high_bid = state._auction.high_bid
+    low, high, can_pass = _bid_range(rules, state.dealer, high_bid, seat)
     if isinstance(action, Pass):
         if not can_pass:
             _refuse(
@@ -414,13 +516,13 @@ def _apply_bidding(state: GameState, seat: int, action: SeatAction) -> GameState
         amount = 0
     elif isinstance(action, Bid):
         amount = action.amount
-        if state._high_bid == rules.max_bid and amount > state._high_bid:
+        if high_bid == rules.max_bid and amount > high_bid:
             _refuse(IllegalReason.BID_TOO_HIGH, seat, action, f"nobody may bid over {rules.max_bid}")
         if amount > high:
             _refuse(IllegalReason.BID_TOO_HIGH, seat, action, f"the highest bid is {high}")
         if amount < low:
-            if state._high_bid and low > rules.min_bid:
-                why = f"the high bid is {state._high_bid}, so a bid must be at least {low}"
+            if high_bid and low > rules.min_bid:
+                why = f"the high bid is {high_bid}, so a bid must be at least {low}"
             else:
                 why = f"the lowest bid is {low}"
             _refuse(IllegalReason.BID_TOO_LOW, seat, action, why)
@@ -520,9 +622,9 @@ def _apply_pickup(state: GameState, seat: int, action: SeatAction) -> GameState:
     if not isinstance(action, Take):
         _wrong_phase(state, seat, action)
     bit = 1 << action.card.index
-    if not state._takeable & bit:
+    if not state._exchange.takeable & bit:
         why = "it was not shed under R-DISC-2 as a card that may be taken"
-        if not state._middle & bit:
+        if not state._exchange.middle & bit:
             why = "it is not in the middle"
         _refuse(IllegalReason.NOT_TAKEABLE, seat, action, why)
     w = _Work.of(state)
@@ -577,7 +679,7 @@ def _to_dead(w: _Work, bit: int) -> None:
 
 
 def _apply_look(state: GameState, seat: int, action: SeatAction) -> GameState:
-    turned = state._turned
+    turned = state._exchange.turned
     if turned < 0:
         if isinstance(action, (Reject, GiveUp)):
             _refuse(IllegalReason.NO_TURNED_CARD, seat, action, "no stock card is turned up")
@@ -685,7 +787,7 @@ def _apply_play(state: GameState, seat: int, action: Play) -> GameState:
     index = action.card._index
     bit = 1 << index
     hand = state._hands[seat]
-    table = state._table
+    table = state._exchange.table
     assert table is not None
     if not hand & bit:
         _refuse(IllegalReason.NOT_IN_HAND, seat, action, "it is not in its hand")
@@ -704,32 +806,17 @@ def _apply_play(state: GameState, seat: int, action: Play) -> GameState:
             if hands[nxt] & mask:
                 return GameState(
                     state.rules,
-                    state.seed,
-                    state.first_dealer,
-                    state.hand_number,
-                    state.dealer,
-                    state.scores,
-                    None,
-                    state.results,
+                    state._match,
                     log,
                     Phase.PLAY,
                     nxt,
-                    state._calls,
-                    state._high_bid,
-                    state._bidder,
-                    state.trump,
+                    state._auction,
+                    state._exchange,
                     tuple(hands),
-                    state._middle,
-                    state._takeable,
-                    state._dead,
-                    state._shown,
-                    state._stock,
-                    -1,
                     trick,
                     state.tricks,
                     out,
                     state._won,
-                    table,
                 )
             out |= 1 << nxt  # R-PLAY-3: its first turn without trump.
             log = Log(log, None, SeatOut(nxt))

@@ -109,52 +109,107 @@ def _iter_log(log: Log | None) -> Iterator[tuple[int | None, HistoryItem]]:
         yield from log.entries()
 
 
+@attrs.frozen(slots=True)
+class _Match:
+    """What changes once a hand: the game's progress (internal part of a state)."""
+
+    seed: int | None
+    first_dealer: int
+    hand_number: int
+    dealer: int
+    scores: tuple[int, int]
+    outcome: Outcome | None
+    results: tuple[HandResult, ...]
+
+
+@attrs.frozen(slots=True)
+class _Auction:
+    """The auction's calls (internal part of a state): -1 not acted, 0 passed, else the bid."""
+
+    calls: tuple[int, ...]
+    high_bid: int
+    bidder: int
+
+
+@attrs.frozen(slots=True)
+class _Exchange:
+    """Trump and the cards outside hands and tricks (internal part of a state)."""
+
+    trump: Suit | None
+    table: TrumpTable | None = attrs.field(eq=False, hash=False)
+    middle: int
+    takeable: int
+    dead: int
+    shown: int
+    stock: tuple[int, ...]
+    turned: int
+
+
 @attrs.frozen(slots=True, repr=False)
 class GameState:
     """The whole state of a game. Make one with :func:`pitch13.new_game`; never construct it.
 
     Seats are 0 to 3 clockwise; teams are 0 (seats 0 and 2) and 1 (seats 1 and 3). States
-    compare equal when every field, the history included, is equal.
+    compare equal when everything, the history included, is equal.
     """
 
     #: The rules of the game.
     rules: Rules
-    #: The seed that deals every hand, or ``None`` when the caller deals (R-DEAL-3).
-    seed: int | None
-    #: The dealer of the first hand.
-    first_dealer: int
-    #: The current hand's number, from 1; thrown-in hands count.
-    hand_number: int
-    #: The current hand's dealer (R-DEAL-2).
-    dealer: int
-    #: ``(team A, team B)``: the scores before the current hand.
-    scores: tuple[int, int]
-    #: How the game ended, or ``None`` while it goes on.
-    outcome: Outcome | None
-    #: The results of the hands scored so far, oldest first.
-    results: tuple[HandResult, ...]
+    _match: _Match
     _log: Log | None
     #: Where the game stands.
     phase: Phase
     _to_act: int
-    _calls: tuple[int, ...]
-    _high_bid: int
-    _bidder: int
-    #: The trump suit once named, else ``None``.
-    trump: Suit | None
+    _auction: _Auction
+    _exchange: _Exchange
     _hands: tuple[int, ...]
-    _middle: int
-    _takeable: int
-    _dead: int
-    _shown: int
-    _stock: tuple[int, ...]
-    _turned: int
     _trick: tuple[tuple[int, int], ...]
     #: The finished tricks of the current hand, oldest first.
     tricks: tuple[Trick, ...]
     _out: int
     _won: tuple[int, int]
-    _table: TrumpTable | None = attrs.field(eq=False, hash=False)
+
+    # --- the game -------------------------------------------------------------------------
+
+    @property
+    def seed(self) -> int | None:
+        """The seed that deals every hand, or ``None`` when the caller deals (R-DEAL-3)."""
+        return self._match.seed
+
+    @property
+    def first_dealer(self) -> int:
+        """The dealer of the first hand."""
+        return self._match.first_dealer
+
+    @property
+    def hand_number(self) -> int:
+        """The current hand's number, from 1; thrown-in hands count."""
+        return self._match.hand_number
+
+    @property
+    def dealer(self) -> int:
+        """The current hand's dealer (R-DEAL-2)."""
+        return self._match.dealer
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """``(team A, team B)``: the scores of the hands scored so far."""
+        return self._match.scores
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+        return self._match.outcome
+
+    @property
+    def results(self) -> tuple[HandResult, ...]:
+        """The results of the hands scored so far, oldest first."""
+        return self._match.results
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit once named, else ``None``."""
+        return self._exchange.trump
 
     # --- who acts -------------------------------------------------------------------------
 
@@ -171,36 +226,37 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.outcome is not None
+        return self._match.outcome is not None
 
     @property
     def winner(self) -> int | None:
         """The winning team, or ``None`` while the game goes on."""
-        return None if self.outcome is None else self.outcome.winner
+        outcome = self._match.outcome
+        return None if outcome is None else outcome.winner
 
     # --- the auction ----------------------------------------------------------------------
 
     @property
     def bids(self) -> tuple[int | None, ...]:
         """Each seat's call this hand: its bid, ``0`` for a pass, ``None`` if it has not acted."""
-        return tuple(None if c < 0 else c for c in self._calls)
+        return tuple(None if c < 0 else c for c in self._auction.calls)
 
     @property
     def high_bid(self) -> int | None:
         """The highest bid so far this hand, or ``None``."""
-        return self._high_bid or None
+        return self._auction.high_bid or None
 
     @property
     def bidder(self) -> int | None:
         """The seat that won the auction, or ``None`` before the auction ends."""
-        if self.phase in (Phase.DEAL, Phase.BIDDING) or self._bidder < 0:
+        if self.phase in (Phase.DEAL, Phase.BIDDING) or self._auction.bidder < 0:
             return None
-        return self._bidder
+        return self._auction.bidder
 
     @property
     def bid(self) -> int | None:
         """The winning bid, or ``None`` before the auction ends."""
-        return None if self.bidder is None else self._high_bid
+        return None if self.bidder is None else self._auction.high_bid
 
     # --- where the cards are --------------------------------------------------------------
 
@@ -216,32 +272,33 @@ class GameState:
     @property
     def middle(self) -> tuple[Card, ...]:
         """Cards discarded face up into the middle (R-DISC-1, R-DISC-2); dead once pick-up ends."""
-        return cards_of_mask(self._middle)
+        return cards_of_mask(self._exchange.middle)
 
     @property
     def takeable(self) -> tuple[Card, ...]:
         """Cards in the middle that may still be picked up (R-PICK-1)."""
-        return cards_of_mask(self._takeable)
+        return cards_of_mask(self._exchange.takeable)
 
     @property
     def dead(self) -> tuple[Card, ...]:
         """The dead pile: cards given up or rejected in the look-through and unseen stock cards."""
-        return cards_of_mask(self._dead)
+        return cards_of_mask(self._exchange.dead)
 
     @property
     def dead_face_up(self) -> tuple[Card, ...]:
         """The cards of the dead pile that are face up: the trumps (R-LOOK-4)."""
-        return cards_of_mask(self._shown)
+        return cards_of_mask(self._exchange.shown)
 
     @property
     def stock(self) -> tuple[Card, ...]:
         """The stock, top card first (during the look-through: the cards not yet turned up)."""
-        return tuple(DECK[i] for i in self._stock)
+        return tuple(DECK[i] for i in self._exchange.stock)
 
     @property
     def turned_card(self) -> Card | None:
         """The stock card turned up and waiting for a decision, else ``None`` (R-LOOK-2)."""
-        return None if self._turned < 0 else DECK[self._turned]
+        turned = self._exchange.turned
+        return None if turned < 0 else DECK[turned]
 
     @property
     def trick(self) -> tuple[tuple[int, Card], ...]:
@@ -256,9 +313,10 @@ class GameState:
     @property
     def points_taken(self) -> tuple[int, int]:
         """Points each team has taken so far this hand (R-PLAY-6, R-PLAY-7)."""
-        if self._table is None:
+        table = self._exchange.table
+        if table is None:
             return (0, 0)
-        points = self._table.points
+        points = table.points
         return (
             sum(points[c.index] for c in cards_of_mask(self._won[0])),
             sum(points[c.index] for c in cards_of_mask(self._won[1])),

@@ -53,12 +53,11 @@ def arranged_deck(hands: Mapping[int, _CardsLike], *, dealer: int = 0, stock: _C
     if len(top) > 18:
         raise ValueError("the stock has 18 cards")
     spare = [card for card in DECK if card not in used]
-    full = {}
+    full: dict[int, list[Card]] = {}
     for seat in range(4):
-        cards = list(wanted.get(seat, ()))
-        while len(cards) < 9:
-            cards.append(spare.pop(0))
-        full[seat] = cards
+        full[seat] = list(wanted.get(seat, ()))
+        while len(full[seat]) < 9:
+            full[seat].append(spare.pop(0))
     order: list[Card] = []
     for r in range(3):
         for k in range(1, 5):
