@@ -375,7 +375,7 @@ def _start_hand(w: _Work, order: tuple[int, ...]) -> None:
     w._stock = order[36:]
     w.phase = Phase.BIDDING
     w._to_act = seats[0]
-    w.emit(None, HandDealt(w.hand_number, w.dealer, tuple(DECK[i] for i in order)))
+    w.emit(None, HandDealt(w.hand_number, w.dealer, tuple(map(DECK.__getitem__, order))))
 
 
 def _next_hand(w: _Work) -> None:
@@ -420,6 +420,12 @@ def _bid_range(rules: Rules, dealer: int, high: int, seat: int) -> tuple[int, in
     return max(rules.min_bid, high + 1), rules.max_bid, True
 
 
+@functools.lru_cache(maxsize=256)
+def _bid_actions(low: int, high: int, can_pass: bool) -> tuple[SeatAction, ...]:
+    bids = BIDS[low : high + 1]
+    return (PASS, *bids) if can_pass else bids
+
+
 def legal_actions(state: GameState) -> tuple[SeatAction, ...]:
     """The actions the seat to act may take, in the stable order of :mod:`pitch13.actions`.
 
@@ -433,9 +439,7 @@ def legal_actions(state: GameState) -> tuple[SeatAction, ...]:
         assert table is not None
         return _card_actions(_PLAY_KIND, state._hands[state._to_act] & table.mask)
     if phase is Phase.BIDDING:
-        low, high, can_pass = _bid_range(state.rules, state.dealer, state._auction.high_bid, state._to_act)
-        bids = BIDS[low : high + 1]
-        return (PASS, *bids) if can_pass else bids
+        return _bid_actions(*_bid_range(state.rules, state.dealer, state._auction.high_bid, state._to_act))
     if phase is Phase.TRUMP:
         return NAME_TRUMPS
     if phase is Phase.DISCARD:
@@ -528,23 +532,51 @@ def _apply_bidding(state: GameState, seat: int, action: SeatAction) -> GameState
             _refuse(IllegalReason.BID_TOO_LOW, seat, action, why)
     else:
         _wrong_phase(state, seat, action)
-    w = _Work.of(state)
-    w.emit(seat, action)
-    calls = list(w._calls)
+    auction = state._auction
+    calls = list(auction.calls)
     calls[seat] = amount
-    w._calls = tuple(calls)
     if amount:
-        w._high_bid = amount
-        w._bidder = seat
-    if seat != w.dealer:
-        w._to_act = (seat + 1) & 3
-    elif w._high_bid == 0:
-        _throw_in(w, ThrowInReason.ALL_PASSED)
+        auction = _Auction(tuple(calls), amount, seat)
     else:
-        w.emit(None, AuctionWon(w._bidder, w._high_bid))
-        w.phase = Phase.TRUMP
-        w._to_act = w._bidder
+        auction = _Auction(tuple(calls), auction.high_bid, auction.bidder)
+    log = Log(state._log, seat, action)
+    if seat != state.dealer:
+        return _replace(state, log, Phase.BIDDING, (seat + 1) & 3, auction=auction)
+    if auction.high_bid:
+        log = Log(log, None, AuctionWon(auction.bidder, auction.high_bid))
+        return _replace(state, log, Phase.TRUMP, auction.bidder, auction=auction)
+    w = _Work.of(state)
+    w._log = log
+    w._calls = auction.calls
+    _throw_in(w, ThrowInReason.ALL_PASSED)
     return w.freeze()
+
+
+def _replace(
+    state: GameState,
+    log: Log,
+    phase: Phase,
+    to_act: int,
+    *,
+    auction: _Auction | None = None,
+    exchange: _Exchange | None = None,
+    hands: tuple[int, ...] | None = None,
+) -> GameState:
+    """``state`` with a new log, phase and seat to act and, if given, new parts (the fast path)."""
+    return GameState(
+        state.rules,
+        state._match,
+        log,
+        phase,
+        to_act,
+        state._auction if auction is None else auction,
+        state._exchange if exchange is None else exchange,
+        state._hands if hands is None else hands,
+        state._trick,
+        state.tricks,
+        state._out,
+        state._won,
+    )
 
 
 # --- trump, discards, pick-up, refill (R-TRUMP-1, R-DISC-*, R-PICK-1, R-FILL-*) ---------------
@@ -664,12 +696,12 @@ def _refill(w: _Work) -> None:
 # --- the look through the stock (R-LOOK-1 to R-LOOK-4) ---------------------------------------
 
 
-def _may_take(w: _Work, index: int) -> bool:
-    look_take = w.rules.look_take
+def _may_take(rules: Rules, table: TrumpTable, index: int) -> bool:
+    look_take = rules.look_take
     if look_take is LookTake.ANY_TRUMP:
-        return bool(w.table.mask >> index & 1)
+        return bool(table.mask >> index & 1)
     if look_take is LookTake.POINT_CARDS_ONLY:
-        return bool(w.table.points[index])
+        return bool(table.points[index])
     return True
 
 
@@ -693,17 +725,35 @@ def _apply_look(state: GameState, seat: int, action: SeatAction) -> GameState:
             _wrong_phase(state, seat, action)
         if isinstance(action, GiveUp) and not state._hands[seat] >> action.card.index & 1:
             _refuse(IllegalReason.NOT_IN_HAND, seat, action, "it is not in its hand")
+    x = state._exchange
+    table = x.table
+    assert table is not None
+    log = Log(state._log, seat, action)
+    if isinstance(action, TurnUp):
+        index = x.stock[0]
+        if _may_take(state.rules, table, index) and state._hands[seat]:
+            exchange = _Exchange(x.trump, table, x.middle, x.takeable, x.dead, x.shown, x.stock[1:], index)
+            return _replace(state, log, Phase.LOOK, seat, exchange=exchange)
+    elif not isinstance(action, Stop) and x.stock:
+        # The turned card is decided and the look goes on (R-LOOK-2, R-LOOK-4).
+        hands = state._hands
+        if isinstance(action, GiveUp):
+            bit = 1 << action.card.index
+            hands = tuple(h ^ bit | 1 << turned if s == seat else h for s, h in enumerate(hands))
+        else:
+            bit = 1 << turned
+        exchange = _Exchange(
+            x.trump, table, x.middle, x.takeable, x.dead | bit, x.shown | bit & table.mask, x.stock, -1
+        )
+        return _replace(state, log, Phase.LOOK, seat, exchange=exchange, hands=hands)
     w = _Work.of(state)
-    w.emit(seat, action)
+    w._log = log
     if isinstance(action, Stop):
         _stop_looking(w, seat)
         return w.freeze()
     if isinstance(action, TurnUp):
         index = w._stock[0]
         w._stock = w._stock[1:]
-        if _may_take(w, index) and w._hands[seat]:
-            w._turned = index
-            return w.freeze()
         _to_dead(w, 1 << index)
         w.emit(None, CardRejected(seat, DECK[index]))
     elif isinstance(action, GiveUp):
@@ -821,38 +871,60 @@ def _apply_play(state: GameState, seat: int, action: Play) -> GameState:
             out |= 1 << nxt  # R-PLAY-3: its first turn without trump.
             log = Log(log, None, SeatOut(nxt))
         nxt = (nxt + 1) & 3
+    # The trick is complete (R-PLAY-5).
+    won, closed = _close_trick(state, table, trick)
+    log = Log(log, None, TrickWon(closed))
+    tricks = (*state.tricks, closed)
+    winner = closed.winner
+    if hands[winner] & mask and (hands[0] | hands[2]) & mask and (hands[1] | hands[3]) & mask:
+        return GameState(
+            state.rules,
+            state._match,
+            log,
+            Phase.PLAY,
+            winner,
+            state._auction,
+            state._exchange,
+            tuple(hands),
+            (),
+            tricks,
+            out,
+            won,
+        )
     w = _Work.of(state)
     w._hands = tuple(hands)
-    w._trick = trick
+    w._trick = ()
+    w.tricks = tricks
     w._out = out
+    w._won = won
     w._log = log
-    _finish_trick(w)
+    _start_trick(w, winner)
     return w.freeze()
 
 
-def _finish_trick(w: _Work) -> None:
-    table = w.table
+def _close_trick(
+    state: GameState, table: TrumpTable, plays: tuple[tuple[int, int], ...]
+) -> tuple[tuple[int, int], Trick]:
+    """Who won the trick and where its points go (R-PLAY-5, R-PLAY-6, R-RANK-2)."""
     power = table.power
-    plays = w._trick
     winner, best = plays[0][0], power[plays[0][1]]
     for s, i in plays[1:]:
         if power[i] > best:  # a tie (two jokers, first_played) stays with the earlier card
             winner, best = s, power[i]
-    won = list(w._won)
-    points = [0, 0]
-    deuce_to_player = w.rules.deuce_to is DeuceTo.PLAYER
+    won_a, won_b = state._won
+    points_a = points_b = 0
+    deuce = table.deuce if state.rules.deuce_to is DeuceTo.PLAYER else -1
     for s, i in plays:
         value = table.points[i]
         if value:
-            team = s & 1 if (i == table.deuce and deuce_to_player) else winner & 1
-            won[team] |= 1 << i
-            points[team] += value
-    w._won = (won[0], won[1])
-    trick = Trick(len(w.tricks) + 1, tuple((s, DECK[i]) for s, i in plays), winner, (points[0], points[1]))
-    w.tricks = (*w.tricks, trick)
-    w._trick = ()
-    w.emit(None, TrickWon(trick))
-    _start_trick(w, winner)
+            if (s if i == deuce else winner) & 1:
+                won_b |= 1 << i
+                points_b += value
+            else:
+                won_a |= 1 << i
+                points_a += value
+    trick = Trick(len(state.tricks) + 1, tuple((s, DECK[i]) for s, i in plays), winner, (points_a, points_b))
+    return (won_a, won_b), trick
 
 
 # --- the end of a hand and of the game (R-SCORE-*, R-END-*) ----------------------------------

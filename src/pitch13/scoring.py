@@ -7,11 +7,11 @@ is ``seat % 2``.
 from __future__ import annotations
 
 import enum
-from typing import Final
+import functools
 
 import attrs
 
-from pitch13.cards import DECK, Card, Rank, Suit
+from pitch13.cards import DECK, Card, Suit
 from pitch13.rules import MadeBidScores, MoonFailure, MoonSuccess, Rules, TargetRule
 from pitch13.trumps import TrumpTable
 
@@ -126,22 +126,9 @@ class HandResult:
         return self.bidder & 1
 
 
-def _label(index: int, trump: Suit) -> str:
-    card = DECK[index]
-    if card.is_joker:
-        return "joker"
-    if card.suit is not trump:
-        return "Jick" if card.rank is Rank.JACK else "off-three"
-    return _TRUMP_LABELS[card.rank]
-
-
-_TRUMP_LABELS: Final[dict[Rank | None, str]] = {
-    Rank.ACE: "ace",
-    Rank.JACK: "jack",
-    Rank.TEN: "ten",
-    Rank.THREE: "three",
-    Rank.TWO: "deuce",
-}
+@functools.lru_cache(maxsize=1024)
+def _point_card(index: int, points: int, label: str, team: int | None) -> PointCard:
+    return PointCard(DECK[index], points, label, team)
 
 
 def score_hand(
@@ -157,18 +144,15 @@ def score_hand(
     ended_early: bool,
 ) -> tuple[HandResult, Outcome | None]:
     """Score a hand from the point cards each team won (internal)."""
-    points = table.points
-    taken = [sum(points[i] for i in table.order if won[team] >> i & 1) for team in (0, 1)]
-    point_cards = tuple(
-        PointCard(
-            DECK[i],
-            points[i],
-            _label(i, table.trump),
-            0 if won[0] >> i & 1 else 1 if won[1] >> i & 1 else None,
-        )
-        for i in table.order
-        if points[i]
-    )
+    points, labels = table.points, table.labels
+    taken = [0, 0]
+    cards = []
+    for i in table.point_order:
+        team = 0 if won[0] >> i & 1 else 1 if won[1] >> i & 1 else None
+        if team is not None:
+            taken[team] += points[i]
+        cards.append(_point_card(i, points[i], labels[i], team))
+    point_cards = tuple(cards)
     bidding, defending = bidder & 1, 1 - (bidder & 1)
     made = taken[bidding] >= bid
     moon = bid == rules.max_bid

@@ -103,6 +103,17 @@ class Log:
     def __hash__(self) -> int:
         return hash(tuple(self.entries()))
 
+    def __reduce__(self) -> tuple[object, tuple[tuple[tuple[int | None, HistoryItem], ...]]]:
+        # Flat, so that pickling or deep-copying a long game does not recurse once per entry.
+        return (_log_of, (tuple(self.entries()),))
+
+
+def _log_of(entries: tuple[tuple[int | None, HistoryItem], ...]) -> Log | None:
+    log: Log | None = None
+    for seat, item in entries:
+        log = Log(log, seat, item)
+    return log
+
 
 def _iter_log(log: Log | None) -> Iterator[tuple[int | None, HistoryItem]]:
     if log is not None:

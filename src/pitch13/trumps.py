@@ -31,7 +31,7 @@ def _index(rank: Rank, suit: Suit) -> int:
 class TrumpTable:
     """Per-trump lookup tables over card indices (internal; built once per combination)."""
 
-    __slots__ = ("deuce", "mask", "order", "point_mask", "points", "power", "trump")
+    __slots__ = ("deuce", "labels", "mask", "order", "point_mask", "point_order", "points", "power", "trump")
 
     def __init__(self, trump: Suit, use_off_three: bool, fixed_jokers: bool) -> None:
         off = trump.off_suit
@@ -69,6 +69,16 @@ class TrumpTable:
         self.mask: Final = sum(1 << i for i in order)
         self.point_mask: Final = sum(1 << i for i in order if points[i])
         self.deuce: Final = _index(Rank.TWO, trump)
+        #: The point cards, high to low, and the role each plays.
+        self.point_order: Final = tuple(i for i in order if points[i])
+        labels = dict.fromkeys(self.point_order, "joker")
+        for rank, label in ((Rank.ACE, "ace"), (Rank.JACK, "jack"), (Rank.TEN, "ten"), (Rank.THREE, "three")):
+            labels[_index(rank, trump)] = label
+        labels[_index(Rank.TWO, trump)] = "deuce"
+        labels[_index(Rank.JACK, off)] = "Jick"
+        if use_off_three:
+            labels[_index(Rank.THREE, off)] = "off-three"
+        self.labels: Final = labels
 
 
 _TABLES: Final[dict[tuple[Suit, bool, bool], TrumpTable]] = {

@@ -1,0 +1,127 @@
+"""The public API as a whole: exports, docstrings, types, and the module layering."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import pathlib
+import typing
+
+import pytest
+
+import pitch13
+import pitch13.testing
+
+SRC = pathlib.Path(pitch13.__file__).parent
+PUBLIC_MODULES = [
+    "actions",
+    "bench",
+    "cards",
+    "cli",
+    "engine",
+    "events",
+    "rules",
+    "scoring",
+    "state",
+    "testing",
+    "trumps",
+]
+
+
+def _public_objects():
+    for name in pitch13.__all__:
+        yield f"pitch13.{name}", getattr(pitch13, name)
+    for name in pitch13.testing.__all__:
+        yield f"pitch13.testing.{name}", getattr(pitch13.testing, name)
+
+
+def test_every_exported_name_exists_and_all_is_sorted():
+    assert pitch13.__all__ == sorted(pitch13.__all__, key=lambda n: (not n.isupper(), n))
+    for name in pitch13.__all__:
+        assert hasattr(pitch13, name), name
+
+
+@pytest.mark.parametrize("module", PUBLIC_MODULES)
+def test_every_module_names_its_public_api(module):
+    mod = __import__(f"pitch13.{module}", fromlist=["__all__"])
+    assert mod.__doc__, f"pitch13.{module} has no module docstring"
+    for name in mod.__all__:
+        assert hasattr(mod, name), f"pitch13.{module}.__all__ lists missing {name}"
+
+
+def test_every_public_name_has_a_docstring():
+    missing = []
+    for qualname, obj in _public_objects():
+        if not (inspect.isclass(obj) or inspect.isfunction(obj)):
+            continue
+        if not inspect.getdoc(obj):
+            missing.append(qualname)
+        if inspect.isclass(obj):
+            for member, value in vars(obj).items():
+                if member.startswith("_") or not (callable(value) or isinstance(value, property)):
+                    continue
+                target = value.fget if isinstance(value, property) else value
+                if not inspect.getdoc(target):
+                    missing.append(f"{qualname}.{member}")
+    assert not missing, f"no docstring: {missing}"
+
+
+def test_no_any_in_public_signatures():
+    offenders = []
+    for qualname, obj in _public_objects():
+        if (
+            not (inspect.isclass(obj) or inspect.isfunction(obj))
+            or inspect.isclass(obj)
+            and issubclass(obj, BaseException)
+        ):
+            continue
+        functions = [obj]
+        if inspect.isclass(obj):
+            functions = [v for k, v in vars(obj).items() if inspect.isfunction(v) and not k.startswith("_")]
+        for function in functions:
+            try:
+                hints = typing.get_type_hints(function)
+            except (NameError, TypeError):  # pragma: no cover - reported below if it happens
+                offenders.append(f"{qualname}: unresolvable hints")
+                continue
+            if any("Any" in repr(hint) for hint in hints.values()):
+                offenders.append(qualname)
+    assert not offenders, offenders
+
+
+def test_py_typed_ships():
+    assert (SRC / "py.typed").is_file()
+
+
+# Data flows one way (DESIGN.md): a module never imports one to its right.
+LAYERS = [
+    {"cards"},
+    {"rules"},
+    {"trumps"},
+    {"actions"},
+    {"scoring"},
+    {"events"},
+    {"state"},
+    {"engine"},
+    {"testing", "bench"},
+    {"cli"},
+    {"__main__"},
+]
+
+
+def test_modules_import_only_to_their_left():
+    rank = {name: i for i, layer in enumerate(LAYERS) for name in layer}
+    for path in SRC.glob("*.py"):
+        if path.stem == "__init__":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("pitch13."):
+                target = node.module.split(".")[1]
+                assert rank[target] < rank[path.stem], f"{path.stem} imports {target}"
+
+
+def test_version_is_a_release_string():
+    parts = pitch13.__version__.split(".")
+    assert len(parts) == 3
+    assert all(p.isdigit() for p in parts)
