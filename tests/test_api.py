@@ -69,10 +69,8 @@ def test_every_public_name_has_a_docstring():
 def test_no_any_in_public_signatures():
     offenders = []
     for qualname, obj in _public_objects():
-        if (
-            not (inspect.isclass(obj) or inspect.isfunction(obj))
-            or inspect.isclass(obj)
-            and issubclass(obj, BaseException)
+        if not (inspect.isclass(obj) or inspect.isfunction(obj)) or (
+            inspect.isclass(obj) and issubclass(obj, BaseException)
         ):
             continue
         functions = [obj]
