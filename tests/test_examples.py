@@ -1,0 +1,43 @@
+"""The scripts in examples/ run and print what they promise."""
+
+from __future__ import annotations
+
+import pathlib
+import runpy
+import sys
+
+import pytest
+
+EXAMPLES = pathlib.Path(__file__).resolve().parent.parent / "examples"
+
+
+def run_example(name, monkeypatch, capsys, *args):
+    monkeypatch.setattr(sys, "argv", [name, *args])
+    runpy.run_path(str(EXAMPLES / name), run_name="__main__")
+    return capsys.readouterr().out.splitlines()
+
+
+def test_random_game_prints_every_hand_and_the_winner(monkeypatch, capsys):
+    lines = run_example("random_game.py", monkeypatch, capsys, "3")
+    assert lines[0].startswith("hand 1: seat ")
+    assert lines[-1].startswith("team ")
+    assert lines[-1].endswith(")")
+    hands = [line for line in lines if line.startswith("hand ")]
+    assert len(hands) == len(lines) - 1
+
+
+def test_secure_deal_deals_every_hand(monkeypatch, capsys):
+    (line,) = run_example("secure_deal.py", monkeypatch, capsys)
+    assert " hands dealt; team " in line
+
+
+def test_house_rules_shows_the_changes_and_a_refusal(monkeypatch, capsys):
+    lines = run_example("house_rules.py", monkeypatch, capsys)
+    assert "target: 54 -> 62" in lines
+    assert lines[-2].startswith("spades trump, high to low: A♠ K♠ Q♠ J♠ J♣ RJ BJ 10♠")
+    assert lines[-1] == "refused: dealer_forced_min_bid must be from min_bid (6) to max_bid (13), not 5"
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.py")), ids=lambda p: p.name)
+def test_every_example_is_covered_here(path):
+    assert path.name in {"random_game.py", "secure_deal.py", "house_rules.py"}
