@@ -243,9 +243,9 @@ class Deal:
 def shuffled_deck(seed: int, hand_number: int = 1) -> tuple[Card, ...]:
     """The 54 cards shuffled reproducibly from ``seed`` for hand ``hand_number``.
 
-    The same arguments give the same order on every machine and Python version: the
-    shuffle is a Fisher-Yates shuffle driven by SHAKE-256 of the seed and hand number, not by
-    :mod:`random`. It is what ``new_game(..., seed=seed)`` deals.
+    The same arguments give the same order on every machine and Python version: each card
+    gets a 64-bit key from SHAKE-256 of the seed and hand number, and the deck is sorted by
+    key. :mod:`random` is not used. It is what ``new_game(..., seed=seed)`` deals.
 
     Raises:
         TypeError: if ``seed`` or ``hand_number`` is not an int.
