@@ -1,25 +1,25 @@
 """The actions a seat (or chance) can take: small frozen values, one card per action.
 
-=================  =============================================  ======================
-action             when                                           rule
-=================  =============================================  ======================
-:class:`Deal`      chance: the shuffled deck for the next hand    R-DEAL-1, R-DEAL-3
-:class:`Pass`      bidding: no bid                                R-BID-1
-:class:`Bid`       bidding: a bid of ``amount`` points            R-BID-1 to R-BID-4
-:class:`NameTrump` the bidder names trump                         R-TRUMP-1
-:class:`Discard`   shed one trump when holding more than 6        R-DISC-2
-:class:`Take`      pick up one shed card from the middle          R-PICK-1
-:class:`TurnUp`    turn up the next stock card                    R-LOOK-1
-:class:`GiveUp`    take the turned-up card, giving up ``card``    R-LOOK-2
-:class:`Reject`    reject the turned-up card to the dead pile     R-LOOK-2
-:class:`Stop`      stop picking up, or stop looking               R-PICK-1, R-LOOK-1
-:class:`Play`      play a trump to the trick                      R-PLAY-1
-=================  =============================================  ======================
+====================  =============================================  ======================
+action                when                                           rule
+====================  =============================================  ======================
+:class:`Deal`         chance: the shuffled deck for the next hand    R-DEAL-1, R-DEAL-3
+:class:`Pass`         bidding: no bid                                R-BID-1
+:class:`Bid`          bidding: a bid of ``amount`` points            R-BID-1 to R-BID-4
+:class:`NameTrump`    the bidder names trump                         R-TRUMP-1
+:class:`Discard`      shed one trump when holding more than 6        R-DISC-2
+:class:`Take`         pick up one shed card from the middle          R-PICK-1
+:class:`TurnUp`       turn up the next stock card                    R-LOOK-1
+:class:`GiveUp`       take the turned-up card, giving up ``card``    R-LOOK-2
+:class:`Reject`       reject the turned-up card to the dead pile     R-LOOK-2
+:class:`Stop`         stop picking up, or stop looking               R-PICK-1, R-LOOK-1
+:class:`Play`         play a trump to the trick                      R-PLAY-1
+====================  =============================================  ======================
 
 :func:`pitch13.legal_actions` lists actions in a stable order: :class:`Pass`, the
 :class:`Bid` values from low to high, :class:`NameTrump` in suit order (C, D, H, S),
 :class:`TurnUp`, :class:`Reject`, :class:`Stop`, then the card actions by
-:attr:`Card.index <pitch13.Card.index>`. That is also the order of :attr:`Action.sort_key`.
+:attr:`Card.index <pitch13.Card.index>`. That is also the order of each action's ``sort_key``.
 """
 
 from __future__ import annotations

@@ -106,11 +106,11 @@ class IllegalActionError(ValueError):
     def __init__(self, reason: IllegalReason, message: str, *, action: Action, seat: int | None) -> None:
         super().__init__(message)
         #: Why the action was refused.
-        self.reason: Final = reason
+        self.reason: Final[IllegalReason] = reason
         #: The refused action.
-        self.action: Final = action
+        self.action: Final[Action] = action
         #: The seat that was to act (``None`` when chance was to act or the game is over).
-        self.seat: Final = seat
+        self.seat: Final[int | None] = seat
 
 
 def _describe(action: Action) -> str:
@@ -796,39 +796,55 @@ def _announce_out(w: _Work, seat: int) -> None:
         w.emit(None, SeatOut(seat))
 
 
+_TEAM_SEATS: Final = (0b0101, 0b1010)
+
+
+def _team_out(out: int) -> int | None:
+    """The team whose two seats are both known to be out, if any."""
+    for team, seats in enumerate(_TEAM_SEATS):
+        if out & seats == seats:
+            return team
+    return None
+
+
 def _start_trick(w: _Work, leader: int) -> None:
-    table = w.table
-    has = [bool(h & table.mask) for h in w._hands]
-    a_out = not (has[0] or has[2])
-    b_out = not (has[1] or has[3])
-    if a_out and b_out:
+    """Start a trick led by ``leader``, or end the hand (R-PLAY-2, R-PLAY-4, R-PLAY-7).
+
+    "Out" is what the table knows: a seat is out from its first turn without trump (R-PLAY-3),
+    so a team can be out only once both its seats have had such a turn. That keeps R-PLAY-3's
+    secret, and it is why a trick can have a single card (R-PLAY-5).
+    """
+    mask = w.table.mask
+    has = [bool(h & mask) for h in w._hands]
+    if not any(has):
         _end_hand(w, early=False)
         return
-    if a_out or b_out:
+    seat = leader
+    if not has[seat]:
+        _announce_out(w, seat)
+        if w.rules.lead_fallback is LeadFallback.PARTNER:
+            seat = (seat + 2) & 3
+            if not has[seat]:
+                _announce_out(w, seat)
+        else:
+            seat = (seat + 1) & 3
+            while not has[seat]:
+                _announce_out(w, seat)
+                seat = (seat + 1) & 3
+    out_team = _team_out(w._out)
+    if out_team is not None:
         # R-PLAY-7: the other team takes every point card still in hands.
-        team = 1 if a_out else 0
-        for s in (1 - team, 3 - team):
-            _announce_out(w, s)
+        team = 1 - out_team
         held = 0
         for h in w._hands:
             held |= h
-        cards = held & table.point_mask
+        cards = held & w.table.point_mask
         won = list(w._won)
         won[team] |= cards
         w._won = (won[0], won[1])
         w.emit(None, HandEndedEarly(team, cards_of_mask(cards)))
         _end_hand(w, early=True)
         return
-    seat = leader
-    if not has[seat]:
-        _announce_out(w, seat)  # R-PLAY-3, R-PLAY-4
-        if w.rules.lead_fallback is LeadFallback.PARTNER:
-            seat = (seat + 2) & 3
-        else:
-            seat = (seat + 1) & 3
-            while not has[seat]:
-                _announce_out(w, seat)
-                seat = (seat + 1) & 3
     w._to_act = seat
     w._trick = ()
 
@@ -876,7 +892,7 @@ def _apply_play(state: GameState, seat: int, action: Play) -> GameState:
     log = Log(log, None, TrickWon(closed))
     tricks = (*state.tricks, closed)
     winner = closed.winner
-    if hands[winner] & mask and (hands[0] | hands[2]) & mask and (hands[1] | hands[3]) & mask:
+    if hands[winner] & mask and out & 0b0101 != 0b0101 and out & 0b1010 != 0b1010:
         return GameState(
             state.rules,
             state._match,
