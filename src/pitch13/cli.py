@@ -169,8 +169,6 @@ def _describe(seat: int | None, item: HistoryItem) -> str | None:
         plays = ", ".join(f"{_SEATS[s]} {c.pretty}" for s, c in trick.plays)
         return f"  Trick {trick.number}: {plays} -> {_SEATS[trick.winner]} (+{sum(trick.points)})"
     if isinstance(item, HandEndedEarly):
-        if item.team is None:
-            return "  Nobody has a trump left"
         return f"  The hand ends early: {_TEAMS[item.team]} take {_cards(item.cards)}"
     if isinstance(item, HandScored):
         r = item.result

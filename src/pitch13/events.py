@@ -132,13 +132,13 @@ class TrickWon:
 
 @attrs.frozen(slots=True)
 class HandEndedEarly:
-    """The hand ended before all trumps were played (R-PLAY-7).
+    """The hand ended because both seats of one team were out (R-PLAY-7).
 
-    ``team`` took ``cards``, the point cards still in hands, because both seats of the other
-    team were out; ``team`` is ``None`` when nobody had a trump left.
+    ``team``, the other team, took ``cards``: the point cards still in hands. The cards stay
+    in the hands; their points are credited to ``team``.
     """
 
-    team: int | None
+    team: int
     cards: tuple[Card, ...]
 
 
