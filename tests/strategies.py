@@ -88,17 +88,22 @@ def presets() -> st.SearchStrategy[Rules]:
 
 
 @st.composite
-def valid_rules(draw: st.DrawFn, *, max_target: int = 60) -> Rules:
+def valid_rules(draw: st.DrawFn, *, max_target: int = 60, low_bids_only: bool = False) -> Rules:
     """Any valid :class:`Rules`: every option of RULES.md section 9, within its constraints.
 
     ``1 <= min_bid <= dealer_forced_min_bid <= max_bid <= points total`` and
     ``1 <= target <= max_target`` (kept small so random games end quickly).
+
+    With ``low_bids_only``, ``min_bid`` and ``dealer_forced_min_bid`` are at most half the points
+    total (``max_bid`` is still anything): random play rarely takes more than half the points, so
+    with higher forced bids almost every hand is set, both scores sink, and the game never ends.
     """
     use_off_three = draw(st.booleans())
     total = 13 if use_off_three else 10
     max_bid = draw(st.integers(1, total))
-    min_bid = draw(st.integers(1, max_bid))
-    dealer_forced_min_bid = draw(st.integers(min_bid, max_bid))
+    low_cap = min(max_bid, total // 2) if low_bids_only else max_bid
+    min_bid = draw(st.integers(1, low_cap))
+    dealer_forced_min_bid = draw(st.integers(min_bid, low_cap))
     return Rules(
         use_off_three=use_off_three,
         joker_order=draw(st.sampled_from(JokerOrder)),
@@ -121,9 +126,9 @@ def valid_rules(draw: st.DrawFn, *, max_target: int = 60) -> Rules:
     )
 
 
-def any_rules(*, max_target: int = 60) -> st.SearchStrategy[Rules]:
-    """A preset or any valid combination of options."""
-    return st.one_of(presets(), valid_rules(max_target=max_target))
+def any_rules(*, max_target: int = 60, low_bids_only: bool = False) -> st.SearchStrategy[Rules]:
+    """A preset or any valid combination of options (see :func:`valid_rules`)."""
+    return st.one_of(presets(), valid_rules(max_target=max_target, low_bids_only=low_bids_only))
 
 
 class Chooser(Protocol):
@@ -137,14 +142,23 @@ class Chooser(Protocol):
 class RandomChooser:
     """Choices from a seeded :class:`random.Random`.
 
-    In the auction it passes with probability ``pass_bias`` and otherwise bids one of the
-    lowest legal bids with probability ``low_bid_bias`` (any legal bid otherwise): uniform
-    bidding makes almost every bid fail and games drag on for a hundred hands.
+    In the auction a seat passes with probability ``pass_bias`` while nobody has bid and with
+    probability ``1 - raise_bias`` once someone has; when it bids, it bids one of the two lowest
+    legal bids with probability ``low_bid_bias`` and any legal bid otherwise. Uniform bidding
+    sets almost every bid and games drag on for a hundred hands. Every other choice is uniform.
     """
 
-    def __init__(self, rng: random.Random, *, pass_bias: float = 0.0, low_bid_bias: float = 0.0) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        *,
+        pass_bias: float = 0.0,
+        raise_bias: float = 1.0,
+        low_bid_bias: float = 0.0,
+    ) -> None:
         self.rng = rng
         self.pass_bias = pass_bias
+        self.raise_bias = raise_bias
         self.low_bid_bias = low_bid_bias
 
     def choose(self, state: GameState, actions: tuple[SeatAction, ...]) -> SeatAction:
@@ -152,10 +166,13 @@ class RandomChooser:
         first = actions[0]
         if isinstance(first, (Pass, Bid)):
             bids = [a for a in actions if isinstance(a, Bid)]
-            if not bids or (isinstance(first, Pass) and rng.random() < self.pass_bias):
-                return first
+            if isinstance(first, Pass):
+                keep = self.pass_bias if state.high_bid is None else 1.0 - self.raise_bias
+                if not bids or rng.random() < keep:
+                    return first
             if rng.random() < self.low_bid_bias:
                 return rng.choice(bids[:2])
+            return rng.choice(bids)
         return rng.choice(actions)
 
     def deal(self, state: GameState) -> Deal:
@@ -187,6 +204,7 @@ class Playout:
     seed: int | None
     choice_seed: int
     pass_bias: float
+    raise_bias: float
     low_bid_bias: float
 
     def start(self) -> GameState:
@@ -196,10 +214,16 @@ class Playout:
     def chooser(self) -> RandomChooser:
         """A fresh chooser: the same playout always makes the same choices."""
         rng = random.Random(self.choice_seed)
-        return RandomChooser(rng, pass_bias=self.pass_bias, low_bid_bias=self.low_bid_bias)
+        return RandomChooser(
+            rng, pass_bias=self.pass_bias, raise_bias=self.raise_bias, low_bid_bias=self.low_bid_bias
+        )
 
 
-_BIASES = st.sampled_from((0.0, 0.3, 0.6, 0.8, 0.95))
+# Uniform bidding sets almost every bid and makes games of a hundred hands or more; these biases
+# keep a game to a few hundred actions while still reaching every bid, the moon included.
+_PASS_BIASES = st.sampled_from((0.6, 0.8, 0.95, 0.3))
+_RAISE_BIASES = st.sampled_from((0.2, 0.1, 0.4))
+_LOW_BID_BIASES = st.sampled_from((0.8, 0.9, 1.0))
 
 
 @st.composite
@@ -217,6 +241,7 @@ def playouts(
         dealer=draw(dealers),
         seed=draw(seeds) if is_seeded else None,
         choice_seed=draw(seeds),
-        pass_bias=draw(_BIASES),
-        low_bid_bias=draw(_BIASES),
+        pass_bias=draw(_PASS_BIASES),
+        raise_bias=draw(_RAISE_BIASES),
+        low_bid_bias=draw(_LOW_BID_BIASES),
     )
