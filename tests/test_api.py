@@ -16,6 +16,7 @@ SRC = pathlib.Path(pitch13.__file__).parent
 PUBLIC_MODULES = [
     "actions",
     "bench",
+    "bots",
     "cards",
     "cli",
     "engine",
@@ -23,8 +24,10 @@ PUBLIC_MODULES = [
     "rules",
     "scoring",
     "state",
+    "sampling",
     "testing",
     "trumps",
+    "views",
 ]
 
 
@@ -101,7 +104,9 @@ LAYERS = [
     {"events"},
     {"state"},
     {"engine"},
-    {"testing", "bench"},
+    {"views"},
+    {"sampling"},
+    {"bots", "testing", "bench"},
     {"cli"},
     {"__main__"},
 ]

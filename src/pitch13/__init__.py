@@ -28,6 +28,7 @@ from pitch13.actions import (
     TurnUp,
     shuffled_deck,
 )
+from pitch13.bots import Bot, BotError, RandomBot, SimpleBot, play_game
 from pitch13.cards import BLACK_JOKER, DECK, RED_JOKER, Card, CardParseError, Rank, Suit, parse_cards
 from pitch13.engine import IllegalActionError, IllegalReason, apply, legal_actions, new_game
 from pitch13.events import (
@@ -62,9 +63,24 @@ from pitch13.rules import (
     ShortStock,
     TargetRule,
 )
+from pitch13.sampling import SamplingError, sample_state
 from pitch13.scoring import HandResult, Outcome, PointCard, Termination, Trick, team_of
 from pitch13.state import GameState, HistoryEntry, Phase
 from pitch13.trumps import card_points, is_trump, trump_order, trump_power
+from pitch13.views import (
+    DealSeen,
+    GiveUpSeen,
+    Place,
+    PlaceInfo,
+    RefillSeen,
+    RejectSeen,
+    SeatView,
+    SeenEntry,
+    SeenItem,
+    TurnUpSeen,
+    spectator_view,
+    view,
+)
 
 __version__ = "0.1.0"
 
@@ -80,17 +96,21 @@ __all__ = [
     "AllPass",
     "AuctionWon",
     "Bid",
+    "Bot",
+    "BotError",
     "Card",
     "CardParseError",
     "CardRejected",
     "DeadCardsDiscarded",
     "Deal",
+    "DealSeen",
     "DeuceTo",
     "Discard",
     "Event",
     "GameOver",
     "GameState",
     "GiveUp",
+    "GiveUpSeen",
     "HandDealt",
     "HandEndedEarly",
     "HandResult",
@@ -110,16 +130,26 @@ __all__ = [
     "Pass",
     "Phase",
     "Pickup",
+    "Place",
+    "PlaceInfo",
     "Play",
     "PointCard",
+    "RandomBot",
     "Rank",
+    "RefillSeen",
     "Refilled",
     "Reject",
+    "RejectSeen",
     "Rules",
     "RulesError",
+    "SamplingError",
     "SeatAction",
     "SeatOut",
+    "SeatView",
+    "SeenEntry",
+    "SeenItem",
     "ShortStock",
+    "SimpleBot",
     "StockDiscarded",
     "StockHandedOver",
     "Stop",
@@ -131,6 +161,7 @@ __all__ = [
     "Trick",
     "TrickWon",
     "TurnUp",
+    "TurnUpSeen",
     "__version__",
     "apply",
     "card_points",
@@ -138,8 +169,12 @@ __all__ = [
     "legal_actions",
     "new_game",
     "parse_cards",
+    "play_game",
+    "sample_state",
     "shuffled_deck",
+    "spectator_view",
     "team_of",
     "trump_order",
     "trump_power",
+    "view",
 ]

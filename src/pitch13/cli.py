@@ -7,26 +7,14 @@ default rules, printed hand by hand; ``--classic`` plays classic 10-point pitch.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from pitch13.actions import (
-    Bid,
-    Discard,
-    GiveUp,
-    NameTrump,
-    Pass,
-    Play,
-    Reject,
-    SeatAction,
-    Stop,
-    Take,
-    TurnUp,
-)
-from pitch13.cards import Card, Suit
-from pitch13.engine import apply, legal_actions, new_game
+from pitch13.actions import Bid, Discard, GiveUp, NameTrump, Pass, Reject, Take
+from pitch13.bots import SimpleBot
+from pitch13.cards import Card
+from pitch13.engine import apply, new_game
 from pitch13.events import (
     AuctionWon,
     CardRejected,
@@ -43,91 +31,13 @@ from pitch13.events import (
     TrickWon,
 )
 from pitch13.rules import Rules
-from pitch13.state import GameState, HistoryItem, Phase
-from pitch13.trumps import table_for
+from pitch13.state import GameState, HistoryItem
+from pitch13.views import view
 
-__all__ = ["choose_simple", "main"]
+__all__ = ["main", "play_demo"]
 
 _SEATS = ("North", "East", "South", "West")
 _TEAMS = ("North-South", "East-West")
-
-
-def _power(state: GameState, index: int) -> int:
-    assert state.trump is not None
-    return table_for(state.trump, state.rules).power[index]
-
-
-def _points(state: GameState, index: int) -> int:
-    assert state.trump is not None
-    return table_for(state.trump, state.rules).points[index]
-
-
-def _keep_value(state: GameState, index: int) -> tuple[int, int]:
-    return (_points(state, index), _power(state, index))
-
-
-def _suit_value(state: GameState, seat: int, suit: Suit) -> int:
-    table = table_for(suit, state.rules)
-    cards = [c.index for c in state.hand(seat) if table.mask >> c.index & 1]
-    high = sum(1 for i in cards if table.power[i] >= table.power[table.order[4]])
-    return sum(table.points[i] for i in cards) // 2 + high + len(cards) // 2
-
-
-def choose_simple(state: GameState, rng: random.Random) -> SeatAction:
-    """A simple player's choice for the seat to act, from its own hand and the table.
-
-    It bids what its best suit looks worth, names that suit, sheds and gives up its weakest
-    cards, keeps point cards, and plays its lowest card that wins the trick, else its lowest
-    card. It is a demonstration player, not a strong one.
-    """
-    actions = legal_actions(state)
-    seat = state.to_act
-    assert seat is not None, "choose_simple() needs a seat to act"
-    if state.phase is Phase.BIDDING:
-        worth = max(_suit_value(state, seat, suit) for suit in Suit)
-        bids = [a for a in actions if isinstance(a, Bid) and a.amount <= worth]
-        if bids:
-            return bids[0]
-        return actions[0]  # a pass, or the lowest bid when the dealer must bid
-    if state.phase is Phase.TRUMP:
-        return max(
-            (a for a in actions if isinstance(a, NameTrump)),
-            key=lambda a: (_suit_value(state, seat, a.suit), rng.random()),
-        )
-    if state.phase is Phase.DISCARD:
-        return min(
-            (a for a in actions if isinstance(a, Discard)),
-            key=lambda a: (_points(state, a.card.index) > 0, _power(state, a.card.index)),
-        )
-    if state.phase is Phase.PICKUP:
-        takes = [a for a in actions if isinstance(a, Take)]
-        return max(takes, key=lambda a: _points(state, a.card.index)) if takes else Stop()
-    if state.phase is Phase.LOOK:
-        if state.turned_card is None:
-            return TurnUp()
-        turned = state.turned_card.index
-        give = min(
-            (a for a in actions if isinstance(a, GiveUp)),
-            key=lambda a: (
-                _power(state, a.card.index) >= 0,
-                _points(state, a.card.index),
-                _power(state, a.card.index),
-            ),
-        )
-        weakest = give.card.index
-        if _power(state, weakest) < 0 or (_points(state, weakest), _power(state, weakest)) < (
-            _points(state, turned),
-            _power(state, turned),
-        ):
-            return give
-        return Reject()
-    plays = [a for a in actions if isinstance(a, Play)]
-    by_power = sorted(plays, key=lambda a: _power(state, a.card.index))
-    if not state.trick:
-        return by_power[-1]
-    best = max(_power(state, c.index) for _, c in state.trick)
-    winners = [a for a in by_power if _power(state, a.card.index) > best]
-    return winners[0] if winners else by_power[0]
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -187,8 +97,11 @@ def _describe(seat: int | None, item: HistoryItem) -> str | None:
 
 
 def play_demo(seed: int, rules: Rules, dealer: int, out: TextIO) -> GameState:
-    """Play and print a whole game among four :func:`choose_simple` players."""
-    rng = random.Random(seed)
+    """Play and print a whole game among four :class:`~pitch13.SimpleBot` players.
+
+    Each player decides from its own seat's view, as it would on a game server.
+    """
+    bots = [SimpleBot(seed * 4 + seat) for seat in range(4)]
     state = new_game(rules, dealer=dealer, seed=seed)
     seen = 0
     while True:
@@ -207,7 +120,9 @@ def play_demo(seed: int, rules: Rules, dealer: int, out: TextIO) -> GameState:
         seen = len(history)
         if state.is_over:
             return state
-        state = apply(state, choose_simple(state, rng))
+        seat = state.to_act
+        assert seat is not None
+        state = apply(state, bots[seat].choose(view(state, seat)), seat=seat)
 
 
 def _hands_after_deal(deck: Sequence[Card], dealer: int) -> list[list[Card]]:

@@ -87,6 +87,16 @@ class Log:
         out.reverse()
         return out
 
+    def since(self, start: int) -> list[tuple[int | None, HistoryItem]]:
+        """The entries after the first ``start``, oldest first."""
+        out: list[tuple[int | None, HistoryItem]] = []
+        node: Log | None = self
+        while node is not None and node.length > start:
+            out.append((node.seat, node.item))
+            node = node.prev
+        out.reverse()
+        return out
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Log):
             return NotImplemented

@@ -1,0 +1,179 @@
+"""Bots: players that decide from a :class:`~pitch13.SeatView` only, and a game runner.
+
+A bot is any object with a ``choose(view)`` method that returns one of ``view.legal_actions``
+(:class:`Bot`). It never sees a :class:`~pitch13.GameState`, so it cannot peek at hidden
+cards; a search bot that needs full states samples them with :func:`~pitch13.sample_state`.
+
+>>> import pitch13
+>>> final = pitch13.play_game([pitch13.RandomBot(seed) for seed in range(4)], seed=7)
+>>> final.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+from pitch13.actions import (
+    Bid,
+    Deal,
+    Discard,
+    GiveUp,
+    NameTrump,
+    Play,
+    Reject,
+    SeatAction,
+    Stop,
+    Take,
+    TurnUp,
+)
+from pitch13.cards import DECK, Card, Suit
+from pitch13.engine import apply, new_game
+from pitch13.rules import Rules
+from pitch13.state import GameState, Phase
+from pitch13.trumps import table_for
+from pitch13.views import SeatView, view
+
+__all__ = ["Bot", "BotError", "RandomBot", "SimpleBot", "play_game"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that chooses an action for its seat from that seat's view."""
+
+    def choose(self, view: SeatView) -> SeatAction:
+        """One of ``view.legal_actions``."""
+        ...  # pragma: no cover - a protocol
+
+
+class BotError(ValueError):
+    """A bot returned something that is not one of its legal actions."""
+
+    def __init__(self, seat: int, action: object) -> None:
+        super().__init__(f"the bot of seat {seat} chose {action!r}, which is not one of its legal actions")
+        #: The seat whose bot failed.
+        self.seat = seat
+        #: What it returned.
+        self.action = action
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions, from its own seeded random source."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        """Make a bot; the same ``seed`` makes the same choices from the same views."""
+        self._rng = random.Random(seed)
+
+    def choose(self, view: SeatView) -> SeatAction:
+        """A uniformly random legal action."""
+        return self._rng.choice(view.legal_actions)
+
+
+class SimpleBot:
+    """A simple, readable player: a demonstration, not a strong one.
+
+    It bids what its best suit looks worth, names that suit, sheds and gives up its weakest
+    cards, keeps point cards, and plays its lowest card that wins the trick, else its lowest
+    card; a led trick gets its highest card.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        """Make a bot; ``seed`` breaks ties reproducibly."""
+        self._rng = random.Random(seed)
+
+    def choose(self, view: SeatView) -> SeatAction:
+        """Its action for the view's seat."""
+        actions = view.legal_actions
+        phase = view.phase
+        if phase is Phase.BIDDING:
+            worth = max(_suit_value(view, suit) for suit in Suit)
+            bids = [a for a in actions if isinstance(a, Bid) and a.amount <= worth]
+            return bids[0] if bids else actions[0]  # else a pass, or the lowest forced bid
+        if phase is Phase.TRUMP:
+            trumps = [a for a in actions if isinstance(a, NameTrump)]
+            return max(trumps, key=lambda a: (_suit_value(view, a.suit), self._rng.random()))
+        if phase is Phase.DISCARD:
+            sheds = [a for a in actions if isinstance(a, Discard)]
+            return min(sheds, key=lambda a: _keep_value(view, a.card))
+        if phase is Phase.PICKUP:
+            takes = [a for a in actions if isinstance(a, Take)]
+            return max(takes, key=lambda a: _keep_value(view, a.card)) if takes else Stop()
+        if phase is Phase.LOOK:
+            if view.turned_card is None:
+                return TurnUp()
+            give = min((a for a in actions if isinstance(a, GiveUp)), key=lambda a: _keep_value(view, a.card))
+            if _keep_value(view, give.card) < _keep_value(view, view.turned_card):
+                return give
+            return Reject()
+        plays = sorted((a for a in actions if isinstance(a, Play)), key=lambda a: _power(view, a.card))
+        if not view.trick:
+            return plays[-1]
+        best = max(_power(view, card) for _, card in view.trick)
+        winners = [a for a in plays if _power(view, a.card) > best]
+        return winners[0] if winners else plays[0]
+
+
+def _power(view: SeatView, card: Card) -> int:
+    assert view.trump is not None
+    return table_for(view.trump, view.rules).power[card.index]
+
+
+def _keep_value(view: SeatView, card: Card) -> tuple[int, int]:
+    """How much a card is worth keeping: its points, then its power (a dead card is -1)."""
+    assert view.trump is not None
+    table = table_for(view.trump, view.rules)
+    return (table.points[card.index], table.power[card.index])
+
+
+def _suit_value(view: SeatView, suit: Suit) -> int:
+    table = table_for(suit, view.rules)
+    cards = [c.index for c in view.hand if table.mask >> c.index & 1]
+    high = sum(1 for i in cards if table.power[i] >= table.power[table.order[4]])
+    return sum(table.points[i] for i in cards) // 2 + high + len(cards) // 2
+
+
+def play_game(
+    bots: Sequence[Bot],
+    rules: Rules | None = None,
+    *,
+    dealer: int = 0,
+    seed: int | None = None,
+    max_actions: int | None = None,
+) -> GameState:
+    """Play a whole game: each bot chooses from its own seat's view, the runner applies.
+
+    This is the loop a game server runs: for the seat to act, build its view, ask its
+    player, apply the answer with ``seat=`` so a move from the wrong seat is refused.
+
+    Args:
+        bots: four bots, for seats 0 to 3.
+        rules: the rules (default :class:`~pitch13.Rules`).
+        dealer: the first dealer.
+        seed: the seed of the deals; without one each hand is dealt from the operating
+            system's random source.
+        max_actions: stop after this many actions (the returned state is then not over).
+
+    Raises:
+        BotError: if a bot returns an action that is not legal.
+        TypeError: if ``bots`` is not four bots.
+    """
+    if len(bots) != 4 or not all(isinstance(bot, Bot) for bot in bots):
+        raise TypeError("play_game() takes four bots, objects with a choose(view) method")
+    state = new_game(rules, dealer=dealer, seed=seed)
+    shuffler = random.SystemRandom()
+    count = 0
+    while not state.is_over and (max_actions is None or count < max_actions):
+        if state.is_chance:
+            state = apply(state, Deal(shuffler.sample(DECK, len(DECK))))
+            continue
+        seat = state.to_act
+        assert seat is not None
+        seat_view = view(state, seat)
+        action = bots[seat].choose(seat_view)
+        if action not in seat_view.legal_actions:
+            raise BotError(seat, action)
+        state = apply(state, action, seat=seat)
+        count += 1
+    return state

@@ -1,0 +1,423 @@
+"""Sampling a whole game state consistent with one seat's view (determinization).
+
+:func:`sample_state` deals the cards a seat cannot see at random among the places they could
+be, then rebuilds a history that leads there, so that ``view(sample, seat) == the_view`` and
+play can go on from the sample with :func:`~pitch13.apply`. This is what search bots
+(determinized Monte Carlo, information-set MCTS) are built on.
+
+For the current hand the unseen cards are spread uniformly over the ways to place them that
+respect every place's count and what the seat knows: a seat known to be out holds no trump;
+before the refill a seat holds only trumps, after it at most as many dead cards as it was
+dealt and took; the face-down cards given up or rejected in the look-through are not trumps;
+a turned-up card another seat is deciding on is one it may take. The past of each hand is then
+rebuilt to fit (which kept trumps, refill cards and stock cards each seat had), at random.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from pitch13.actions import Deal, GiveUp, SeatAction
+from pitch13.cards import DECK, Card
+from pitch13.engine import IllegalActionError, apply, new_game
+from pitch13.rules import LookTake, Rules
+from pitch13.state import GameState
+from pitch13.trumps import TrumpTable
+from pitch13.views import (
+    GiveUpSeen,
+    HandLog,
+    Place,
+    PlaceInfo,
+    SeatView,
+    hand_logs,
+    infer,
+    seen_history,
+    spectator_view,
+    view,
+)
+
+__all__ = ["SamplingError", "sample_state"]
+
+_TRIES = 200
+
+
+class SamplingError(RuntimeError):
+    """No consistent state was found; it means a view that no game can produce."""
+
+
+def sample_state(seat_view: SeatView, rng: random.Random) -> GameState:
+    """A full game state that ``seat_view``'s seat cannot tell from the real one.
+
+    Args:
+        seat_view: a seat's (or a spectator's) view, from :func:`~pitch13.view`.
+        rng: the source of randomness; the same seed gives the same sample.
+
+    Returns:
+        A state whose view for the same seat equals ``seat_view``. It is an unseeded game: when
+        its current hand ends it waits for a :class:`~pitch13.Deal`.
+
+    Raises:
+        TypeError: if the arguments have the wrong types.
+        SamplingError: if the view cannot come from any game.
+    """
+    if not isinstance(seat_view, SeatView):
+        raise TypeError(f"sample_state() takes a SeatView, not {type(seat_view).__name__}")
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"sample_state() takes a random.Random, not {type(rng).__name__}")
+    for _ in range(10):
+        state = _sample_game(seat_view, rng)
+        if state is not None and _view_of(state, seat_view.seat) == seat_view:
+            return state
+    raise SamplingError("no game state is consistent with this view")
+
+
+def _view_of(state: GameState, seat: int | None) -> SeatView:
+    return spectator_view(state) if seat is None else view(state, seat)
+
+
+def _sample_game(seat_view: SeatView, rng: random.Random) -> GameState | None:
+    rules = seat_view.rules
+    state = new_game(rules, dealer=seat_view.first_dealer)
+    seen_so_far = 0
+    for log in hand_logs(seat_view.history):
+        start = _length(state)
+        for _ in range(_TRIES):
+            dealt = _sample_hand(log, rules, seat_view.seat, rng)
+            if dealt is None:
+                continue
+            deck, hidden_gives = dealt
+            played = _replay(state, deck, log, hidden_gives)
+            if played is None:
+                continue
+            seen = seen_history(played, seat_view.seat, rules, start)
+            if seen == seat_view.history[seen_so_far : seen_so_far + len(seen)]:
+                state = played
+                seen_so_far += len(seen)
+                break
+        else:
+            return None
+    return state
+
+
+def _length(state: GameState) -> int:
+    return 0 if state._log is None else state._log.length
+
+
+def _replay(state: GameState, deck: list[Card], log: HandLog, hidden_gives: list[Card]) -> GameState | None:
+    gives = iter(hidden_gives)
+    try:
+        state = apply(state, Deal(deck))
+        for seat, item in log.actions:
+            action: SeatAction
+            if isinstance(item, GiveUpSeen):
+                action = GiveUp(item.given if item.given is not None else next(gives))
+            else:
+                action = item
+            state = apply(state, action, seat=seat)
+    except (IllegalActionError, StopIteration):
+        return None
+    return state
+
+
+def own_hand(log: HandLog, seat: int) -> set[Card]:
+    """The cards ``seat`` holds at the end of ``log``, from what it saw (internal)."""
+    hand = set(log.own) - set(log.dead_discards.get(seat, ())) - set(log.sheds[seat])
+    hand |= set(log.takes[seat])
+    for refill in log.refills:
+        if refill.seat == seat:
+            hand |= set(refill.cards)
+    for step in log.looks:
+        if isinstance(step, GiveUpSeen) and step.seat == seat:
+            assert step.taken is not None and step.given is not None
+            hand = (hand - {step.given}) | {step.taken}
+    return hand - set(log.plays[seat])
+
+
+# --- the current placement of unseen cards -----------------------------------------------------
+
+
+def _sample_hand(
+    log: HandLog, rules: Rules, seat: int | None, rng: random.Random
+) -> tuple[list[Card], list[Card]] | None:
+    """A deck for the hand in ``log`` and the hidden cards given up, or ``None`` to try again."""
+    hand = sorted(own_hand(log, seat)) if seat is not None else []
+    knowledge = infer(log, rules, seat, tuple(hand))
+    table = log.table(rules)
+    unseen = [c for c in DECK if c not in knowledge.known]
+    places = list(knowledge.places)
+    claimed: list[Card] = []
+    if log.claim is not None and not (seat is not None and seat & 1 == log.claim.team):
+        claimed = list(log.claim.cards)
+        unseen = [c for c in unseen if c not in claimed]
+    placed = _place(unseen, claimed, places, table, rng)
+    if placed is None or not _placement_ok(placed, log, rules, table):
+        return None
+    return _rebuild(log, rules, seat, knowledge.held, placed, table, rng)
+
+
+def _place(
+    unseen: list[Card],
+    claimed: list[Card],
+    places: list[PlaceInfo],
+    table: TrumpTable | None,
+    rng: random.Random,
+) -> list[tuple[PlaceInfo, list[Card]]] | None:
+    """Spread ``unseen`` uniformly over ``places`` within their counts and kinds."""
+    counts = [info.count for info in places]
+    filled: list[list[Card]] = [[] for _ in places]
+    if claimed:
+        # The claimed point cards are in the claiming team's hands (R-PLAY-7).
+        slots = [
+            i
+            for i, info in enumerate(places)
+            if info.place.seat is not None and info.trumps
+            for _ in range(info.count)
+        ]
+        if len(slots) < len(claimed):
+            return None
+        for card, i in zip(claimed, rng.sample(slots, len(claimed)), strict=True):
+            filled[i].append(card)
+            counts[i] -= 1
+    if sum(counts) != len(unseen):
+        return None
+    if table is None:
+        cards = list(unseen)
+        rng.shuffle(cards)
+        start = 0
+        for i, count in enumerate(counts):
+            filled[i].extend(cards[start : start + count])
+            start += count
+        return list(zip(places, filled, strict=True))
+    trumps = [c for c in unseen if table.mask >> c.index & 1]
+    dead = [c for c in unseen if not table.mask >> c.index & 1]
+    split = _split_trumps(counts, places, len(trumps), rng)
+    if split is None:
+        return None
+    rng.shuffle(trumps)
+    rng.shuffle(dead)
+    for i, (count, t) in enumerate(zip(counts, split, strict=True)):
+        filled[i].extend(trumps[:t])
+        filled[i].extend(dead[: count - t])
+        del trumps[:t]
+        del dead[: count - t]
+    return list(zip(places, filled, strict=True))
+
+
+def _split_trumps(
+    counts: Sequence[int], places: Sequence[PlaceInfo], trumps: int, rng: random.Random
+) -> list[int] | None:
+    """How many trumps each place gets, drawn in proportion to the ways to place the cards.
+
+    With ``t_i`` trumps in place ``i`` of ``c_i`` cards, the placements of distinct cards number
+    ``prod(comb(c_i, t_i))`` times a constant, so a count vector is drawn with that weight.
+    """
+    n = len(counts)
+
+    def choices(i: int) -> range:
+        info = places[i]
+        low = 0 if info.dead else counts[i]
+        if info.dead and info.max_dead is not None:
+            low = max(low, counts[i] - info.max_dead)
+        high = counts[i] if info.trumps else 0
+        return range(low, high + 1)
+
+    # ways[i][r]: weighted number of ways to put r trumps into places i..n-1.
+    ways = [[0] * (trumps + 1) for _ in range(n + 1)]
+    ways[n][0] = 1
+    for i in range(n - 1, -1, -1):
+        for r in range(trumps + 1):
+            ways[i][r] = sum(math.comb(counts[i], t) * ways[i + 1][r - t] for t in choices(i) if t <= r)
+    if ways[0][trumps] == 0:
+        return None
+    split: list[int] = []
+    left = trumps
+    for i in range(n):
+        options = [(t, math.comb(counts[i], t) * ways[i + 1][left - t]) for t in choices(i) if t <= left]
+        pick = rng.randrange(sum(w for _, w in options))
+        for t, w in options:
+            if pick < w:
+                split.append(t)
+                left -= t
+                break
+            pick -= w
+    return split
+
+
+def _placement_ok(
+    placed: list[tuple[PlaceInfo, list[Card]]], log: HandLog, rules: Rules, table: TrumpTable | None
+) -> bool:
+    if table is None:
+        return True
+    for info, cards in placed:
+        point_cards_only = rules.look_take is LookTake.POINT_CARDS_ONLY
+        if info.takeable_only and point_cards_only and any(not table.points[c.index] for c in cards):
+            return False
+    if log.claim is not None:
+        team = log.claim.team
+        claimed = set(log.claim.cards)
+        holding = [
+            c
+            for info, cards in placed
+            if info.place.seat is not None and info.place.seat & 1 == team
+            for c in cards
+        ]
+        if any(table.points[c.index] and c not in claimed for c in holding):
+            return False
+    return True
+
+
+# --- the past that leads there -----------------------------------------------------------------
+
+
+def _rebuild(
+    log: HandLog,
+    rules: Rules,
+    seat: int | None,
+    held: tuple[tuple[Card, ...], ...],
+    placed: list[tuple[PlaceInfo, list[Card]]],
+    table: TrumpTable | None,
+    rng: random.Random,
+) -> tuple[list[Card], list[Card]] | None:
+    in_place: dict[Place, list[Card]] = {}
+    hidden_dead: list[Card] = []  # face-down cards given up or rejected by other seats
+    unseen_discarded: list[Card] = []  # stock cards nobody turned up (R-LOOK-3)
+    for info, cards in placed:
+        rng.shuffle(cards)
+        if info.place is Place.DEAD:
+            (unseen_discarded if info.trumps else hidden_dead).extend(cards)
+        else:
+            in_place.setdefault(info.place, []).extend(cards)
+    step_cards: list[Card | None] = []  # the card behind each decided look step, where hidden
+    hidden_gives: list[Card] = []
+    for step in log.looks:
+        if isinstance(step, GiveUpSeen):
+            if step.given is None:
+                card = hidden_dead.pop()
+                hidden_gives.append(card)
+                step_cards.append(card)
+            else:
+                step_cards.append(step.given)
+        elif step.card is None:
+            step_cards.append(hidden_dead.pop())
+        else:
+            step_cards.append(step.card)
+    initial: dict[int, list[Card]] = {}
+    refill: dict[int, list[Card]] = {}
+    taken: dict[int, Card] = {}  # look step index -> card taken
+    for s in range(4):
+        hand_now = in_place.get(Place.hand(s), []) + list(held[s])
+        if s == seat:
+            initial[s] = list(log.own)
+            refill[s] = [c for r in log.refills if r.seat == s for c in r.cards]
+            for j, step in enumerate(log.looks):
+                if isinstance(step, GiveUpSeen) and step.seat == s:
+                    assert step.taken is not None
+                    taken[j] = step.taken
+            continue
+        if table is None:
+            initial[s] = hand_now
+            continue
+        flows = _seat_flows(log, rules, s, hand_now, step_cards, table, rng)
+        if flows is None:
+            return None
+        initial[s], refill[s], seat_taken = flows
+        taken.update(seat_taken)
+    # Lay out the deck: the deal (R-DEAL-1), then the stock in the order it was used.
+    deck: list[Card | None] = [None] * len(DECK)
+    for s in range(4):
+        cards = initial[s]
+        if len(cards) != 9:
+            return None
+        if s != seat:
+            rng.shuffle(cards)
+        k = (s - log.dealer - 1) & 3
+        for n, card in enumerate(cards):
+            deck[12 * (n // 3) + 3 * k + n % 3] = card
+    stock: list[Card] = []
+    for r in log.refills:
+        stock.extend(refill.get(r.seat, [])[: r.count] if r.seat != seat else r.cards)
+    for j, step in enumerate(log.looks):
+        if isinstance(step, GiveUpSeen):
+            stock.append(taken[j])
+        else:
+            rejected = step.card if step.card is not None else step_cards[j]
+            assert rejected is not None
+            stock.append(rejected)
+    if log.pending is not None:
+        pending = log.pending.card
+        stock.append(in_place[Place.TURNED][0] if pending is None else pending)
+    stock += in_place.get(Place.STOCK, [])
+    stock += unseen_discarded
+    if len(stock) != 18:
+        return None
+    deck[36:] = stock
+    if any(card is None for card in deck):
+        return None
+    return [card for card in deck if card is not None], hidden_gives
+
+
+def _seat_flows(
+    log: HandLog,
+    rules: Rules,
+    seat: int,
+    hand_now: list[Card],
+    step_cards: list[Card | None],
+    table: TrumpTable,
+    rng: random.Random,
+) -> tuple[list[Card], list[Card], dict[int, Card]] | None:
+    """Which kept trumps, refill cards and taken stock cards ``seat`` had (at random)."""
+    dead_discards = list(log.dead_discards.get(seat, ()))
+    kept = 9 - len(dead_discards)
+    picked = set(log.takes[seat])
+    sheds = list(log.sheds[seat])
+    gives = {
+        j: step_cards[j]
+        for j, step in enumerate(log.looks)
+        if isinstance(step, GiveUpSeen) and step.seat == seat
+    }
+    acquired = (
+        set(sheds) | set(log.plays[seat]) | set(hand_now) | {c for c in gives.values() if c is not None}
+    )
+    acquired -= picked
+    received = sum(r.count for r in log.refills if r.seat == seat)
+    take_steps = sorted(gives)
+    if len(acquired) != kept + received + len(take_steps):
+        return None
+    for _ in range(20):
+        pool = set(acquired)
+        taken: dict[int, Card] = {}
+        ok = True
+        for j in take_steps:
+            given_so_far = {gives[i] for i in take_steps if i <= j}
+            options = [
+                c for c in pool if c not in given_so_far and c not in sheds and _may_take(rules, table, c)
+            ]
+            if not options:
+                ok = False
+                break
+            card = rng.choice(sorted(options))
+            taken[j] = card
+            pool.discard(card)
+        if not ok:
+            continue
+        trumps = sorted(c for c in pool if table.mask >> c.index & 1 and c not in sheds)
+        need = kept - len(sheds)
+        if need < 0 or len(trumps) < need or any(c not in pool for c in sheds):
+            continue
+        keep = sheds + rng.sample(trumps, need)
+        refill = sorted(pool - set(keep))
+        if len(refill) != received:
+            continue
+        rng.shuffle(refill)
+        return dead_discards + keep, refill, taken
+    return None
+
+
+def _may_take(rules: Rules, table: TrumpTable, card: Card) -> bool:
+    if rules.look_take is LookTake.ANY_TRUMP:
+        return bool(table.mask >> card.index & 1)
+    if rules.look_take is LookTake.POINT_CARDS_ONLY:
+        return bool(table.points[card.index])
+    return True

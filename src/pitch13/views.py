@@ -1,0 +1,708 @@
+"""What one seat may know of a game, and nothing more (R-INFO-1, R-INFO-2).
+
+:func:`view` builds a :class:`SeatView` from an allow-list: every field is copied on purpose
+from the public information of R-INFO-1 or the seat's own information of R-INFO-2, so a field
+added to :class:`~pitch13.GameState` later stays hidden until someone adds it here.
+:func:`spectator_view` is the same with public information only.
+
+The history in a view is the game's history as the seat saw it: public actions and events as
+they are, and the steps that hide cards replaced by :class:`DealSeen`, :class:`RefillSeen`,
+:class:`TurnUpSeen`, :class:`GiveUpSeen` and :class:`RejectSeen`, which name a card only when the
+seat may know it. A chance :class:`~pitch13.Deal` never appears; neither does the seed of a
+seeded game, which would tell every deal.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Iterator
+from typing import Final, Union
+
+import attrs
+
+from pitch13.actions import (
+    Bid,
+    Deal,
+    Discard,
+    GiveUp,
+    NameTrump,
+    Pass,
+    Play,
+    Reject,
+    SeatAction,
+    Stop,
+    Take,
+    TurnUp,
+)
+from pitch13.cards import DECK, Card, Suit
+from pitch13.engine import legal_actions
+from pitch13.events import (
+    AuctionWon,
+    CardRejected,
+    DeadCardsDiscarded,
+    GameOver,
+    HandDealt,
+    HandEndedEarly,
+    HandScored,
+    HandThrownIn,
+    Refilled,
+    SeatOut,
+    StockDiscarded,
+    StockHandedOver,
+    TrickWon,
+)
+from pitch13.rules import LookTake, Rules
+from pitch13.scoring import HandResult, Outcome, Trick
+from pitch13.state import GameState, Phase, _check_seat
+from pitch13.trumps import TrumpTable, table_for
+
+__all__ = [
+    "DealSeen",
+    "GiveUpSeen",
+    "Place",
+    "RefillSeen",
+    "RejectSeen",
+    "SeatView",
+    "SeenEntry",
+    "SeenItem",
+    "TurnUpSeen",
+    "spectator_view",
+    "view",
+]
+
+
+# --- history as a seat saw it ------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class DealSeen:
+    """Hand ``hand_number`` was dealt by ``dealer``; ``cards`` are the viewing seat's 9 cards.
+
+    ``cards`` is empty in a spectator's view.
+    """
+
+    hand_number: int
+    dealer: int
+    cards: tuple[Card, ...]
+
+
+@attrs.frozen(slots=True)
+class RefillSeen:
+    """``seat`` received ``count`` cards from the stock (R-FILL-1).
+
+    ``cards`` names them, in the order received, only in that seat's own view.
+    """
+
+    seat: int
+    count: int
+    cards: tuple[Card, ...]
+
+
+@attrs.frozen(slots=True)
+class TurnUpSeen:
+    """``seat`` turned up the next stock card (R-LOOK-1); ``card`` only in its own view."""
+
+    seat: int
+    card: Card | None
+
+
+@attrs.frozen(slots=True)
+class GiveUpSeen:
+    """``seat`` took the turned-up card, giving up a card of its hand (R-LOOK-2).
+
+    ``taken`` is named only in that seat's own view. ``given`` is named in its own view, and
+    in every view when it is a trump, which goes to the dead pile face up (R-LOOK-4).
+    """
+
+    seat: int
+    taken: Card | None
+    given: Card | None
+
+
+@attrs.frozen(slots=True)
+class RejectSeen:
+    """``seat`` rejected the turned-up card to the dead pile (R-LOOK-2).
+
+    ``card`` is named in the seat's own view, and in every view when it is a trump (R-LOOK-4).
+    ``forced`` says the card could not be taken (``look_take``), which every seat can tell
+    from the card's kind.
+    """
+
+    seat: int
+    card: Card | None
+    forced: bool
+
+
+#: One step of a seat's history: a public action or event, or one of the ``…Seen`` records.
+SeenItem = Union[
+    Pass,
+    Bid,
+    NameTrump,
+    Discard,
+    Take,
+    Stop,
+    Play,
+    AuctionWon,
+    HandThrownIn,
+    DeadCardsDiscarded,
+    StockHandedOver,
+    StockDiscarded,
+    SeatOut,
+    TrickWon,
+    HandEndedEarly,
+    HandScored,
+    GameOver,
+    DealSeen,
+    RefillSeen,
+    TurnUpSeen,
+    GiveUpSeen,
+    RejectSeen,
+]
+
+_PUBLIC_ITEMS: Final = (
+    Pass,
+    Bid,
+    NameTrump,
+    Discard,
+    Take,
+    Stop,
+    Play,
+    AuctionWon,
+    HandThrownIn,
+    DeadCardsDiscarded,
+    StockHandedOver,
+    StockDiscarded,
+    SeatOut,
+    TrickWon,
+    HandEndedEarly,
+    HandScored,
+    GameOver,
+)
+
+
+@attrs.frozen(slots=True)
+class SeenEntry:
+    """One step of :attr:`SeatView.history`: who acted (``None`` for an event) and what was seen."""
+
+    seat: int | None
+    item: SeenItem
+
+
+def dealt_cards(deck: tuple[Card, ...], dealer: int, seat: int) -> tuple[Card, ...]:
+    """The 9 cards ``seat`` is dealt from ``deck`` by ``dealer`` (R-DEAL-1), in index order."""
+    k = (seat - dealer - 1) & 3
+    return tuple(sorted(deck[12 * r + 3 * k + j] for r in range(3) for j in range(3)))
+
+
+def seen_history(state: GameState, seat: int | None, rules: Rules, start: int = 0) -> tuple[SeenEntry, ...]:
+    """The history of ``state`` as ``seat`` saw it (``None``: a spectator) (internal).
+
+    With ``start``, only the entries after the first ``start`` of the state's history, which
+    must be the start of a hand.
+    """
+    out: list[SeenEntry] = []
+    stock: tuple[Card, ...] = ()
+    position = 0
+    turned: Card | None = None
+    table: TrumpTable | None = None
+    for who, item in _entries(state, start):
+        if isinstance(item, _PUBLIC_ITEMS):
+            if isinstance(item, NameTrump):
+                table = table_for(item.suit, rules)
+            out.append(SeenEntry(who, item))
+        elif isinstance(item, HandDealt):
+            stock, position, table = item.deck[36:], 0, None
+            mine = () if seat is None else dealt_cards(item.deck, item.dealer, seat)
+            out.append(SeenEntry(None, DealSeen(item.hand_number, item.dealer, mine)))
+        elif isinstance(item, Refilled):
+            position += item.count
+            cards = item.cards if item.seat == seat else ()
+            out.append(SeenEntry(None, RefillSeen(item.seat, item.count, cards)))
+        elif isinstance(item, TurnUp):
+            assert who is not None
+            turned = stock[position]
+            position += 1
+            out.append(SeenEntry(who, TurnUpSeen(who, turned if who == seat else None)))
+        elif isinstance(item, (Reject, CardRejected)):
+            looker = item.seat if isinstance(item, CardRejected) else who
+            assert table is not None and turned is not None and looker is not None
+            shown = turned if looker == seat or table.mask >> turned.index & 1 else None
+            forced = isinstance(item, CardRejected)
+            out.append(SeenEntry(None if forced else looker, RejectSeen(looker, shown, forced)))
+        elif isinstance(item, GiveUp):
+            assert table is not None and who is not None
+            given = item.card if who == seat or table.mask >> item.card.index & 1 else None
+            out.append(SeenEntry(who, GiveUpSeen(who, turned if who == seat else None, given)))
+        else:
+            assert isinstance(item, Deal)  # chance: never shown
+    return tuple(out)
+
+
+def _entries(state: GameState, start: int) -> Iterator[tuple[int | None, object]]:
+    log = state._log
+    if log is not None:
+        yield from log.since(start)
+
+
+# --- what a seat can infer ---------------------------------------------------------------------
+
+
+class Place(enum.Enum):
+    """Where a card a seat cannot see may be."""
+
+    #: In seat 0's hand.
+    HAND_0 = "hand_0"
+    #: In seat 1's hand.
+    HAND_1 = "hand_1"
+    #: In seat 2's hand.
+    HAND_2 = "hand_2"
+    #: In seat 3's hand.
+    HAND_3 = "hand_3"
+    #: In the stock (not yet given out or turned up).
+    STOCK = "stock"
+    #: Turned up from the stock by another seat, which is deciding on it.
+    TURNED = "turned"
+    #: Face down in the dead pile (R-LOOK-3, R-LOOK-4).
+    DEAD = "dead"
+
+    @classmethod
+    def hand(cls, seat: int) -> Place:
+        """The place "in the hand of ``seat``"."""
+        return _HAND_PLACES[seat]
+
+    @property
+    def seat(self) -> int | None:
+        """The seat whose hand this is, or ``None``."""
+        return _HAND_PLACES.index(self) if self in _HAND_PLACES else None
+
+
+_HAND_PLACES: Final = (Place.HAND_0, Place.HAND_1, Place.HAND_2, Place.HAND_3)
+
+
+@attrs.frozen(slots=True)
+class PlaceInfo:
+    """A place that holds cards the seat cannot see, and what the seat knows of them.
+
+    Internal to views and sampling; exposed through :meth:`SeatView.possible_places`.
+    """
+
+    place: Place
+    count: int
+    trumps: bool
+    dead: bool
+    max_dead: int | None = None
+    takeable_only: bool = False
+
+
+@attrs.define
+class HandLog:
+    """One hand as a seat saw it, parsed from its view history (internal)."""
+
+    hand_number: int
+    dealer: int
+    own: tuple[Card, ...]
+    trump: Suit | None = None
+    dead_discards: dict[int, tuple[Card, ...]] = attrs.Factory(dict)
+    sheds: dict[int, list[Card]] = attrs.Factory(lambda: {s: [] for s in range(4)})
+    takes: dict[int, list[Card]] = attrs.Factory(lambda: {s: [] for s in range(4)})
+    refills: list[RefillSeen] = attrs.Factory(list)
+    refilled: bool = False
+    #: Decided look steps, in order: (seat, taken-or-rejected, seen record).
+    looks: list[GiveUpSeen | RejectSeen] = attrs.Factory(list)
+    pending: TurnUpSeen | None = None
+    unseen_discarded: int = 0
+    plays: dict[int, list[Card]] = attrs.Factory(lambda: {s: [] for s in range(4)})
+    out: set[int] = attrs.Factory(set)
+    claim: HandEndedEarly | None = None
+    scored: bool = False
+    thrown_in: bool = False
+    #: The seat actions of the hand in order, as seen (a hidden GiveUp card is ``None``).
+    actions: list[tuple[int, SeatAction | GiveUpSeen]] = attrs.Factory(list)
+
+    def table(self, rules: Rules) -> TrumpTable | None:
+        """The trump table once trump is named."""
+        return None if self.trump is None else table_for(self.trump, rules)
+
+
+def hand_logs(history: tuple[SeenEntry, ...]) -> list[HandLog]:
+    """Split a seat's history into hands (internal, used by the sampler)."""
+    logs: list[HandLog] = []
+    for entry in history:
+        item = entry.item
+        if isinstance(item, DealSeen):
+            logs.append(HandLog(item.hand_number, item.dealer, item.cards))
+            continue
+        if not logs:  # pragma: no cover - a history always starts with a deal
+            continue
+        log = logs[-1]
+        seat = entry.seat
+        if isinstance(item, NameTrump):
+            log.trump = item.suit
+        elif isinstance(item, DeadCardsDiscarded):
+            log.dead_discards[item.seat] = item.cards
+        elif isinstance(item, RefillSeen):
+            log.refills.append(item)
+            log.refilled = True
+        elif isinstance(item, TurnUpSeen):
+            log.pending = item
+        elif isinstance(item, (GiveUpSeen, RejectSeen)):
+            log.looks.append(item)
+            log.pending = None
+        elif isinstance(item, StockDiscarded):
+            log.unseen_discarded = item.count
+        elif isinstance(item, SeatOut):
+            log.out.add(item.seat)
+        elif isinstance(item, HandEndedEarly):
+            log.claim = item
+        elif isinstance(item, HandScored):
+            log.scored = True
+        elif isinstance(item, HandThrownIn):
+            log.thrown_in = True
+        if seat is None:
+            continue
+        if isinstance(item, Discard):
+            log.sheds[seat].append(item.card)
+        elif isinstance(item, Take):
+            log.takes[seat].append(item.card)
+        elif isinstance(item, Play):
+            log.plays[seat].append(item.card)
+        if isinstance(item, (Pass, Bid, NameTrump, Discard, Take, Stop, Play)):
+            log.actions.append((seat, item))
+        elif isinstance(item, TurnUpSeen):
+            log.actions.append((seat, TurnUp()))
+        elif isinstance(item, RejectSeen):
+            log.actions.append((seat, Reject()))
+        elif isinstance(item, GiveUpSeen):
+            log.actions.append((seat, item))
+    return logs
+
+
+@attrs.frozen(slots=True)
+class Knowledge:
+    """Where the cards of the current hand are, as far as one seat knows (internal)."""
+
+    #: Cards whose place the seat knows (its hand, face-up cards, what it saw itself).
+    known: frozenset[Card]
+    #: Cards the seat knows are in another seat's hand: seat -> cards.
+    held: tuple[tuple[Card, ...], ...]
+    #: The places that hold the rest, with their counts and what they may hold.
+    places: tuple[PlaceInfo, ...]
+
+
+def infer(log: HandLog, rules: Rules, seat: int | None, hand: tuple[Card, ...]) -> Knowledge:
+    """What ``seat`` knows of where the cards of the hand in ``log`` are (internal).
+
+    ``hand`` is the seat's current hand (empty for a spectator).
+    """
+    table = log.table(rules)
+    known: set[Card] = set(hand)
+    held: list[list[Card]] = [[], [], [], []]
+    for s in range(4):
+        known.update(log.dead_discards.get(s, ()))
+        known.update(log.sheds[s])
+        known.update(log.plays[s])
+        for card in log.takes[s]:
+            known.add(card)
+            if s != seat and card not in log.plays[s] and not _given_up(log, s, card):
+                held[s].append(card)
+    for step in log.looks:
+        if isinstance(step, GiveUpSeen):
+            if step.given is not None:
+                known.add(step.given)
+            if step.taken is not None:
+                known.add(step.taken)
+        elif step.card is not None:
+            known.add(step.card)
+    if log.pending is not None and log.pending.card is not None:
+        known.add(log.pending.card)
+    for refill in log.refills:
+        known.update(refill.cards)
+    if log.claim is not None:
+        team = log.claim.team
+        partner_cards = [c for c in log.claim.cards if c not in hand]
+        if seat is not None and seat & 1 == team:
+            held[seat ^ 2].extend(partner_cards)
+            known.update(partner_cards)
+    # Seats' hand sizes, from public counts.
+    sizes = _hand_sizes(log)
+    places: list[PlaceInfo] = []
+    for s in range(4):
+        if s == seat:
+            continue
+        count = sizes[s] - len(held[s])
+        if table is None:
+            places.append(PlaceInfo(Place.hand(s), count, trumps=True, dead=True))
+            continue
+        trump_free = s in log.out or (log.scored and log.claim is None)
+        if log.claim is not None and s & 1 != log.claim.team:
+            trump_free = True
+        gives_down = sum(
+            1 for g in log.looks if isinstance(g, GiveUpSeen) and g.seat == s and g.given is None
+        )
+        takes = sum(1 for g in log.looks if isinstance(g, GiveUpSeen) and g.seat == s)
+        received = sum(r.count for r in log.refills if r.seat == s)
+        cap = received + (takes if rules.look_take is LookTake.ANY_CARD else 0) - gives_down
+        places.append(PlaceInfo(Place.hand(s), count, trumps=not trump_free, dead=True, max_dead=cap))
+    stock_left = 18 - sum(r.count for r in log.refills) - len(log.looks) - (1 if log.pending else 0)
+    stock_left -= log.unseen_discarded
+    if stock_left:
+        places.append(PlaceInfo(Place.STOCK, stock_left, trumps=True, dead=True))
+    if log.pending is not None and log.pending.card is None:
+        places.append(PlaceInfo(Place.TURNED, 1, trumps=True, dead=_dead_takeable(rules), takeable_only=True))
+    hidden_dead = sum(
+        1
+        for step in log.looks
+        if (isinstance(step, GiveUpSeen) and step.given is None)
+        or (isinstance(step, RejectSeen) and step.card is None)
+    )
+    if hidden_dead:
+        places.append(PlaceInfo(Place.DEAD, hidden_dead, trumps=False, dead=True))
+    if log.unseen_discarded:
+        places.append(PlaceInfo(Place.DEAD, log.unseen_discarded, trumps=True, dead=True))
+    return Knowledge(frozenset(known), tuple(tuple(h) for h in held), tuple(places))
+
+
+def _dead_takeable(rules: Rules) -> bool:
+    return rules.look_take is LookTake.ANY_CARD
+
+
+def _given_up(log: HandLog, seat: int, card: Card) -> bool:
+    return any(isinstance(g, GiveUpSeen) and g.seat == seat and g.given == card for g in log.looks)
+
+
+def _hand_sizes(log: HandLog) -> list[int]:
+    sizes = [9, 9, 9, 9]
+    if log.trump is None:
+        return sizes
+    for s in range(4):
+        sizes[s] += -len(log.dead_discards.get(s, ())) - len(log.sheds[s]) + len(log.takes[s])
+        sizes[s] += sum(r.count for r in log.refills if r.seat == s) - len(log.plays[s])
+    return sizes
+
+
+# --- the view ----------------------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class SeatView:
+    """Everything one seat may know of a game (R-INFO-1, R-INFO-2), and nothing more.
+
+    Made by :func:`view` (a seat) or :func:`spectator_view` (``seat`` is ``None``). Two views
+    are equal when everything in them is equal.
+    """
+
+    #: The viewing seat, or ``None`` for a spectator.
+    seat: int | None
+    #: The rules of the game.
+    rules: Rules
+    #: Where the game stands.
+    phase: Phase
+    #: The seat to act, or ``None`` (chance or game over).
+    to_act: int | None
+    #: The current hand's number, from 1.
+    hand_number: int
+    #: The current hand's dealer.
+    dealer: int
+    #: The first hand's dealer.
+    first_dealer: int
+    #: ``(team A, team B)``.
+    scores: tuple[int, int]
+    #: How the game ended, or ``None``.
+    outcome: Outcome | None
+    #: The results of the hands scored so far.
+    results: tuple[HandResult, ...]
+    #: Each seat's call this hand: its bid, ``0`` for a pass, ``None`` if it has not acted.
+    bids: tuple[int | None, ...]
+    #: The highest bid so far, or ``None``.
+    high_bid: int | None
+    #: The seat that won the auction, or ``None``.
+    bidder: int | None
+    #: The winning bid, or ``None``.
+    bid: int | None
+    #: The trump suit, or ``None``.
+    trump: Suit | None
+    #: The viewing seat's hand (empty for a spectator).
+    hand: tuple[Card, ...]
+    #: How many cards each seat holds.
+    hand_sizes: tuple[int, ...]
+    #: The face-up cards in the middle.
+    middle: tuple[Card, ...]
+    #: The cards in the middle that may still be picked up.
+    takeable: tuple[Card, ...]
+    #: The face-up cards of the dead pile.
+    dead_face_up: tuple[Card, ...]
+    #: How many cards of the dead pile are face down.
+    dead_face_down: int
+    #: Face-down dead cards the viewing seat knows, because it put them there.
+    dead_known: tuple[Card, ...]
+    #: How many cards are left in the stock.
+    stock_size: int
+    #: Whether a stock card is turned up and waiting for a decision.
+    card_turned_up: bool
+    #: The turned-up card, only when the viewing seat turned it up.
+    turned_card: Card | None
+    #: The current trick: ``(seat, card)`` in the order played.
+    trick: tuple[tuple[int, Card], ...]
+    #: The finished tricks of the hand.
+    tricks: tuple[Trick, ...]
+    #: The seats known to be out of trump this hand.
+    out: frozenset[int]
+    #: Points each team has taken this hand.
+    points_taken: tuple[int, int]
+    #: The actions the viewing seat may take now (empty unless it is to act).
+    legal_actions: tuple[SeatAction, ...]
+    #: The game's history as the viewing seat saw it.
+    history: tuple[SeenEntry, ...]
+    #: The cards whose place the viewing seat does not know.
+    unseen: tuple[Card, ...]
+    #: Where those cards may be: each place, how many it holds, and of what kind.
+    places: tuple[PlaceInfo, ...] = attrs.field(repr=False)
+
+    def possible_places(self, card: Card) -> tuple[Place, ...]:
+        """The places where ``card`` may be, by what the seat knows (empty for a seen card).
+
+        A card that is a trump cannot be in the hand of a seat known to be out, nor among
+        the face-down cards given up or rejected in the look-through (they are not trumps).
+        """
+        if not isinstance(card, Card):
+            raise TypeError(f"possible_places() takes a Card, not {card!r}")
+        if card not in self.unseen:
+            return ()
+        is_trump = self.trump is not None and bool(table_for(self.trump, self.rules).mask >> card.index & 1)
+        found: list[Place] = []
+        for info in self.places:
+            dead_ok = info.dead and (info.max_dead is None or info.max_dead > 0)
+            if info.count and (info.trumps if is_trump else dead_ok) and info.place not in found:
+                if (
+                    info.takeable_only
+                    and self.trump is not None
+                    and not _takeable(self.rules, self.trump, card)
+                ):
+                    continue
+                found.append(info.place)
+        return tuple(found)
+
+    def to_dict(self) -> dict[str, object]:
+        """The view as plain JSON data: what a server sends to this seat's client."""
+        return {
+            "format": "pitch13.view",
+            "version": 1,
+            **{a.name: _plain(getattr(self, a.name)) for a in attrs.fields(SeatView)},
+        }
+
+    def to_json(self) -> str:
+        """The view as a JSON document (:meth:`to_dict`, compact, keys in a fixed order)."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+
+def _takeable(rules: Rules, trump: Suit, card: Card) -> bool:
+    table = table_for(trump, rules)
+    if rules.look_take is LookTake.ANY_TRUMP:
+        return bool(table.mask >> card.index & 1)
+    if rules.look_take is LookTake.POINT_CARDS_ONLY:
+        return bool(table.points[card.index])
+    return True
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Suit):
+        return value.letter
+    if isinstance(value, enum.Enum):
+        return value.value
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, frozenset):
+        return sorted(_plain(v) for v in value)  # type: ignore[type-var]
+    kind = type(value)
+    if attrs.has(kind):
+        fields = {a.name: _plain(getattr(value, a.name)) for a in attrs.fields(kind)}
+        return {"type": kind.__name__, **fields}
+    raise TypeError(f"cannot turn {type(value).__name__} into JSON")  # pragma: no cover
+
+
+def view(state: GameState, seat: int) -> SeatView:
+    """What ``seat`` may know of ``state`` (R-INFO-1 and R-INFO-2).
+
+    Raises:
+        TypeError: if ``state`` is not a :class:`~pitch13.GameState` or ``seat`` not an int.
+        ValueError: if ``seat`` is not from 0 to 3.
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"view() takes a GameState, not {type(state).__name__}")
+    return _build(state, _check_seat(seat))
+
+
+def spectator_view(state: GameState) -> SeatView:
+    """What everyone may know of ``state``: public information only (R-INFO-1)."""
+    if not isinstance(state, GameState):
+        raise TypeError(f"spectator_view() takes a GameState, not {type(state).__name__}")
+    return _build(state, None)
+
+
+def _build(state: GameState, seat: int | None) -> SeatView:
+    rules = state.rules
+    history = seen_history(state, seat, rules)
+    hand = () if seat is None or state.phase is Phase.DEAL else state.hand(seat)
+    logs = hand_logs(history) if state.phase is not Phase.DEAL else []
+    mine_turned = state.turned_card if seat is not None and state.to_act == seat else None
+    dead_known: tuple[Card, ...] = ()
+    if logs:
+        log = logs[-1]
+        knowledge = infer(log, rules, seat, hand)
+        dead_known = tuple(
+            sorted(
+                c
+                for step in log.looks
+                if step.seat == seat
+                for c in ((step.given,) if isinstance(step, GiveUpSeen) else (step.card,))
+                if c is not None and c not in state.dead_face_up
+            )
+        )
+        public = set(state.middle) | set(state.dead_face_up) | {c for _, c in state.trick}
+        public.update(c for t in state.tricks for c in t.cards)
+        known = knowledge.known | public
+        unseen = tuple(c for c in DECK if c not in known)
+        places = knowledge.places
+    else:
+        unseen, places = (), ()
+    face_down = len(state.dead) - len(state.dead_face_up)
+    return SeatView(
+        seat=seat,
+        rules=rules,
+        phase=state.phase,
+        to_act=state.to_act,
+        hand_number=state.hand_number,
+        dealer=state.dealer,
+        first_dealer=state.first_dealer,
+        scores=state.scores,
+        outcome=state.outcome,
+        results=state.results,
+        bids=state.bids,
+        high_bid=state.high_bid,
+        bidder=state.bidder,
+        bid=state.bid,
+        trump=state.trump,
+        hand=hand,
+        hand_sizes=tuple(len(h) for h in state.hands),
+        middle=state.middle,
+        takeable=state.takeable,
+        dead_face_up=state.dead_face_up,
+        dead_face_down=face_down,
+        dead_known=dead_known,
+        stock_size=len(state.stock),
+        card_turned_up=state.turned_card is not None,
+        turned_card=mine_turned,
+        trick=state.trick,
+        tricks=state.tricks,
+        out=state.out,
+        points_taken=state.points_taken,
+        legal_actions=legal_actions(state) if seat is not None and state.to_act == seat else (),
+        history=history,
+        unseen=unseen,
+        places=places,
+    )
