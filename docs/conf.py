@@ -37,6 +37,8 @@ nitpicky = True
 nitpick_ignore = [
     ("py:class", "collections.abc.Iterable"),
     ("py:class", "collections.abc.Mapping"),
+    ("py:class", "collections.abc.Sequence"),
+    ("py:class", "random.Random"),
     ("py:mod", "random"),
 ]
 

@@ -5,7 +5,7 @@ A bot is any object with a ``choose(view)`` method that returns one of ``view.le
 cards; a search bot that needs full states samples them with :func:`~pitch13.sample_state`.
 
 >>> import pitch13
->>> final = pitch13.play_game([pitch13.RandomBot(seed) for seed in range(4)], seed=7)
+>>> final = pitch13.play_game([pitch13.SimpleBot(seed) for seed in range(4)], seed=7)
 >>> final.is_over
 True
 """
@@ -74,7 +74,7 @@ class RandomBot:
 class SimpleBot:
     """A simple, readable player: a demonstration, not a strong one.
 
-    It bids what its best suit looks worth, names that suit, sheds and gives up its weakest
+    It bids the lowest amount it may when its best suit looks worth at least that, names that suit, sheds and gives up its weakest
     cards, keeps point cards, and plays its lowest card that wins the trick, else its lowest
     card; a led trick gets its highest card.
     """

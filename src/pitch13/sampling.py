@@ -55,8 +55,8 @@ def sample_state(seat_view: SeatView, rng: random.Random) -> GameState:
         rng: the source of randomness; the same seed gives the same sample.
 
     Returns:
-        A state whose view for the same seat equals ``seat_view``. It is an unseeded game: when
-        its current hand ends it waits for a :class:`~pitch13.Deal`.
+        A state whose view for the same seat equals ``seat_view``; it is an unseeded game, so
+        when its current hand ends it waits for a :class:`~pitch13.Deal`.
 
     Raises:
         TypeError: if the arguments have the wrong types.

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import enum
 import json
-from collections.abc import Iterator
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator
 from typing import Final, Union
 
 import attrs
@@ -54,7 +55,7 @@ from pitch13.events import (
 )
 from pitch13.rules import LookTake, Rules
 from pitch13.scoring import HandResult, Outcome, Trick
-from pitch13.state import GameState, Phase, _check_seat
+from pitch13.state import GameState, Log, Phase, _check_seat
 from pitch13.trumps import TrumpTable, table_for
 
 __all__ = [
@@ -195,18 +196,32 @@ def dealt_cards(deck: tuple[Card, ...], dealer: int, seat: int) -> tuple[Card, .
     return tuple(sorted(deck[12 * r + 3 * k + j] for r in range(3) for j in range(3)))
 
 
+@attrs.frozen(slots=True)
+class _Context:
+    """What turning history into a seat's history needs to remember within a hand."""
+
+    stock: tuple[Card, ...] = ()
+    position: int = 0
+    turned: Card | None = None
+    table: TrumpTable | None = None
+
+
 def seen_history(state: GameState, seat: int | None, rules: Rules, start: int = 0) -> tuple[SeenEntry, ...]:
     """The history of ``state`` as ``seat`` saw it (``None``: a spectator) (internal).
 
     With ``start``, only the entries after the first ``start`` of the state's history, which
     must be the start of a hand.
     """
+    seen, _ = _transform(_entries(state, start), seat, rules, _Context())
+    return tuple(seen)
+
+
+def _transform(
+    entries: Iterable[tuple[int | None, object]], seat: int | None, rules: Rules, context: _Context
+) -> tuple[list[SeenEntry], _Context]:
     out: list[SeenEntry] = []
-    stock: tuple[Card, ...] = ()
-    position = 0
-    turned: Card | None = None
-    table: TrumpTable | None = None
-    for who, item in _entries(state, start):
+    stock, position, turned, table = context.stock, context.position, context.turned, context.table
+    for who, item in entries:
         if isinstance(item, _PUBLIC_ITEMS):
             if isinstance(item, NameTrump):
                 table = table_for(item.suit, rules)
@@ -236,7 +251,41 @@ def seen_history(state: GameState, seat: int | None, rules: Rules, start: int = 
             out.append(SeenEntry(who, GiveUpSeen(who, turned if who == seat else None, given)))
         else:
             assert isinstance(item, Deal)  # chance: never shown
-    return tuple(out)
+    return out, _Context(stock, position, turned, table)
+
+
+# The last histories built, per (log node, seat), so that a view built after a few more
+# actions only transforms those actions. Entries keep their node alive, so an id is never
+# reused while it is a key.
+_SEEN_CACHE: Final[OrderedDict[tuple[int, int | None], tuple[Log, tuple[SeenEntry, ...], _Context]]] = (
+    OrderedDict()
+)
+_SEEN_CACHE_SIZE: Final = 256
+
+
+def _cached_seen_history(state: GameState, seat: int | None) -> tuple[SeenEntry, ...]:
+    head = state._log
+    if head is None:
+        return ()
+    node: Log | None = head
+    newer: list[Log] = []
+    base: tuple[SeenEntry, ...] = ()
+    context = _Context()
+    while node is not None:
+        hit = _SEEN_CACHE.get((id(node), seat))
+        if hit is not None and hit[0] is node:
+            base, context = hit[1], hit[2]
+            break
+        newer.append(node)
+        node = node.prev
+    if not newer:
+        return base
+    seen, context = _transform(((n.seat, n.item) for n in reversed(newer)), seat, state.rules, context)
+    history = base + tuple(seen)
+    _SEEN_CACHE[id(head), seat] = (head, history, context)
+    while len(_SEEN_CACHE) > _SEEN_CACHE_SIZE:
+        _SEEN_CACHE.popitem(last=False)
+    return history
 
 
 def _entries(state: GameState, start: int) -> Iterator[tuple[int | None, object]]:
@@ -644,11 +693,18 @@ def spectator_view(state: GameState) -> SeatView:
     return _build(state, None)
 
 
+def _last_deal(history: tuple[SeenEntry, ...]) -> int:
+    for i in range(len(history) - 1, -1, -1):
+        if isinstance(history[i].item, DealSeen):
+            return i
+    return 0
+
+
 def _build(state: GameState, seat: int | None) -> SeatView:
     rules = state.rules
-    history = seen_history(state, seat, rules)
+    history = _cached_seen_history(state, seat)
     hand = () if seat is None or state.phase is Phase.DEAL else state.hand(seat)
-    logs = hand_logs(history) if state.phase is not Phase.DEAL else []
+    logs = hand_logs(history[_last_deal(history) :]) if state.phase is not Phase.DEAL else []
     mine_turned = state.turned_card if seat is not None and state.to_act == seat else None
     dead_known: tuple[Card, ...] = ()
     if logs:
