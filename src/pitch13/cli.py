@@ -32,7 +32,7 @@ from pitch13.events import (
 )
 from pitch13.rules import Rules
 from pitch13.state import GameState, HistoryItem
-from pitch13.views import view
+from pitch13.views import dealt_cards, view
 
 __all__ = ["main", "play_demo"]
 
@@ -110,9 +110,11 @@ def play_demo(seed: int, rules: Rules, dealer: int, out: TextIO) -> GameState:
             if isinstance(entry.item, HandDealt):
                 line = _describe(entry.seat, entry.item)
                 print(line, file=out)
-                hands = _hands_after_deal(entry.item.deck, entry.item.dealer)
                 for s in range(4):
-                    print(f"  {_SEATS[s]:5} {_cards(hands[s])}", file=out)
+                    print(
+                        f"  {_SEATS[s]:5} {_cards(dealt_cards(entry.item.deck, entry.item.dealer, s))}",
+                        file=out,
+                    )
                 continue
             line = _describe(entry.seat, entry.item)
             if line is not None:
@@ -125,14 +127,6 @@ def play_demo(seed: int, rules: Rules, dealer: int, out: TextIO) -> GameState:
         state = apply(state, bots[seat].choose(view(state, seat)), seat=seat)
 
 
-def _hands_after_deal(deck: Sequence[Card], dealer: int) -> list[list[Card]]:
-    hands: list[list[Card]] = [[], [], [], []]
-    for r in range(3):
-        for k in range(4):
-            hands[(dealer + 1 + k) % 4].extend(deck[12 * r + 3 * k : 12 * r + 3 * k + 3])
-    return [sorted(h) for h in hands]
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``pitch13`` command; returns the exit status."""
     parser = argparse.ArgumentParser(prog="pitch13", description="13-point partner pitch rules engine")
@@ -143,5 +137,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument("--classic", action="store_true", help="classic 10-point pitch instead of 13-point")
     args = parser.parse_args(argv)
     rules = Rules.classic_ten_point() if args.classic else Rules()
-    play_demo(args.seed, rules, args.dealer, sys.stdout)
+    try:
+        play_demo(args.seed, rules, args.dealer, sys.stdout)
+    except BrokenPipeError:  # the reader stopped early (e.g. `| head`): not an error
+        sys.stderr.close()
     return 0

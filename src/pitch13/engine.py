@@ -56,10 +56,10 @@ from pitch13.events import (
     ThrowInReason,
     TrickWon,
 )
-from pitch13.rules import AllPass, DeuceTo, LeadFallback, LookTake, Pickup, Rules, ShortStock
+from pitch13.rules import AllPass, DeuceTo, LeadFallback, Pickup, Rules, ShortStock
 from pitch13.scoring import HandResult, Outcome, Trick, score_hand
 from pitch13.state import GameState, HistoryItem, Log, Phase, _Auction, _Exchange, _Match
-from pitch13.trumps import TrumpTable, table_for
+from pitch13.trumps import TrumpTable, may_take, table_for
 
 __all__ = ["IllegalActionError", "IllegalReason", "apply", "legal_actions", "new_game"]
 
@@ -696,15 +696,6 @@ def _refill(w: _Work) -> None:
 # --- the look through the stock (R-LOOK-1 to R-LOOK-4) ---------------------------------------
 
 
-def _may_take(rules: Rules, table: TrumpTable, index: int) -> bool:
-    look_take = rules.look_take
-    if look_take is LookTake.ANY_TRUMP:
-        return bool(table.mask >> index & 1)
-    if look_take is LookTake.POINT_CARDS_ONLY:
-        return bool(table.points[index])
-    return True
-
-
 def _to_dead(w: _Work, bit: int) -> None:
     w._dead |= bit
     w._shown |= bit & w.table.mask  # R-LOOK-4: dead trumps are shown face up.
@@ -731,7 +722,7 @@ def _apply_look(state: GameState, seat: int, action: SeatAction) -> GameState:
     log = Log(state._log, seat, action)
     if isinstance(action, TurnUp):
         index = x.stock[0]
-        if _may_take(state.rules, table, index) and state._hands[seat]:
+        if may_take(state.rules, table, index) and state._hands[seat]:
             exchange = _Exchange(x.trump, table, x.middle, x.takeable, x.dead, x.shown, x.stock[1:], index)
             return _replace(state, log, Phase.LOOK, seat, exchange=exchange)
     elif not isinstance(action, Stop) and x.stock:

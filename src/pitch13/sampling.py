@@ -24,7 +24,7 @@ from pitch13.cards import DECK, Card
 from pitch13.engine import IllegalActionError, apply, new_game
 from pitch13.rules import LookTake, Rules
 from pitch13.state import GameState
-from pitch13.trumps import TrumpTable
+from pitch13.trumps import TrumpTable, may_take
 from pitch13.views import (
     GiveUpSeen,
     HandLog,
@@ -392,7 +392,9 @@ def _seat_flows(
         for j in take_steps:
             given_so_far = {gives[i] for i in take_steps if i <= j}
             options = [
-                c for c in pool if c not in given_so_far and c not in sheds and _may_take(rules, table, c)
+                c
+                for c in pool
+                if c not in given_so_far and c not in sheds and may_take(rules, table, c.index)
             ]
             if not options:
                 ok = False
@@ -413,11 +415,3 @@ def _seat_flows(
         rng.shuffle(refill)
         return dead_discards + keep, refill, taken
     return None
-
-
-def _may_take(rules: Rules, table: TrumpTable, card: Card) -> bool:
-    if rules.look_take is LookTake.ANY_TRUMP:
-        return bool(table.mask >> card.index & 1)
-    if rules.look_take is LookTake.POINT_CARDS_ONLY:
-        return bool(table.points[card.index])
-    return True

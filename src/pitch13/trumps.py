@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Final
 
 from pitch13.cards import DECK, Card, Rank, Suit
-from pitch13.rules import JokerOrder, Rules
+from pitch13.rules import JokerOrder, LookTake, Rules
 
 __all__ = ["card_points", "is_trump", "trump_order", "trump_power"]
 
@@ -92,6 +92,16 @@ _TABLES: Final[dict[tuple[Suit, bool, bool], TrumpTable]] = {
 def table_for(trump: Suit, rules: Rules) -> TrumpTable:
     """The lookup table for ``trump`` under ``rules`` (internal)."""
     return _TABLES[trump, rules.use_off_three, rules.joker_order is JokerOrder.FIXED]
+
+
+def may_take(rules: Rules, table: TrumpTable, index: int) -> bool:
+    """Whether a turned-up stock card may be taken under ``rules.look_take`` (R-LOOK-2; internal)."""
+    look_take = rules.look_take
+    if look_take is LookTake.ANY_TRUMP:
+        return bool(table.mask >> index & 1)
+    if look_take is LookTake.POINT_CARDS_ONLY:
+        return bool(table.points[index])
+    return True
 
 
 def _check(card: Card, trump: Suit) -> None:

@@ -56,7 +56,7 @@ from pitch13.events import (
 from pitch13.rules import LookTake, Rules
 from pitch13.scoring import HandResult, Outcome, Trick
 from pitch13.state import GameState, Log, Phase, _check_seat
-from pitch13.trumps import TrumpTable, table_for
+from pitch13.trumps import TrumpTable, may_take, table_for
 
 __all__ = [
     "DealSeen",
@@ -626,7 +626,7 @@ class SeatView:
                 if (
                     info.takeable_only
                     and self.trump is not None
-                    and not _takeable(self.rules, self.trump, card)
+                    and not may_take(self.rules, table_for(self.trump, self.rules), card.index)
                 ):
                     continue
                 found.append(info.place)
@@ -643,15 +643,6 @@ class SeatView:
     def to_json(self) -> str:
         """The view as a JSON document (:meth:`to_dict`, compact, keys in a fixed order)."""
         return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
-
-
-def _takeable(rules: Rules, trump: Suit, card: Card) -> bool:
-    table = table_for(trump, rules)
-    if rules.look_take is LookTake.ANY_TRUMP:
-        return bool(table.mask >> card.index & 1)
-    if rules.look_take is LookTake.POINT_CARDS_ONLY:
-        return bool(table.points[card.index])
-    return True
 
 
 def _plain(value: object) -> object:
