@@ -80,3 +80,15 @@ def test_bench_run_counts_every_action():
     assert result.actions > 10 * result.hands
     assert result.actions_per_second > 0
     assert result.hands_per_second > 0
+
+
+class _ClosedPipe(io.StringIO):
+    def write(self, text):
+        raise BrokenPipeError
+
+
+def test_demo_stops_quietly_when_the_reader_goes_away(monkeypatch):
+    monkeypatch.setattr(sys, "stdout", _ClosedPipe())
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    assert cli.main(["demo", "--seed", "7"]) == 0
+    assert sys.stderr.closed
