@@ -159,7 +159,7 @@ def play_game(
         BotError: if a bot returns an action that is not legal.
         TypeError: if ``bots`` is not four bots.
     """
-    if len(bots) != 4 or not all(isinstance(bot, Bot) for bot in bots):
+    if len(bots) != 4 or not all(isinstance(bot, Bot) and not isinstance(bot, type) for bot in bots):
         raise TypeError("play_game() takes four bots, objects with a choose(view) method")
     state = new_game(rules, dealer=dealer, seed=seed)
     shuffler = random.SystemRandom()

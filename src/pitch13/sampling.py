@@ -149,7 +149,7 @@ def _sample_hand(
     places = list(knowledge.places)
     claimed: list[Card] = []
     if log.claim is not None and not (seat is not None and seat & 1 == log.claim.team):
-        claimed = list(log.claim.cards)
+        claimed = [c for c in log.claim.cards if c not in knowledge.known]
         unseen = [c for c in unseen if c not in claimed]
     placed = _place(unseen, claimed, places, table, rng)
     if placed is None or not _placement_ok(placed, log, rules, table):

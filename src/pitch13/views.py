@@ -467,12 +467,12 @@ def infer(log: HandLog, rules: Rules, seat: int | None, hand: tuple[Card, ...]) 
         known.add(log.pending.card)
     for refill in log.refills:
         known.update(refill.cards)
-    if log.claim is not None:
-        team = log.claim.team
-        partner_cards = [c for c in log.claim.cards if c not in hand]
-        if seat is not None and seat & 1 == team:
-            held[seat ^ 2].extend(partner_cards)
-            known.update(partner_cards)
+    if log.claim is not None and seat is not None and seat & 1 == log.claim.team:
+        # The claimed point cards this seat does not hold are in its partner's hand.
+        partner = seat ^ 2
+        partner_cards = [c for c in log.claim.cards if c not in hand and c not in held[partner]]
+        held[partner].extend(partner_cards)
+        known.update(partner_cards)
     # Seats' hand sizes, from public counts.
     sizes = _hand_sizes(log)
     places: list[PlaceInfo] = []

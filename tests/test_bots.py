@@ -1,0 +1,412 @@
+"""Bots and the game runner: RandomBot, SimpleBot, play_game, BotError, the Bot protocol.
+
+A bot decides from its own seat's :class:`~pitch13.SeatView` only. :class:`Spy` wraps a bot and
+records every view it is given; the tests then replay the game from its recorded actions and
+compare each recorded view with the view of the real state at that point.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+
+import attrs
+import pytest
+
+from pitch13 import (
+    DECK,
+    Bid,
+    Bot,
+    BotError,
+    DealSeen,
+    Discard,
+    GameState,
+    GiveUp,
+    HandDealt,
+    MoonFailure,
+    Phase,
+    Play,
+    RandomBot,
+    Rules,
+    SeatView,
+    SimpleBot,
+    Take,
+    apply,
+    is_trump,
+    legal_actions,
+    new_game,
+    play_game,
+    view,
+)
+from pitch13.testing import check_invariants
+
+#: Rule sets with seeds that give RandomBot games of a few dozen hands at most.
+SEEDED_GAMES = [
+    pytest.param(Rules(), 3, id="default"),
+    pytest.param(Rules(), 1, id="default-2"),
+    pytest.param(Rules.classic_ten_point(), 0, id="classic_ten_point"),
+    pytest.param(Rules.classic_ten_point(), 4, id="classic_ten_point-2"),
+    pytest.param(
+        Rules(
+            look_take="any_card",
+            pickup="any_trump",
+            partner_look=False,
+            lead_fallback="left",
+            deuce_to="trick_winner",
+            target=30,
+        ),
+        0,
+        id="mix_a",
+    ),
+    pytest.param(
+        Rules(
+            all_pass="redeal",
+            short_stock="redeal",
+            dealer_may_match=True,
+            joker_order="fixed",
+            made_bid_scores="bid_amount",
+            look_take="point_cards_only",
+            pickup="none",
+        ),
+        7,
+        id="mix_b",
+    ),
+    pytest.param(
+        Rules.classic_ten_point().replace(
+            moon_success="score_points",
+            moon_failure="lose_game",
+            target_rule="greater_than",
+            min_bid=2,
+            dealer_forced_min_bid=3,
+            target=25,
+        ),
+        5,
+        id="mix_c",
+    ),
+]
+
+#: Random bidders fail a moon often, so with ``lose_game`` their games end in a few hands.
+QUICK = Rules(moon_failure=MoonFailure.LOSE_GAME, target=20)
+
+
+def random_bots(seed):
+    return [RandomBot(seed * 4 + s) for s in range(4)]
+
+
+def seat_actions(state):
+    return [(seat, action) for seat, action in state.actions if seat is not None]
+
+
+def assert_finished(state):
+    assert isinstance(state, GameState)
+    assert state.is_over and state.phase is Phase.GAME_OVER
+    assert state.winner in (0, 1)
+    assert state.scores == state.results[-1].scores
+    check_invariants(state)
+
+
+class Spy:
+    """A bot that records each view it gets, and what it answered, then lets another bot choose."""
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.calls = []
+
+    def choose(self, seat_view):
+        action = self.bot.choose(seat_view)
+        self.calls.append((seat_view, action))
+        return action
+
+
+class Fixed:
+    """A bot that always returns the same thing."""
+
+    def __init__(self, answer):
+        self.answer = answer
+
+    def choose(self, seat_view):
+        return self.answer
+
+
+class CheatsInPlay:
+    """Random until play; then it plays a trump it does not hold."""
+
+    def __init__(self, seed):
+        self.random = RandomBot(seed)
+
+    def choose(self, seat_view):
+        if seat_view.phase is Phase.PLAY:
+            return Play(next(c for c in seat_view.unseen if is_trump(c, seat_view.trump, seat_view.rules)))
+        return self.random.choose(seat_view)
+
+
+# --- 1. whole games with RandomBot ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rules", "seed"), SEEDED_GAMES)
+def test_random_bots_play_a_seeded_game_to_the_end_reproducibly(rules, seed):
+    """The same deal seed and bot seeds give the same game, to the final state."""
+    final = play_game(random_bots(seed), rules, dealer=seed % 4, seed=seed)
+    assert_finished(final)
+    assert final.rules == rules and final.seed == seed and final.first_dealer == seed % 4
+    again = play_game(random_bots(seed), rules, dealer=seed % 4, seed=seed)
+    assert again == final
+    assert again.history == final.history
+
+
+def test_random_bots_with_other_seeds_play_another_game():
+    final = play_game(random_bots(3), Rules(), seed=3)
+    other = play_game(random_bots(4), Rules(), seed=3)
+    assert seat_actions(other) != seat_actions(final)
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules.classic_ten_point()], ids=["default", "classic_ten_point"])
+def test_random_bots_play_an_unseeded_game_against_simple_bots(rules):
+    """Unseeded: every hand is dealt from the operating system's random source; the game ends."""
+    bots = [RandomBot(1), SimpleBot(2), RandomBot(3), SimpleBot(4)]
+    final = play_game(bots, rules)
+    assert_finished(final)
+    assert final.seed is None
+    deals = [action for seat, action in final.actions if seat is None]
+    assert len(deals) == final.hand_number
+    assert all(sorted(deal.order) == list(DECK) for deal in deals)
+
+
+def test_random_bots_play_unseeded_games_with_fresh_deals():
+    """Two unseeded games with the same bot seeds: the deals differ, both games end."""
+    first = play_game(random_bots(9), QUICK)
+    second = play_game(random_bots(9), QUICK)
+    for final in (first, second):
+        assert_finished(final)
+        assert final.seed is None
+    first_deal = next(action for seat, action in first.actions if seat is None)
+    second_deal = next(action for seat, action in second.actions if seat is None)
+    assert first_deal != second_deal
+
+
+# --- 2. a bot sees its own seat's view and nothing else ------------------------------------------
+
+
+def current_hand_document(seat_view):
+    """The view as JSON data, with the history and results of earlier hands left out."""
+    start = max(i for i, entry in enumerate(seat_view.history) if isinstance(entry.item, DealSeen))
+    document = attrs.evolve(seat_view, history=seat_view.history[start:], results=()).to_dict()
+    del document["unseen"]
+    return json.dumps(document)
+
+
+def publicly_taken(state, seat):
+    """Cards ``seat`` took from the middle in the current hand (R-PICK-1: public)."""
+    taken = set()
+    for entry in state.history:
+        if isinstance(entry.item, HandDealt):
+            taken = set()
+        elif entry.seat == seat and isinstance(entry.item, Take):
+            taken.add(entry.item.card)
+    return taken
+
+
+def assert_sees_only_its_own(state, seat, seat_view):
+    """The view is this seat's view of ``state``, and no hidden card of another seat is in it."""
+    assert type(seat_view) is SeatView
+    assert seat_view.seat == seat == state.to_act == seat_view.to_act
+    assert seat_view == view(state, seat)
+    assert seat_view.hand == state.hand(seat)
+    assert seat_view.legal_actions == legal_actions(state)
+    hidden = set(state.stock)
+    for other in range(4):
+        if other != seat:
+            hidden |= set(state.hand(other)) - publicly_taken(state, other)
+    assert hidden <= set(seat_view.unseen)
+    document = current_hand_document(seat_view)
+    leaked = [str(c) for c in seat_view.unseen if f'"{c}"' in document]
+    assert not leaked, f"seat {seat} was shown {leaked}"
+
+
+@pytest.mark.parametrize(
+    ("rules", "seed"),
+    [
+        pytest.param(Rules(), 3, id="default"),
+        pytest.param(SEEDED_GAMES[4].values[0], 0, id="mix_a"),
+        pytest.param(QUICK, None, id="unseeded"),
+    ],
+)
+def test_each_bot_gets_only_its_own_seats_view(rules, seed):
+    """Replay the game: each recorded view is the seat's view of the state when it was to act."""
+    spies = [Spy(RandomBot(10 + s)) for s in range(4)]
+    final = play_game(spies, rules, dealer=1, seed=seed)
+    assert_finished(final)
+    calls = {s: iter(spy.calls) for s, spy in enumerate(spies)}
+    state = new_game(rules, dealer=1, seed=seed)
+    decisions = 0
+    for seat, action in final.actions:
+        if seat is not None:
+            seat_view, answer = next(calls[seat])
+            assert answer == action
+            assert_sees_only_its_own(state, seat, seat_view)
+            decisions += 1
+        state = apply(state, action, seat=seat)
+    assert state == final
+    assert decisions == sum(len(spy.calls) for spy in spies) > 0
+    assert all(next(calls[s], None) is None for s in range(4))
+
+
+# --- 3. bad bots and the runner's arguments ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [Play(DECK[0]), Bid(1), Bid(14), Discard(DECK[5]), GiveUp(DECK[7]), "pass", None, 4],
+    ids=["play", "bid-too-low", "bid-too-high", "discard", "give-up", "string", "none", "int"],
+)
+def test_bot_error_when_a_bot_returns_an_illegal_action_or_a_non_action(answer):
+    """Dealer 0: seat 1 bids first, so its bot is the first asked."""
+    bots = [RandomBot(0), Fixed(answer), RandomBot(2), RandomBot(3)]
+    with pytest.raises(BotError) as caught:
+        play_game(bots, seed=5)
+    error = caught.value
+    assert isinstance(error, ValueError)
+    assert error.seat == 1
+    assert error.action == answer
+    assert "seat 1" in str(error)
+
+
+def test_bot_error_names_the_seat_that_failed_later_in_the_game():
+    """A bot that plays a trump it does not hold is caught at its first turn in play."""
+    bots = [RandomBot(0), RandomBot(1), RandomBot(2), CheatsInPlay(3)]
+    with pytest.raises(BotError) as caught:
+        play_game(bots, seed=5)
+    error = caught.value
+    assert error.seat == 3
+    assert isinstance(error.action, Play)
+
+
+@pytest.mark.parametrize(
+    "bots",
+    [
+        [RandomBot(0), RandomBot(1), RandomBot(2)],
+        [RandomBot(s) for s in range(5)],
+        [],
+        [RandomBot(0), RandomBot(1), RandomBot(2), object()],
+        ["a", "b", "c", "d"],
+    ],
+    ids=["three", "five", "none", "an-object", "strings"],
+)
+def test_play_game_refuses_anything_but_four_bots(bots):
+    with pytest.raises(TypeError, match="four bots"):
+        play_game(bots, seed=1)
+
+
+def test_play_game_with_bot_classes_instead_of_bots_raises_type_error():
+    with pytest.raises(TypeError):
+        play_game([RandomBot, RandomBot, RandomBot, RandomBot], seed=1)
+
+
+def test_max_actions_stops_early_with_a_game_not_over():
+    """The stopped game is the start of the full game with the same seeds."""
+    full = play_game(random_bots(3), seed=3)
+    length = len(seat_actions(full))
+    assert length > 100
+    for limit in (1, 25, length - 1):
+        partial = play_game(random_bots(3), seed=3, max_actions=limit)
+        assert not partial.is_over and partial.outcome is None and partial.to_act is not None
+        assert len(seat_actions(partial)) == limit
+        assert full.history[: len(partial.history)] == partial.history
+    for limit in (length, length + 10):
+        assert play_game(random_bots(3), seed=3, max_actions=limit) == full
+
+
+def test_max_actions_zero_returns_the_new_game():
+    assert play_game(random_bots(3), seed=3, max_actions=0) == new_game(Rules(), dealer=0, seed=3)
+
+
+# --- 4. SimpleBot --------------------------------------------------------------------------------
+
+
+class Checked:
+    """Asserts that the bot it wraps answers with one of its legal actions, and counts them."""
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.phases = set()
+
+    def choose(self, seat_view):
+        action = self.bot.choose(seat_view)
+        assert action in seat_view.legal_actions, (seat_view.phase, action)
+        self.phases.add(seat_view.phase)
+        return action
+
+
+@pytest.mark.parametrize(("rules", "seed"), SEEDED_GAMES)
+def test_simple_bots_choose_legal_actions_over_whole_games(rules, seed):
+    """Four SimpleBots, every rule mix, two deal seeds each; the same seeds give the same game."""
+    phases = set()
+    for deal_seed in (seed, seed + 100):
+        bots = [Checked(SimpleBot(deal_seed + s)) for s in range(4)]
+        final = play_game(bots, rules, dealer=deal_seed % 4, seed=deal_seed)
+        assert_finished(final)
+        again = play_game(
+            [SimpleBot(deal_seed + s) for s in range(4)], rules, dealer=deal_seed % 4, seed=deal_seed
+        )
+        assert again == final
+        phases |= {p for bot in bots for p in bot.phases}
+    assert {Phase.BIDDING, Phase.TRUMP, Phase.LOOK, Phase.PLAY} <= phases
+
+
+def test_simple_bots_choose_legal_actions_in_unseeded_games():
+    for n in range(3):
+        bots = [Checked(SimpleBot(n * 4 + s)) for s in range(4)]
+        assert_finished(play_game(bots, Rules(pickup="any_trump", look_take="any_card")))
+
+
+def test_simple_bots_beat_random_bots():
+    """Over 40 seeded games a SimpleBot pair beats a RandomBot pair far more often than not.
+
+    The pairs change sides every game, so each team is played by SimpleBots 20 times.
+    """
+    wins = 0
+    for game in range(40):
+        simple_team = game % 2
+        bots = [
+            SimpleBot(game * 4 + s) if s & 1 == simple_team else RandomBot(game * 4 + s) for s in range(4)
+        ]
+        final = play_game(bots, Rules(), dealer=game % 4, seed=500 + game)
+        assert_finished(final)
+        wins += final.winner == simple_team
+    # 30 or more of 40 fair coin flips has probability below 0.001.
+    assert wins >= 30, f"SimpleBots won {wins} of 40"
+
+
+# --- 5. the Bot protocol --------------------------------------------------------------------------
+
+
+def test_bots_satisfy_the_runtime_checkable_protocol():
+    assert isinstance(RandomBot(), Bot)
+    assert isinstance(SimpleBot(), Bot)
+    assert isinstance(Fixed(None), Bot)
+    assert not isinstance(object(), Bot)
+    assert not isinstance("choose", Bot)
+
+
+def test_random_bot_choices_depend_only_on_its_seed_and_the_view():
+    """Two RandomBots with the same seed choose alike from the same views; the choice is legal."""
+    seat_view = view(new_game(Rules(), dealer=0, seed=11), 1)
+    first, second = RandomBot(7), RandomBot(7)
+    answers = [first.choose(seat_view) for _ in range(30)]
+    assert answers == [second.choose(seat_view) for _ in range(30)]
+    assert set(answers) <= set(seat_view.legal_actions)
+    assert len(set(answers)) > 1
+
+
+def test_random_bot_chooses_uniformly_among_the_legal_actions():
+    """Seat 1 opens the auction with 11 choices (pass, 4 to 13); chi-square test at p = 0.001."""
+    seat_view = view(new_game(Rules(), dealer=0, seed=11), 1)
+    actions = seat_view.legal_actions
+    assert len(actions) == 11
+    bot = RandomBot(2024)
+    draws = 2200
+    counts = collections.Counter(bot.choose(seat_view) for _ in range(draws))
+    assert set(counts) == set(actions)
+    expected = draws / len(actions)
+    statistic = sum((counts[a] - expected) ** 2 / expected for a in actions)
+    assert statistic < 29.588  # the critical value for 10 degrees of freedom at p = 0.001

@@ -1,0 +1,510 @@
+"""Sampling a full state from a seat's view (determinization): consistency, play, uniformity.
+
+:func:`pitch13.sample_state` must return a state that the viewing seat cannot tell from the real
+one: ``view(sample, seat) == the_view`` (``spectator_view`` for a spectator), in every phase and
+under every rule set. Play must go on from a sample to the end of the game. The unseen cards are
+spread uniformly over the ways to place them that respect what the seat knows, which is checked
+here with chi-square tests against proportions worked out by hand.
+
+Random games are played by :class:`Table`: random legal choices with a bias towards short games,
+and, in games the test deals itself, decks loaded so that a seat holds 7 to 9 trumps of a suit
+that is then usually named, which makes the discard and pick-up phases frequent.
+"""
+
+from __future__ import annotations
+
+import collections
+import random
+
+import pytest
+from hypothesis import Phase as Phase_
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pitch13 import (
+    DECK,
+    PASS,
+    STOP,
+    AllPass,
+    Bid,
+    Card,
+    Deal,
+    Discard,
+    GameState,
+    HandEndedEarly,
+    JokerOrder,
+    LeadFallback,
+    LookTake,
+    NameTrump,
+    Phase,
+    Pickup,
+    Play,
+    Rules,
+    SeatOut,
+    ShortStock,
+    Suit,
+    Take,
+    apply,
+    legal_actions,
+    new_game,
+    parse_cards,
+    sample_state,
+    spectator_view,
+    trump_order,
+    view,
+)
+from pitch13.testing import arranged_deck, check_invariants
+from strategies import RandomChooser, dealers, seeds
+
+#: The rule sets every consistency test runs under.
+RULE_SETS: dict[str, Rules] = {
+    "default": Rules(),
+    "classic_ten_point": Rules.classic_ten_point(),
+    "look_take_any_card": Rules(look_take=LookTake.ANY_CARD),
+    "look_take_point_cards_only": Rules(look_take=LookTake.POINT_CARDS_ONLY),
+    "pickup_any_trump": Rules(pickup=Pickup.ANY_TRUMP),
+    "pickup_none": Rules(pickup=Pickup.NONE),
+    "no_partner_look": Rules(partner_look=False),
+    "lead_fallback_left": Rules(lead_fallback=LeadFallback.LEFT),
+    "short_stock_redeal": Rules(short_stock=ShortStock.REDEAL),
+    "all_pass_redeal": Rules(all_pass=AllPass.REDEAL),
+    "joker_order_fixed": Rules(joker_order=JokerOrder.FIXED),
+}
+
+#: The situations a view can be taken in; LOOK is split by whether a card is turned up.
+SITUATIONS = frozenset(
+    {"deal", "bidding", "trump", "discard", "pickup", "look", "look_turned", "play", "game_over"}
+)
+
+#: Observers: the four seats and a spectator (``None``).
+OBSERVERS = (0, 1, 2, 3, None)
+
+#: Chi-square critical values at p = 0.001, by degrees of freedom.
+CHI2_CRITICAL_P001 = {1: 10.828, 2: 13.816, 3: 16.266}
+
+
+def card(text):
+    return parse_cards(text)[0]
+
+
+def drive(state, actions):
+    for action in actions:
+        state = apply(state, action)
+    return state
+
+
+def see(state, observer):
+    return spectator_view(state) if observer is None else view(state, observer)
+
+
+def situation(state):
+    if state.phase is Phase.LOOK and state.turned_card is not None:
+        return "look_turned"
+    return state.phase.value
+
+
+def sample_and_check(state, observer, rng):
+    """Sample from ``observer``'s view of ``state`` and check the sample gives the same view."""
+    seen = see(state, observer)
+    sample = sample_state(seen, rng)
+    assert isinstance(sample, GameState)
+    assert see(sample, observer) == seen, f"view of the sample differs for {observer} in {situation(state)}"
+    assert sample.seed is None
+    return sample
+
+
+def loaded_deal(rng, dealer, suit, rules):
+    """A random deck in which one random seat is dealt 7 to 9 trumps of ``suit``."""
+    trumps = list(trump_order(suit, rules))
+    seat = rng.randrange(4)
+    count = rng.randint(7, 9)
+    long_hand = rng.sample(trumps, count)
+    rest = [c for c in DECK if c not in long_hand]
+    rng.shuffle(rest)
+    hands = {seat: long_hand + rest[: 9 - count]}
+    rest = rest[9 - count :]
+    for s in range(4):
+        if s != seat:
+            hands[s], rest = rest[:9], rest[9:]
+    return arranged_deck(hands, dealer=dealer, stock=rest)
+
+
+class Table:
+    """Random legal choices (biased towards short games) and, at chance, random or loaded decks."""
+
+    def __init__(self, rng, *, loaded=0.5):
+        self.rng = rng
+        self.loaded = loaded
+        self.chooser = RandomChooser(rng, pass_bias=0.6, raise_bias=0.2, low_bid_bias=0.9)
+        self.suit = None
+
+    def step(self, state):
+        rng = self.rng
+        if state.is_chance:
+            if rng.random() < self.loaded:
+                self.suit = rng.choice(list(Suit))
+                return apply(state, loaded_deal(rng, state.dealer, self.suit, state.rules))
+            self.suit = None
+            return apply(state, Deal(rng.sample(DECK, len(DECK))))
+        if state.phase is Phase.TRUMP and self.suit is not None and rng.random() < 0.8:
+            return apply(state, NameTrump(self.suit))
+        return apply(state, self.chooser.choose(state, legal_actions(state)))
+
+
+def game_states(state, table, *, max_steps=20_000):
+    """``state`` and every state after it until the game is over (inclusive)."""
+    yield state
+    for _ in range(max_steps):
+        if state.is_over:
+            return
+        state = table.step(state)
+        yield state
+    raise AssertionError("the game did not end")
+
+
+# --- 1. consistency -----------------------------------------------------------------------------
+
+
+# The example is a handful of seeds, which shrinking cannot make simpler: no shrink phase.
+@settings(max_examples=12, deadline=None, phases=(Phase_.explicit, Phase_.reuse, Phase_.generate))
+@given(
+    name=st.sampled_from(sorted(RULE_SETS)),
+    seeded=st.booleans(),
+    seed=seeds,
+    dealer=dealers,
+    choice_seed=seeds,
+)
+def test_sample_gives_the_same_view_in_random_games(name, seeded, seed, dealer, choice_seed):
+    """Views of random states of a random game, any observer: the sample's view is the same."""
+    rng = random.Random(choice_seed)
+    table = Table(rng)
+    start = new_game(RULE_SETS[name], dealer=dealer, seed=seed if seeded else None)
+    previous = None
+    for state in game_states(start, table):
+        now = situation(state)
+        if now != previous or rng.random() < 0.08:
+            sample_and_check(state, rng.choice(OBSERVERS), rng)
+        previous = now
+
+
+def test_sample_gives_the_same_view_in_every_phase_rule_set_and_seat():
+    """Seeded and unseeded games under every rule set; thousands of views in every situation.
+
+    A view is checked on entering each situation (the observers taking turns) and at random
+    other states; every observer is checked in every situation.
+    """
+    rng = random.Random(20240601)
+    checked = collections.Counter()
+    turn = 0
+    for n, name in enumerate(sorted(RULE_SETS)):
+        for seeded in (True, False):
+            table = Table(rng)
+            start = new_game(RULE_SETS[name], dealer=n % 4, seed=1000 + n if seeded else None)
+            previous = None
+            for state in game_states(start, table):
+                now = situation(state)
+                if now != previous or rng.random() < 0.1:
+                    observer = OBSERVERS[turn % len(OBSERVERS)]
+                    turn += 1
+                    sample_and_check(state, observer, rng)
+                    checked[now, observer] += 1
+                previous = now
+    assert sum(checked.values()) >= 2000
+    assert set(checked) == {(now, observer) for now in SITUATIONS for observer in OBSERVERS}
+
+
+def early_end_after_a_pick_up():
+    """A hand that ends early (R-PLAY-7) while a picked-up point card (BJ) is still held.
+
+    Dealer 0. Seat 1 bids 4, names hearts, holds 8 trumps and sheds BJ and 8H; seat 2 stops,
+    seat 3 takes BJ. Nobody looks. Seat 1 leads AH, seat 2 is announced out, seat 3 plays 2H,
+    seat 0 is announced out: team A (seats 0 and 2) is out and team B takes the point cards
+    still in hands, BJ among them.
+    """
+    deck = arranged_deck(
+        {
+            0: "3C 4C 5C 6C 7C 8C 9C 10C JC",
+            1: "AH KH QH JH 10H 9H 8H BJ 2C",
+            2: "QC KC AC 9S 10S JS QS KS AS",
+            3: "2H 3H 4H 2S 3S 4S 5S 6S 7S",
+        },
+        dealer=0,
+        stock="2D 4D 5D 6D 7D 8D 5H 6H 9D 10D QD KD AD 8S 7H JD 3D RJ",
+    )
+    state = drive(new_game(), [deck, Bid(4), PASS, PASS, PASS, NameTrump(Suit.HEARTS)])
+    state = drive(state, [Discard(card("BJ")), Discard(card("8H")), STOP, Take(card("BJ")), STOP, STOP])
+    return drive(state, [Play(card("AH")), Play(card("2H"))])
+
+
+@pytest.mark.parametrize("observer", OBSERVERS)
+def test_sample_after_an_early_end_with_a_picked_up_card_still_held(observer):
+    """R-PLAY-7 after R-PICK-1: the claimed cards include a card every seat saw picked up."""
+    state = early_end_after_a_pick_up()
+    ended = [e.item for e in state.history if isinstance(e.item, HandEndedEarly)]
+    assert ended == [HandEndedEarly(1, parse_cards("3H 10H JH BJ"))]
+    assert state.is_chance
+    rng = random.Random(5)
+    sample_and_check(state, observer, rng)
+    next_hand = apply(state, Deal(random.Random(6).sample(DECK, len(DECK))))
+    sample_and_check(next_hand, observer, rng)
+
+
+# --- 2. play goes on from a sample ---------------------------------------------------------------
+
+
+def play_out(start, rng):
+    """Random legal actions (and random decks at chance) until the game is over; the last state."""
+    state = start
+    for state in game_states(start, Table(rng, loaded=0.3)):
+        check_invariants(state)
+    return state
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_play_from_a_sample_to_the_end_of_the_game(name):
+    """From samples taken in every situation of a game, play goes on to the game's end."""
+    rules = RULE_SETS[name]
+    rng = random.Random(name)
+    table = Table(rng)
+    seen = set()
+    played = 0
+    start = new_game(rules, dealer=rng.randrange(4))
+    for state in game_states(start, table):
+        now = situation(state)
+        if now in seen and rng.random() > 0.03:
+            continue
+        seen.add(now)
+        observer = rng.choice(OBSERVERS)
+        sample = sample_and_check(state, observer, rng)
+        check_invariants(sample)
+        final = play_out(sample, rng)
+        assert final.is_over and final.winner in (0, 1)
+        assert final.phase is Phase.GAME_OVER
+        played += 1
+    assert played >= 10
+    assert {"deal", "bidding", "trump", "look", "play", "game_over"} <= seen
+
+
+def test_a_sample_of_a_seeded_game_waits_for_a_deal_when_its_hand_ends():
+    """The real game deals the next hand from its seed; the sample is unseeded and waits."""
+    table = Table(random.Random(3), loaded=0)
+    state = new_game(Rules(), dealer=0, seed=77)
+    while state.phase is not Phase.PLAY:
+        state = table.step(state)
+    sample = sample_and_check(state, state.to_act, random.Random(4))
+    real = state
+    while real.hand_number == 1:
+        real = table.step(real)
+    while sample.hand_number == 1:
+        sample = table.step(sample)
+    assert real.phase is Phase.BIDDING and real.seed == 77
+    assert sample.is_chance and sample.phase is Phase.DEAL and sample.seed is None
+    assert sample.hand_number == 2 and sample.dealer == real.dealer == 1
+
+
+# --- 3. uniformity -------------------------------------------------------------------------------
+
+
+def where(state, c):
+    """The place of card ``c`` in a sampled state: a hand's seat number, "stock" or "dead"."""
+    for seat in range(4):
+        if c in state.hand(seat):
+            return seat
+    if c in state.stock:
+        return "stock"
+    if c in state.dead:
+        return "dead"
+    raise AssertionError(f"{c} is not in a hand, the stock or the dead pile")
+
+
+def chi_square(counts, expected_shares):
+    """Pearson's statistic of ``counts`` against ``expected_shares`` (fractions summing to 1)."""
+    total = sum(counts.values())
+    assert abs(sum(expected_shares.values()) - 1) < 1e-12
+    assert set(counts) <= set(expected_shares), f"a card landed where it cannot be: {counts}"
+    return sum((counts[k] - total * p) ** 2 / (total * p) for k, p in expected_shares.items())
+
+
+def test_sample_spreads_an_unseen_card_uniformly_during_bidding():
+    """Seat 0 (the dealer) in the auction: an unseen card is in hands 1, 2, 3 or the stock 9:9:9:18."""
+    state = new_game(Rules(), dealer=0, seed=31)
+    state = drive(state, [Bid(4), PASS])
+    seen = view(state, 0)
+    target = state.hand(2)[4]
+    assert target in seen.unseen
+    rng = random.Random(99)
+    counts = collections.Counter()
+    samples = 1800
+    for _ in range(samples):
+        sample = sample_state(seen, rng)
+        assert sample.hand(0) == state.hand(0)
+        counts[where(sample, target)] += 1
+    shares = {1: 9 / 45, 2: 9 / 45, 3: 9 / 45, "stock": 18 / 45}
+    assert chi_square(counts, shares) < CHI2_CRITICAL_P001[3], counts
+
+
+def seat_out_in_play():
+    """Hearts trump, seat 3 announced out; seat 0 (bidder) leads trick 2. Dealer 3.
+
+    Seat 0: AH KH QH and 6 clubs (dead), refilled with 2C 3C 4C. Seat 1: JH 10H 9H 8H 7H 6H and
+    3 clubs, so it keeps 6 trumps and receives nothing. Seats 2 and 3 are dealt only dead cards;
+    seat 2 receives 4H 3H 2H JD 3D 5C, seat 3 six spades. Seat 0 and its partner seat 2 stop
+    without looking, so the last 3 stock cards (BJ RJ 5H) are dead, unseen. Trick 1: AH, JH,
+    2H, and seat 3 is announced out.
+    """
+    deck = arranged_deck(
+        {
+            0: "AH KH QH 6C 7C 8C 9C 10C JC",
+            1: "JH 10H 9H 8H 7H 6H QC KC AC",
+            2: "2D 4D 5D 6D 7D 8D 9D 10D QD",
+            3: "KD AD 2S 3S 4S 5S 6S 7S 8S",
+        },
+        dealer=3,
+        stock="2C 3C 4C 4H 3H 2H JD 3D 5C 9S 10S JS QS KS AS BJ RJ 5H",
+    )
+    state = drive(new_game(Rules(), dealer=3), [deck, Bid(4), PASS, PASS, PASS, NameTrump(Suit.HEARTS)])
+    return drive(state, [STOP, STOP, Play(card("AH")), Play(card("JH")), Play(card("2H"))])
+
+
+def test_sample_spreads_unseen_cards_uniformly_when_a_seat_is_out():
+    """Uniform over the placements that respect counts and R-PLAY-3 (an out seat holds no trump).
+
+    Seat 0's view after trick 1 of :func:`seat_out_in_play`. Unseen: 12 trumps and 7 dead cards in
+    hand 1 (5 cards, all trumps: it received no refill card), hand 2 (5 cards, any: all refilled),
+    hand 3 (6 cards, no trump: out) and the 3 unseen dead stock cards (any). So hand 1 takes 5
+    trumps, hand 3 none, and hand 2 takes t of the 7 others (4 or 5) with the dead pile the rest:
+    ways comb(5, 4) * comb(3, 3) = 5 for t = 4 and comb(5, 5) * comb(3, 2) = 3 for t = 5, so
+    E[t] = 35/8 and the dead pile expects 21/8 trumps. A given unseen trump is in hand 1, hand 2,
+    the dead pile with 5/12, 35/96, 21/96 (40:35:21). A given unseen dead card is in hand 2, hand 3,
+    the dead pile with (5 - 35/8)/7, 6/7, (3 - 21/8)/7 = 5/56, 48/56, 3/56.
+    """
+    state = seat_out_in_play()
+    assert state.to_act == 0 and state.out == {3}
+    assert [e.item for e in state.history if isinstance(e.item, SeatOut)] == [SeatOut(3)]
+    seen = view(state, 0)
+    trump_card, dead_card = card("10H"), card("9S")
+    assert len(seen.unseen) == 19 and {trump_card, dead_card} <= set(seen.unseen)
+    rng = random.Random(2024)
+    trump_counts, dead_counts = collections.Counter(), collections.Counter()
+    for _ in range(1500):
+        sample = sample_state(seen, rng)
+        assert not any(c in sample.hand(3) for c in trump_order(Suit.HEARTS))
+        trump_counts[where(sample, trump_card)] += 1
+        dead_counts[where(sample, dead_card)] += 1
+    assert 3 not in trump_counts and 1 not in dead_counts
+    trump_shares = {1: 40 / 96, 2: 35 / 96, "dead": 21 / 96}
+    dead_shares = {2: 5 / 56, 3: 48 / 56, "dead": 3 / 56}
+    assert chi_square(trump_counts, trump_shares) < CHI2_CRITICAL_P001[2], trump_counts
+    assert chi_square(dead_counts, dead_shares) < CHI2_CRITICAL_P001[2], dead_counts
+
+
+# --- 4. the sample hides what it should and keeps what is known ----------------------------------
+
+
+def public_facts(state):
+    return (
+        state.phase,
+        state.to_act,
+        state.is_chance,
+        state.is_over,
+        state.hand_number,
+        state.dealer,
+        state.first_dealer,
+        state.scores,
+        state.outcome,
+        state.results,
+        state.bids,
+        state.high_bid,
+        state.bidder,
+        state.bid,
+        state.trump,
+        state.middle,
+        state.takeable,
+        state.dead_face_up,
+        len(state.dead),
+        len(state.stock),
+        state.turned_card is not None,
+        state.trick,
+        state.tricks,
+        state.out,
+        state.points_taken,
+        tuple(len(h) for h in state.hands),
+    )
+
+
+def states_for_hidden_checks():
+    """(situation, state): the auction, the look with a turned card, and play."""
+    yield "bidding", drive(new_game(Rules(), dealer=0, seed=31), [Bid(4), PASS])
+    yield "play", seat_out_in_play()
+    state = new_game(Rules(), dealer=2, seed=5)
+    table = Table(random.Random(11), loaded=0)
+    while state.turned_card is None:
+        state = table.step(state)
+    yield "look_turned", state
+
+
+@pytest.mark.parametrize("observer", OBSERVERS)
+def test_sample_differs_in_hidden_cards_and_keeps_own_hand_and_public_facts(observer):
+    """Other hands change from sample to sample; the seat's own hand and public facts do not."""
+    for name, state in states_for_hidden_checks():
+        rng = random.Random(name)
+        differs = set()
+        for _ in range(6):
+            sample = sample_and_check(state, observer, rng)
+            assert public_facts(sample) == public_facts(state), name
+            if observer is not None:
+                assert sample.hand(observer) == state.hand(observer), name
+                if state.to_act == observer:
+                    assert legal_actions(sample) == legal_actions(state), name
+                    assert sample.turned_card == state.turned_card, name
+            differs |= {s for s in range(4) if s != observer and sample.hand(s) != state.hand(s)}
+        assert differs, f"no sample differs from the real {name} state in another seat's hand"
+
+
+def test_sample_of_a_spectator_view_redeals_every_hand():
+    """A spectator knows no hand: over a few samples, every seat's hand differs at least once."""
+    state = drive(new_game(Rules(), dealer=0, seed=31), [Bid(4), PASS])
+    rng = random.Random(1)
+    differs = set()
+    for _ in range(4):
+        sample = sample_and_check(state, None, rng)
+        differs |= {s for s in range(4) if sample.hand(s) != state.hand(s)}
+    assert differs == {0, 1, 2, 3}
+
+
+# --- 5. bad input and reproducibility -------------------------------------------------------------
+
+
+def test_sample_state_refuses_a_non_view():
+    state = new_game(Rules(), seed=1)
+    with pytest.raises(TypeError, match="SeatView"):
+        sample_state(state, random.Random(1))
+    with pytest.raises(TypeError, match="SeatView"):
+        sample_state(view(state, 0).to_dict(), random.Random(1))
+
+
+def test_sample_state_refuses_a_non_random_rng():
+    seen = view(new_game(Rules(), seed=1), 0)
+    for rng in (1, None, "seed", random):
+        with pytest.raises(TypeError, match=r"random\.Random"):
+            sample_state(seen, rng)
+
+
+def test_sample_state_same_seed_same_sample():
+    """The same rng seed gives the same sample; other seeds give other samples."""
+    state = seat_out_in_play()
+    for observer in OBSERVERS:
+        seen = see(state, observer)
+        first = sample_state(seen, random.Random(42))
+        assert sample_state(seen, random.Random(42)) == first
+        assert first.history == sample_state(seen, random.Random(42)).history
+        others = {sample_state(seen, random.Random(n)).hands for n in range(43, 47)}
+        assert others - {first.hands}
+
+
+def test_sample_state_accepts_a_system_random_source():
+    """Any random.Random works, the operating system's source included."""
+    state = seat_out_in_play()
+    sample = sample_state(view(state, 0), random.SystemRandom())
+    assert view(sample, 0) == view(state, 0)
+    assert isinstance(sample.hand(0)[0], Card)
