@@ -18,7 +18,7 @@ import enum
 import json
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
-from typing import Final, Union
+from typing import Final, Union, get_args
 
 import attrs
 
@@ -62,6 +62,8 @@ __all__ = [
     "DealSeen",
     "GiveUpSeen",
     "Place",
+    "PlaceInfo",
+    "PublicItem",
     "RefillSeen",
     "RejectSeen",
     "SeatView",
@@ -135,8 +137,8 @@ class RejectSeen:
     forced: bool
 
 
-#: One step of a seat's history: a public action or event, or one of the ``…Seen`` records.
-SeenItem = Union[
+#: A step of the history that every seat sees as it is.
+PublicItem = Union[
     Pass,
     Bid,
     NameTrump,
@@ -154,32 +156,11 @@ SeenItem = Union[
     HandEndedEarly,
     HandScored,
     GameOver,
-    DealSeen,
-    RefillSeen,
-    TurnUpSeen,
-    GiveUpSeen,
-    RejectSeen,
 ]
+#: One step of a seat's history: a public action or event, or one of the ``…Seen`` records.
+SeenItem = Union[PublicItem, DealSeen, RefillSeen, TurnUpSeen, GiveUpSeen, RejectSeen]
 
-_PUBLIC_ITEMS: Final = (
-    Pass,
-    Bid,
-    NameTrump,
-    Discard,
-    Take,
-    Stop,
-    Play,
-    AuctionWon,
-    HandThrownIn,
-    DeadCardsDiscarded,
-    StockHandedOver,
-    StockDiscarded,
-    SeatOut,
-    TrickWon,
-    HandEndedEarly,
-    HandScored,
-    GameOver,
-)
+_PUBLIC_ITEMS: Final = get_args(PublicItem)
 
 
 @attrs.frozen(slots=True)
