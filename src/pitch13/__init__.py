@@ -14,6 +14,7 @@ from pitch13.actions import (
     STOP,
     TURN_UP,
     Action,
+    ActionParseError,
     Bid,
     Deal,
     Discard,
@@ -26,6 +27,7 @@ from pitch13.actions import (
     Stop,
     Take,
     TurnUp,
+    parse_action,
     shuffled_deck,
 )
 from pitch13.bots import Bot, BotError, RandomBot, SimpleBot, play_game
@@ -94,6 +96,7 @@ __all__ = [
     "STOP",
     "TURN_UP",
     "Action",
+    "ActionParseError",
     "AllPass",
     "AuctionWon",
     "Bid",
@@ -170,6 +173,7 @@ __all__ = [
     "is_trump",
     "legal_actions",
     "new_game",
+    "parse_action",
     "parse_cards",
     "play_game",
     "sample_state",

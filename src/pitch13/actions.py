@@ -25,6 +25,7 @@ action                when                                           rule
 from __future__ import annotations
 
 import hashlib
+import re
 import struct
 from collections.abc import Iterable
 from typing import ClassVar, Final, Union, cast
@@ -39,6 +40,7 @@ __all__ = [
     "STOP",
     "TURN_UP",
     "Action",
+    "ActionParseError",
     "Bid",
     "Deal",
     "Discard",
@@ -51,6 +53,7 @@ __all__ = [
     "Stop",
     "Take",
     "TurnUp",
+    "parse_action",
     "shuffled_deck",
 ]
 
@@ -269,6 +272,110 @@ _KEYS: Final = struct.Struct(">54Q")
 _INDICES: Final = tuple(range(54))
 
 
+class ActionParseError(ValueError):
+    """Text that is not an action in pitch13's notation.
+
+    ``position`` is the index in the text where reading went wrong.
+    """
+
+    def __init__(self, text: str, position: int, why: str) -> None:
+        super().__init__(f"cannot read {text!r} as an action at position {position}: {why}")
+        #: The text that was read.
+        self.text = text
+        #: Where in it reading went wrong (0-based).
+        self.position = position
+
+
+_VERBS: Final = (
+    "pass",
+    "bid",
+    "trump",
+    "discard",
+    "take",
+    "turn up",
+    "reject",
+    "stop",
+    "give up",
+    "play",
+    "deal",
+)
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its notation, the form ``str(action)`` writes.
+
+    ``pass``, ``bid 5``, ``trump H`` (or ``trump ♥``), ``discard AH``, ``take AH``, ``turn up``,
+    ``give up 4C``, ``reject``, ``stop``, ``play JD``, and ``deal`` followed by the 54 cards.
+    Case and extra spaces do not matter.
+
+    >>> parse_action("play 10h")
+    Play(card=Card.parse('10H'))
+    >>> str(parse_action("Give up  bj")), str(parse_action("trump ♥"))
+    ('give up BJ', 'trump H')
+
+    Raises:
+        TypeError: if ``text`` is not a str.
+        ActionParseError: if it is not an action, saying where reading went wrong.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"an action is parsed from a str, not {type(text).__name__}")
+    tokens = [(m.start(), m.group()) for m in _TOKEN.finditer(text)]
+    words = [word.lower() for _, word in tokens]
+    if not tokens:
+        raise ActionParseError(text, 0, "it is empty")
+    verb, taken = words[0], 1
+    if verb in ("turn", "give") and len(words) > 1 and words[1] == "up":
+        verb, taken = f"{verb} up", 2
+    if verb not in _VERBS:
+        raise ActionParseError(
+            text, tokens[0][0], f"unknown action {tokens[0][1]!r} (expected {', '.join(_VERBS)})"
+        )
+    args = tokens[taken:]
+    wanted = {"bid": 1, "trump": 1, "discard": 1, "take": 1, "give up": 1, "play": 1, "deal": 54}.get(verb, 0)
+    if len(args) > wanted:
+        position, word = args[wanted]
+        raise ActionParseError(text, position, f"unexpected {word!r} after {verb!r}")
+    if len(args) < wanted:
+        what = (
+            "54 cards"
+            if verb == "deal"
+            else "a number"
+            if verb == "bid"
+            else "a suit"
+            if verb == "trump"
+            else "a card"
+        )
+        raise ActionParseError(text, len(text.rstrip()), f"{verb!r} needs {what}")
+    if verb in _SIMPLE:
+        return _SIMPLE[verb]
+    if verb == "bid":
+        position, word = args[0]
+        if not word.isdigit() or not word.isascii() or len(word) > 6:
+            raise ActionParseError(text, position, f"a bid is a whole number, not {word!r}")
+        return Bid(int(word))
+    if verb == "trump":
+        position, word = args[0]
+        try:
+            return NameTrump(Suit.parse(word))
+        except ValueError as error:
+            raise ActionParseError(text, position, str(error)) from None
+    cards = []
+    for position, word in args:
+        try:
+            cards.append(Card.parse(word))
+        except ValueError as error:
+            raise ActionParseError(text, position, str(error)) from None
+    if verb == "deal":
+        try:
+            return Deal(cards)
+        except ValueError as error:
+            raise ActionParseError(text, args[0][0], str(error)) from None
+    return _CARD_ACTIONS[verb](cards[0])
+
+
+_TOKEN: Final = re.compile(r"\S+")
+
+
 #: Any action: a seat's or chance's.
 Action = Union[Pass, Bid, NameTrump, Discard, Take, TurnUp, GiveUp, Reject, Stop, Play, Deal]
 #: An action a seat takes (every action but :class:`Deal`).
@@ -284,6 +391,13 @@ REJECT: Final = Reject()
 STOP: Final = Stop()
 
 ACTION_TYPES: Final = (Pass, Bid, NameTrump, Discard, Take, TurnUp, GiveUp, Reject, Stop, Play, Deal)
+_SIMPLE: Final[dict[str, Action]] = {"pass": PASS, "turn up": TURN_UP, "reject": REJECT, "stop": STOP}
+_CARD_ACTIONS: Final[dict[str, type[Discard | Take | GiveUp | Play]]] = {
+    "discard": Discard,
+    "take": Take,
+    "give up": GiveUp,
+    "play": Play,
+}
 # Interned card actions, so legal_actions builds no new objects.
 PLAYS: Final = tuple(Play(c) for c in DECK)
 DISCARDS: Final = tuple(Discard(c) for c in DECK)

@@ -1,0 +1,134 @@
+"""Action notation: ``str(action)`` and ``parse_action`` round-trip, and bad text is refused."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import pitch13
+from pitch13 import (
+    DECK,
+    PASS,
+    REJECT,
+    STOP,
+    TURN_UP,
+    ActionParseError,
+    Bid,
+    Card,
+    Deal,
+    Discard,
+    GiveUp,
+    NameTrump,
+    Play,
+    Suit,
+    Take,
+    parse_action,
+)
+
+EVERY_SEAT_ACTION = [
+    PASS,
+    TURN_UP,
+    REJECT,
+    STOP,
+    *(Bid(n) for n in range(14)),
+    *(NameTrump(s) for s in Suit),
+    *(kind(card) for kind in (Discard, Take, GiveUp, Play) for card in DECK),
+]
+
+
+@pytest.mark.parametrize("action", EVERY_SEAT_ACTION, ids=str)
+def test_every_seat_action_round_trips(action):
+    assert parse_action(str(action)) == action
+
+
+@given(st.permutations(DECK))
+def test_deals_round_trip(order):
+    deal = Deal(order)
+    assert parse_action(str(deal)) == deal
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("PASS", PASS),
+        ("  bid   12 ", Bid(12)),
+        ("Trump ♥", NameTrump(Suit.HEARTS)),
+        ("trump s", NameTrump(Suit.SPADES)),
+        ("discard th", Discard(Card.parse("10H"))),
+        ("TAKE 3d", Take(Card.parse("3D"))),
+        ("Turn Up", TURN_UP),
+        ("give   up rj", GiveUp(Card.parse("RJ"))),
+        ("play 10♠", Play(Card.parse("10S"))),
+    ],
+)
+def test_case_spaces_and_symbols_do_not_matter(text, expected):
+    assert parse_action(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "words"),
+    [
+        ("", 0, "it is empty"),
+        ("   ", 0, "it is empty"),
+        ("hold AH", 0, "unknown action 'hold'"),
+        ("turn", 0, "unknown action 'turn'"),
+        ("bid", 3, "'bid' needs a number"),
+        ("bid five", 4, "a bid is a whole number, not 'five'"),
+        ("bid -3", 4, "a bid is a whole number"),
+        ("bid 1234567", 4, "a bid is a whole number"),
+        ("bid ５", 4, "a bid is a whole number"),
+        ("trump", 5, "'trump' needs a suit"),
+        ("trump X", 6, "'X' is not a suit"),
+        ("play", 4, "'play' needs a card"),
+        ("play 1H", 5, "unknown rank '1'"),
+        ("play AH KH", 8, "unexpected 'KH' after 'play'"),
+        ("pass please", 5, "unexpected 'please' after 'pass'"),
+        ("give up", 7, "'give up' needs a card"),
+        ("deal AH", 7, "'deal' needs 54 cards"),
+        ("deal " + " ".join(["AH"] * 54), 5, "AH is there twice"),
+        (
+            "deal " + " ".join(str(c) for c in DECK[:53]) + " ZZ",
+            5 + len(" ".join(str(c) for c in DECK[:53])) + 1,
+            "not a card",
+        ),
+    ],
+)
+def test_bad_text_is_refused_saying_where(text, position, words):
+    with pytest.raises(ActionParseError) as caught:
+        parse_action(text)
+    assert caught.value.position == position
+    assert caught.value.text == text
+    assert words in str(caught.value)
+    assert f"at position {position}" in str(caught.value)
+    assert isinstance(caught.value, ValueError)
+
+
+@pytest.mark.parametrize("value", [None, 5, b"pass", ["pass"]])
+def test_a_non_string_is_a_type_error(value):
+    with pytest.raises(TypeError, match="parsed from a str"):
+        parse_action(value)
+
+
+def test_parsed_actions_apply_like_the_originals():
+    state = pitch13.new_game(seed=4)
+    for _ in range(200):
+        if state.is_over:
+            break
+        action = pitch13.legal_actions(state)[-1]
+        again = parse_action(str(action))
+        assert pitch13.apply(state, again) == pitch13.apply(state, action)
+        state = pitch13.apply(state, again)
+
+
+@given(st.text(max_size=40))
+def test_any_text_parses_or_is_refused_with_the_documented_error(text):
+    position = None
+    try:
+        action = parse_action(text)
+    except ActionParseError as error:
+        position = error.position
+    if position is None:
+        assert parse_action(str(action)) == action
+    else:
+        assert 0 <= position <= len(text)
