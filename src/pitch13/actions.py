@@ -24,6 +24,7 @@ action                when                                           rule
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import struct
@@ -241,6 +242,17 @@ class Deal:
 
     def __str__(self) -> str:
         return "deal " + " ".join(str(c) for c in self.order)
+
+
+@functools.lru_cache(maxsize=16)
+def deal_positions(dealer: int, seat: int) -> tuple[int, ...]:
+    """Where in a deck (top card first) the 9 cards ``seat`` is dealt by ``dealer`` are (internal).
+
+    R-DEAL-1: three rounds of three cards, from the dealer's left; the documented mapping of
+    :func:`pitch13.new_game`. The positions are in the order the seat receives its cards.
+    """
+    k = (seat - dealer - 1) & 3
+    return tuple(12 * r + 3 * k + j for r in range(3) for j in range(3))
 
 
 def shuffled_deck(seed: int, hand_number: int = 1) -> tuple[Card, ...]:

@@ -37,6 +37,7 @@ from pitch13.actions import (
     Stop,
     Take,
     TurnUp,
+    deal_positions,
     seeded_order,
 )
 from pitch13.cards import DECK, Suit, cards_of_mask
@@ -366,15 +367,13 @@ _DEFAULT_RULES: Final = Rules()
 
 def _start_hand(w: _Work, order: tuple[int, ...]) -> None:
     hands = [0, 0, 0, 0]
-    seats = _seat_order(w.dealer)
-    for r in range(3):
-        for k, seat in enumerate(seats):
-            base = 12 * r + 3 * k
-            hands[seat] |= (1 << order[base]) | (1 << order[base + 1]) | (1 << order[base + 2])
+    for seat in range(4):
+        for position in deal_positions(w.dealer, seat):
+            hands[seat] |= 1 << order[position]
     w._hands = tuple(hands)
     w._stock = order[36:]
     w.phase = Phase.BIDDING
-    w._to_act = seats[0]
+    w._to_act = (w.dealer + 1) & 3
     w.emit(None, HandDealt(w.hand_number, w.dealer, tuple(map(DECK.__getitem__, order))))
 
 

@@ -19,7 +19,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from pitch13.actions import Deal, GiveUp, SeatAction
+from pitch13.actions import Deal, GiveUp, SeatAction, deal_positions
 from pitch13.cards import DECK, Card
 from pitch13.engine import IllegalActionError, apply, new_game
 from pitch13.rules import LookTake, Rules
@@ -332,9 +332,8 @@ def _rebuild(
             return None
         if s != seat:
             rng.shuffle(cards)
-        k = (s - log.dealer - 1) & 3
-        for n, card in enumerate(cards):
-            deck[12 * (n // 3) + 3 * k + n % 3] = card
+        for position, card in zip(deal_positions(log.dealer, s), cards, strict=True):
+            deck[position] = card
     stock: list[Card] = []
     for r in log.refills:
         stock.extend(refill.get(r.seat, [])[: r.count] if r.seat != seat else r.cards)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from pitch13.actions import Deal
+from pitch13.actions import Deal, deal_positions
 from pitch13.cards import DECK, Card, parse_cards
 from pitch13.state import GameState, Phase
 
@@ -58,12 +58,10 @@ def arranged_deck(hands: Mapping[int, _CardsLike], *, dealer: int = 0, stock: _C
         full[seat] = list(wanted.get(seat, ()))
         while len(full[seat]) < 9:
             full[seat].append(spare.pop(0))
-    order: list[Card] = []
-    for r in range(3):
-        for k in range(1, 5):
-            order.extend(full[(dealer + k) % 4][3 * r : 3 * r + 3])
-    order.extend(top)
-    order.extend(spare)
+    order: list[Card] = [*DECK[:36], *top, *spare]
+    for seat, dealt in full.items():
+        for position, card in zip(deal_positions(dealer, seat), dealt, strict=True):
+            order[position] = card
     return Deal(order)
 
 

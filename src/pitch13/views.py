@@ -35,6 +35,7 @@ from pitch13.actions import (
     Stop,
     Take,
     TurnUp,
+    deal_positions,
 )
 from pitch13.cards import DECK, Card, Suit
 from pitch13.engine import legal_actions
@@ -173,8 +174,7 @@ class SeenEntry:
 
 def dealt_cards(deck: tuple[Card, ...], dealer: int, seat: int) -> tuple[Card, ...]:
     """The 9 cards ``seat`` is dealt from ``deck`` by ``dealer`` (R-DEAL-1), in index order."""
-    k = (seat - dealer - 1) & 3
-    return tuple(sorted(deck[12 * r + 3 * k + j] for r in range(3) for j in range(3)))
+    return tuple(sorted(deck[position] for position in deal_positions(dealer, seat)))
 
 
 @attrs.frozen(slots=True)
