@@ -32,6 +32,7 @@ from pitch13.actions import (
 )
 from pitch13.bots import Bot, BotError, RandomBot, SimpleBot, play_game
 from pitch13.cards import BLACK_JOKER, DECK, RED_JOKER, Card, CardParseError, Rank, Suit, parse_cards
+from pitch13.documents import DocumentError
 from pitch13.engine import IllegalActionError, IllegalReason, apply, legal_actions, new_game
 from pitch13.events import (
     AuctionWon,
@@ -49,6 +50,15 @@ from pitch13.events import (
     StockHandedOver,
     ThrowInReason,
     TrickWon,
+)
+from pitch13.records import (
+    GameRecord,
+    HandRecord,
+    replay,
+    state_from_dict,
+    state_from_json,
+    state_to_dict,
+    state_to_json,
 )
 from pitch13.rules import (
     AllPass,
@@ -110,13 +120,16 @@ __all__ = [
     "DealSeen",
     "DeuceTo",
     "Discard",
+    "DocumentError",
     "Event",
     "GameOver",
+    "GameRecord",
     "GameState",
     "GiveUp",
     "GiveUpSeen",
     "HandDealt",
     "HandEndedEarly",
+    "HandRecord",
     "HandResult",
     "HandScored",
     "HandThrownIn",
@@ -176,9 +189,14 @@ __all__ = [
     "parse_action",
     "parse_cards",
     "play_game",
+    "replay",
     "sample_state",
     "shuffled_deck",
     "spectator_view",
+    "state_from_dict",
+    "state_from_json",
+    "state_to_dict",
+    "state_to_json",
     "team_of",
     "trump_order",
     "trump_power",

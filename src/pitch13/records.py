@@ -1,0 +1,792 @@
+"""Game records and state documents: save a game, send it, replay it.
+
+A :class:`GameRecord` is everything needed to play a game again: the rules, the first dealer,
+the seed (if the game was dealt from one), each hand's deck and every seat's action. It is
+written and read as JSON (:meth:`GameRecord.to_json`, :meth:`GameRecord.from_json`) and as a
+text a person can read and write (:meth:`GameRecord.to_text`, :meth:`GameRecord.from_text`);
+:func:`replay` rebuilds every state of the game from it.
+
+A state document (:func:`state_to_json`, :func:`state_from_json`) is a record plus a
+``position``: where the cards and scores stand at its end, written out for readers that do
+not replay. Loading one replays the record and checks the position against it.
+
+Every loader validates the whole document before it returns anything and refuses what is
+wrong with a :class:`~pitch13.DocumentError` that says what and where. The formats are
+described field by field in the docs' "Saving, sending and replaying games".
+
+>>> from pitch13 import SimpleBot, play_game
+>>> game = play_game([SimpleBot()] * 4, seed=3)
+>>> record = GameRecord.from_state(game)
+>>> GameRecord.from_text(record.to_text()) == record
+True
+>>> replay(record)[-1] == game
+True
+>>> state_from_json(state_to_json(game)) == game
+True
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Sequence
+from typing import Final, cast
+
+import attrs
+
+from pitch13.actions import ACTION_TYPES, ActionParseError, Deal, SeatAction, parse_action, shuffled_deck
+from pitch13.cards import DECK, Card
+from pitch13.documents import (
+    MAX_SIZE,
+    DocumentError,
+    array,
+    card,
+    cards,
+    check_header,
+    choice,
+    fail,
+    integer,
+    load_json,
+    obj,
+    optional_card,
+    optional_integer,
+    rules_from_dict,
+    rules_to_dict,
+    seat,
+    string,
+    suit,
+)
+from pitch13.engine import IllegalActionError, apply, new_game
+from pitch13.events import HandDealt, HandScored, HandThrownIn
+from pitch13.rules import Rules
+from pitch13.state import GameState, Phase
+
+__all__ = [
+    "GameRecord",
+    "HandRecord",
+    "replay",
+    "state_from_dict",
+    "state_from_json",
+    "state_to_dict",
+    "state_to_json",
+]
+
+#: The format names and the version this module writes and reads.
+RECORD_FORMAT: Final = "pitch13.record"
+STATE_FORMAT: Final = "pitch13.state"
+VERSION: Final = 1
+
+_MAX_HANDS: Final = 10_000
+_MAX_ACTIONS: Final = 1_000
+_SCORE_LIMIT: Final = 10**9
+
+
+def _seat_action_pairs(value: object) -> tuple[tuple[int, SeatAction], ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise TypeError(f"actions are a sequence of (seat, action) pairs, not {type(value).__name__}")
+    out: list[tuple[int, SeatAction]] = []
+    for i, pair in enumerate(cast("Iterable[object]", value)):
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            raise TypeError(f"action {i} is not a (seat, action) pair: {pair!r}")
+        who, action = pair
+        if not isinstance(who, int) or isinstance(who, bool) or not 0 <= who <= 3:
+            raise ValueError(f"action {i} has no seat from 0 to 3: {who!r}")
+        if not isinstance(action, ACTION_TYPES) or isinstance(action, Deal):
+            raise TypeError(f"action {i} is not a seat's action: {action!r}")
+        out.append((who, action))
+    return tuple(out)
+
+
+def _deck(value: object) -> tuple[Card, ...]:
+    return Deal(cast("Iterable[Card]", value)).order
+
+
+@attrs.frozen(slots=True)
+class HandRecord:
+    """One hand of a :class:`GameRecord`: its deck and the seats' actions, in order.
+
+    Raises:
+        TypeError: if ``deck`` is not a sequence of cards or ``actions`` not of
+            ``(seat, action)`` pairs of seat actions (a :class:`~pitch13.Deal` is not one).
+        ValueError: if ``deck`` is not the 54 cards or a seat is not from 0 to 3.
+    """
+
+    #: The deck the hand was dealt from, top card first (R-DEAL-1).
+    deck: tuple[Card, ...] = attrs.field(converter=_deck)
+    #: ``(seat, action)`` for every action of the hand, in order.
+    actions: tuple[tuple[int, SeatAction], ...] = attrs.field(converter=_seat_action_pairs)
+
+
+def _hands(value: object) -> tuple[HandRecord, ...]:
+    if not isinstance(value, Iterable):
+        raise TypeError(f"hands must be a sequence of HandRecords, not {type(value).__name__}")
+    return tuple(cast("Iterable[HandRecord]", value))
+
+
+@attrs.frozen(slots=True)
+class GameRecord:
+    """A whole game as data: enough to replay it exactly, and nothing that replay computes.
+
+    Make one from a state with :meth:`from_state`, or load one with :meth:`from_json`,
+    :meth:`from_dict` or :meth:`from_text`; a loaded record has been replayed and is known to
+    be legal. A record made with the constructor is only checked for its types: :func:`replay`
+    finds out whether its actions are legal.
+
+    With a ``seed``, every deck is :func:`~pitch13.shuffled_deck` ``(seed, hand_number)`` and
+    the record lists every hand the seed dealt, the last one perhaps with no actions yet.
+
+    Raises:
+        TypeError: if a field has the wrong type.
+        ValueError: if ``first_dealer`` is not from 0 to 3.
+    """
+
+    #: The rules of the game.
+    rules: Rules
+    #: The dealer of the first hand.
+    first_dealer: int
+    #: The seed that dealt every hand, or ``None`` when the decks came from elsewhere.
+    seed: int | None
+    #: The hands, from the first; thrown-in hands too.
+    hands: tuple[HandRecord, ...] = attrs.field(converter=_hands)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise TypeError(f"rules must be a Rules, not {type(self.rules).__name__}")
+        dealer = self.first_dealer
+        if not isinstance(dealer, int) or isinstance(dealer, bool):
+            raise TypeError(f"first_dealer must be an int, not {dealer!r}")
+        if not 0 <= dealer <= 3:
+            raise ValueError(f"first_dealer must be from 0 to 3, not {dealer}")
+        seed = self.seed
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise TypeError(f"seed must be an int or None, not {seed!r}")
+        if not all(isinstance(h, HandRecord) for h in self.hands):
+            raise TypeError("hands must be HandRecords")
+
+    @classmethod
+    def from_state(cls, state: GameState) -> GameRecord:
+        """The record of the game that led to ``state``."""
+        if not isinstance(state, GameState):
+            raise TypeError(f"from_state() takes a GameState, not {type(state).__name__}")
+        hands: list[tuple[tuple[Card, ...], list[tuple[int, SeatAction]]]] = []
+        for entry in state.history:
+            item = entry.item
+            if isinstance(item, HandDealt):
+                hands.append((item.deck, []))
+            elif entry.seat is not None:
+                hands[-1][1].append((entry.seat, cast("SeatAction", item)))
+        return cls(
+            rules=state.rules,
+            first_dealer=state.first_dealer,
+            seed=state.seed,
+            hands=tuple(HandRecord(deck, tuple(actions)) for deck, actions in hands),
+        )
+
+    # --- JSON ---------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, object]:
+        """The record as plain JSON data (format ``pitch13.record``, version 1)."""
+        return {"format": RECORD_FORMAT, "version": VERSION, **_body(self)}
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The record as a JSON document (:meth:`to_dict`); compact unless ``indent`` is given."""
+        return _dumps(self.to_dict(), indent)
+
+    @classmethod
+    def from_dict(cls, data: object) -> GameRecord:
+        """Load a record from plain JSON data, checking all of it and replaying it.
+
+        Raises:
+            DocumentError: if ``data`` is not a valid, legal ``pitch13.record`` document.
+        """
+        document = check_header(data, RECORD_FORMAT, VERSION)
+        obj(document, "$", ("format", "version", *_BODY_FIELDS))
+        record = _read_body(document)
+        _replay(record, _json_where)
+        return record
+
+    @classmethod
+    def from_json(cls, text: str | bytes, *, max_size: int = MAX_SIZE) -> GameRecord:
+        """Load a record from a JSON document (:meth:`from_dict` after a safe parse).
+
+        Raises:
+            TypeError: if ``text`` is not a str or bytes.
+            DocumentError: if the document is too large, not JSON, or not a valid record.
+        """
+        return cls.from_dict(load_json(text, max_size=max_size, what="record"))
+
+    # --- text -------------------------------------------------------------------------------
+
+    def to_text(self) -> str:
+        """The record as text: a header of tags, then each hand's deck and actions.
+
+        The comments (``#`` lines) say how each hand ended; :meth:`from_text` ignores them.
+
+        Raises:
+            DocumentError: if the record does not replay (only a record made with the
+                constructor can fail so).
+        """
+        return _format_text(self)
+
+    @classmethod
+    def from_text(cls, text: str, *, max_size: int = MAX_SIZE) -> GameRecord:
+        """Load a record from its text form, checking all of it and replaying it.
+
+        Raises:
+            TypeError: if ``text`` is not a str.
+            DocumentError: if the text is not a valid, legal record; ``where`` is a line and
+                column.
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"a record's text is a str, not {type(text).__name__}")
+        if len(text) > max_size:
+            fail("line 1", f"the record is {len(text)} characters long; the limit is {max_size}")
+        return _parse_text(text)
+
+
+def replay(record: GameRecord) -> tuple[GameState, ...]:
+    """Every state of the recorded game: the first, then the state after each action.
+
+    For a game dealt by the caller, each hand's :class:`~pitch13.Deal` is an action too.
+    The last state is the game as far as it was recorded.
+
+    Raises:
+        TypeError: if ``record`` is not a :class:`GameRecord`.
+        DocumentError: if an action is illegal where it stands, a hand goes on after it ended
+            or stops before it, or a deck is not the seed's; ``where`` is a JSON path such as
+            ``$.hands[2].actions[5]``, and an illegal action's
+            :class:`~pitch13.IllegalActionError` is the ``__cause__``.
+    """
+    if not isinstance(record, GameRecord):
+        raise TypeError(f"replay() takes a GameRecord, not {type(record).__name__}")
+    return tuple(_replay(record, _json_where))
+
+
+# --- replay ------------------------------------------------------------------------------------
+
+#: Where in a document hand ``h`` (0-based), or its ``"deck"``, or its action ``i`` is.
+Locate = Callable[[int, "int | str | None"], str]
+
+
+def _json_where(hand: int, part: int | str | None) -> str:
+    if part is None:
+        return f"$.hands[{hand}]"
+    if isinstance(part, str):
+        return f"$.hands[{hand}].{part}"
+    return f"$.hands[{hand}].actions[{part}]"
+
+
+def _replay(record: GameRecord, where: Locate) -> list[GameState]:
+    state = new_game(record.rules, dealer=record.first_dealer, seed=record.seed)
+    states = [state]
+    count = len(record.hands)
+    for h, hand in enumerate(record.hands):
+        number = h + 1
+        if state.is_over:
+            fail(where(h, None), f"the game ended in hand {state.hand_number}; no hand {number} follows")
+        if record.seed is None:
+            state = apply(state, Deal(hand.deck))
+            states.append(state)
+        elif hand.deck != shuffled_deck(record.seed, number):
+            fail(where(h, "deck"), f"this is not the deck seed {record.seed} deals for hand {number}")
+        for i, (who, action) in enumerate(hand.actions):
+            if state.is_chance or state.is_over or state.hand_number != number:
+                fail(where(h, i), f"hand {number} is over before {who}: {action}")
+            try:
+                state = apply(state, action, seat=who)
+            except IllegalActionError as error:
+                raise DocumentError(where(h, i), f"{who}: {action} is illegal here: {error}") from error
+            states.append(state)
+        ended = state.is_chance or state.is_over or state.hand_number > number
+        if number < count and not ended:
+            fail(where(h, None), f"hand {number} stops before its end, but hand {number + 1} follows")
+    if record.seed is not None and state.hand_number != count:
+        fail(
+            where(count - 1, None) if count else "$.hands",
+            f"seed {record.seed} has dealt hand {state.hand_number}; the record must list it, "
+            "with the actions taken so far (perhaps none)",
+        )
+    return states
+
+
+# --- JSON form ---------------------------------------------------------------------------------
+
+_BODY_FIELDS: Final = ("rules", "first_dealer", "seed", "hands")
+
+
+def _body(record: GameRecord) -> dict[str, object]:
+    return {
+        "rules": rules_to_dict(record.rules),
+        "first_dealer": record.first_dealer,
+        "seed": record.seed,
+        "hands": [
+            {"deck": [str(c) for c in hand.deck], "actions": [[who, str(a)] for who, a in hand.actions]}
+            for hand in record.hands
+        ],
+    }
+
+
+def _dumps(data: dict[str, object], indent: int | None) -> str:
+    if indent is None:
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(data, ensure_ascii=False, indent=indent)
+
+
+def _read_body(document: dict[str, object]) -> GameRecord:
+    rules = rules_from_dict(document["rules"], "$.rules")
+    first_dealer = seat(document["first_dealer"], "$.first_dealer")
+    seed = optional_integer(document["seed"], "$.seed", -(10**20), 10**20)
+    hands: list[HandRecord] = []
+    for h, raw in enumerate(array(document["hands"], "$.hands", _MAX_HANDS)):
+        at = f"$.hands[{h}]"
+        part = obj(raw, at, ("actions",), ("deck",))
+        if "deck" in part:
+            deck = _read_deck(part["deck"], f"{at}.deck")
+        elif seed is not None:
+            deck = shuffled_deck(seed, h + 1)
+        else:
+            fail(at, "missing field 'deck' (only a seeded record may leave it out)")
+        actions = [
+            _read_action(a, f"{at}.actions[{i}]")
+            for i, a in enumerate(array(part["actions"], f"{at}.actions", _MAX_ACTIONS))
+        ]
+        hands.append(HandRecord(deck, tuple(actions)))
+    return GameRecord(rules=rules, first_dealer=first_dealer, seed=seed, hands=tuple(hands))
+
+
+def _read_deck(value: object, where: str) -> tuple[Card, ...]:
+    deck = cards(value, where)
+    if len(deck) != len(DECK):
+        fail(where, f"a deck is all 54 cards, not {len(deck)}")
+    return deck
+
+
+def _read_action(value: object, where: str) -> tuple[int, SeatAction]:
+    pair = array(value, where, 2)
+    if len(pair) != 2:
+        fail(where, "an action is a [seat, action] pair")
+    return seat(pair[0], f"{where}[0]"), _seat_action(pair[1], f"{where}[1]")
+
+
+def _seat_action(value: object, where: str) -> SeatAction:
+    text = string(value, where, 400)
+    try:
+        action = parse_action(text)
+    except ActionParseError as error:
+        raise DocumentError(where, str(error)) from None
+    if isinstance(action, Deal):
+        fail(where, "a deal is not a seat's action; a hand's deck has its own field")
+    return action
+
+
+# --- text form ---------------------------------------------------------------------------------
+
+_PRESETS: Final[tuple[tuple[str, dict[str, object]], ...]] = (
+    ("default", {}),
+    ("classic_ten_point", {"use_off_three": False, "target": 52, "target_rule": "at_least"}),
+)
+_TAG: Final = re.compile(r'\[([A-Za-z]+)[ \t]+"([^"\\]*)"\][ \t]*\Z')
+_TAGS: Final = ("Format", "Version", "Rules", "FirstDealer", "Seed")
+
+
+def _rules_text(rules: Rules) -> str:
+    wanted = rules_to_dict(rules)
+    best: str | None = None
+    for name, preset in _PRESETS:
+        base = rules_to_dict(rules_from_dict(preset, ""))
+        changes = {k: v for k, v in wanted.items() if v != base[k] and k != "max_bid"}
+        if rules_from_dict({**preset, **changes}, "") != rules:
+            changes["max_bid"] = rules.max_bid
+        words = [name] + [f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in changes.items()]
+        text = " ".join(words)
+        if best is None or len(words) < len(best.split()):
+            best = text
+    assert best is not None
+    return best
+
+
+def _read_rules(text: str, where: str) -> Rules:
+    words = text.split()
+    options: dict[str, object] = {}
+    if words and words[0] in dict(_PRESETS):
+        options.update(dict(_PRESETS)[words.pop(0)])
+    for word in words:
+        name, sep, raw = word.partition("=")
+        if not sep:
+            fail(where, f"expected a preset or option=value, found {word!r}")
+        value: object = raw
+        if raw in ("true", "false"):
+            value = raw == "true"
+        elif re.fullmatch(r"-?[0-9]{1,9}", raw):
+            value = int(raw)
+        options[name] = value
+    return rules_from_dict(options, where)
+
+
+def _format_text(record: GameRecord) -> str:
+    states = _replay(record, _json_where)
+    lines = [
+        f'[Format "{RECORD_FORMAT}"]',
+        f'[Version "{VERSION}"]',
+        f'[Rules "{_rules_text(record.rules)}"]',
+        f'[FirstDealer "{record.first_dealer}"]',
+        f'[Seed "{"none" if record.seed is None else record.seed}"]',
+    ]
+    k = 1  # states[k] is the state after the next action
+    for h, hand in enumerate(record.hands):
+        if record.seed is None:
+            k += 1
+        before = states[k - 1]
+        lines += ["", f"hand {h + 1}", "deck " + " ".join(str(c) for c in hand.deck)]
+        lines.append(f"# dealer {before.dealer}")
+        line: list[str] = []
+        last: tuple[Phase, int] | None = None
+        for who, action in hand.actions:
+            before = states[k - 1]
+            group = (before.phase, before.hand_number * 100 + len(before.tricks))
+            if before.phase is Phase.LOOK:
+                group = (before.phase, who)
+            if line and group != last:
+                lines.append("; ".join(line))
+                line = []
+            line.append(f"{who}: {action}")
+            last = group
+            k += 1
+        if line:
+            lines.append("; ".join(line))
+        lines += _hand_comments(states[k - 1], h + 1)
+    return "\n".join(lines) + "\n"
+
+
+def _hand_comments(state: GameState, number: int) -> list[str]:
+    out: list[str] = []
+    for entry in state.history[-8:]:
+        item = entry.item
+        if isinstance(item, HandThrownIn) and item.hand_number == number:
+            out.append(f"# thrown in: {item.reason.value.replace('_', ' ')}")
+        elif isinstance(item, HandScored) and item.result.hand_number == number:
+            result = item.result
+            made = "made" if result.made else "set"
+            out.append(
+                f"# seat {result.bidder} bid {result.bid} in {result.trump.letter}, {made}; "
+                f"points {result.points[0]}-{result.points[1]}; scores {result.scores[0]}-{result.scores[1]}"
+            )
+    if state.outcome is not None:
+        out.append(f"# game over: team {'AB'[state.outcome.winner]} wins")
+    return out
+
+
+_ITEM: Final = re.compile(r"[ \t]*([0-9])[ \t]*:(.*)\Z", re.DOTALL)
+
+
+def _parse_text(text: str) -> GameRecord:
+    tags: dict[str, tuple[str, str]] = {}
+    hands: list[dict[str, object]] = []
+    places: list[dict[int | str | None, str]] = []
+    for number, raw in enumerate(text.split("\n"), 1):
+        line = raw.split("#", 1)[0].rstrip()
+        stripped = line.strip()
+        if not stripped:
+            continue
+        column = len(line) - len(line.lstrip()) + 1
+        at = f"line {number}, column {column}"
+        if stripped.startswith("["):
+            if hands:
+                fail(at, "tags go before the first hand")
+            match = _TAG.match(stripped)
+            if not match:
+                fail(at, 'a tag is written [Name "value"]')
+            name, value = match.groups()
+            if name not in _TAGS:
+                fail(at, f"unknown tag {name!r} (expected {', '.join(_TAGS)})")
+            if name in tags:
+                fail(at, f"the tag {name} is given twice")
+            tags[name] = (value, at)
+            continue
+        word = stripped.split()[0].lower()
+        if word == "hand":
+            rest = stripped[4:].strip()
+            if rest != str(len(hands) + 1):
+                fail(at, f"expected 'hand {len(hands) + 1}', found {stripped!r}")
+            hands.append({"actions": []})
+            places.append({None: at})
+            continue
+        if not hands:
+            fail(at, "expected a tag or 'hand 1'")
+        current = hands[-1]
+        actions = cast("list[tuple[int, SeatAction]]", current["actions"])
+        if word == "deck":
+            if "deck" in current or actions:
+                fail(at, "a hand's deck comes once, before its actions")
+            current["deck"] = _text_deck(stripped[4:], line.index(stripped) + 4, number)
+            places[-1]["deck"] = at
+            continue
+        offset = 0
+        for part in line.split(";"):
+            start, offset = offset, offset + len(part) + 1
+            where = f"line {number}, column {start + len(part) - len(part.lstrip()) + 1}"
+            if not part.strip():
+                fail(where, "an empty action between ';'")
+            match = _ITEM.match(part)
+            if not match:
+                fail(where, f"expected 'seat: action', found {part.strip()!r}")
+            if len(actions) >= _MAX_ACTIONS:
+                fail(where, f"a hand has at most {_MAX_ACTIONS} actions")
+            try:
+                action = parse_action(match.group(2))
+            except ActionParseError as error:
+                column = start + match.start(2) + error.position + 1
+                raise DocumentError(f"line {number}, column {column}", str(error)) from None
+            if isinstance(action, Deal):
+                fail(where, "a deal is not a seat's action; a hand's deck goes on its 'deck' line")
+            places[-1][len(actions)] = where
+            actions.append((int(match.group(1)), action))
+        if len(hands) > _MAX_HANDS:  # pragma: no cover - the size limit comes first
+            fail(at, f"a record has at most {_MAX_HANDS} hands")
+    for name in ("Format", "Version", "FirstDealer"):
+        if name not in tags:
+            fail("line 1", f"missing tag [{name} ...]")
+    fmt, at = tags["Format"]
+    if fmt != RECORD_FORMAT:
+        fail(at, f"expected the format {RECORD_FORMAT!r}, found {fmt!r}")
+    version, at = tags["Version"]
+    if not re.fullmatch(r"[0-9]{1,6}", version):
+        fail(at, f"the version is a whole number, not {version!r}")
+    if int(version) > VERSION:
+        fail(
+            at,
+            f"{RECORD_FORMAT} version {version} is newer than this pitch13 reads ({VERSION}); upgrade pitch13",
+        )
+    if int(version) != VERSION:
+        fail(at, f"{RECORD_FORMAT} has no version {int(version)}: version {VERSION} is the first")
+    rules = _read_rules(*tags.get("Rules", ("default", "line 1")))
+    dealer_text, at = tags["FirstDealer"]
+    if dealer_text not in ("0", "1", "2", "3"):
+        fail(at, f"the first dealer is a seat from 0 to 3, not {dealer_text!r}")
+    seed_text, at = tags.get("Seed", ("none", "line 1"))
+    seed: int | None = None
+    if seed_text != "none":
+        if not re.fullmatch(r"-?[0-9]{1,20}", seed_text):
+            fail(at, f"the seed is a whole number or 'none', not {seed_text!r}")
+        seed = int(seed_text)
+    records: list[HandRecord] = []
+    for h, hand in enumerate(hands):
+        deck = hand.get("deck")
+        if deck is None:
+            if seed is None:
+                fail(
+                    places[h][None],
+                    f"hand {h + 1} has no 'deck' line (only a seeded record may leave it out)",
+                )
+            deck = shuffled_deck(seed, h + 1)
+        records.append(
+            HandRecord(
+                cast("tuple[Card, ...]", deck), tuple(cast("list[tuple[int, SeatAction]]", hand["actions"]))
+            )
+        )
+    record = GameRecord(rules=rules, first_dealer=int(dealer_text), seed=seed, hands=tuple(records))
+
+    def locate(hand: int, part: int | str | None) -> str:
+        spots = places[hand] if 0 <= hand < len(places) else {}
+        return spots.get(part, spots.get(None, "the end of the text"))
+
+    _replay(record, locate)
+    return record
+
+
+def _text_deck(text: str, start: int, line: int) -> tuple[Card, ...]:
+    found: list[Card] = []
+    seen = 0
+    for match in re.finditer(r"\S+", text):
+        at = f"line {line}, column {start + match.start() + 1}"
+        try:
+            got = Card.parse(match.group())
+        except ValueError as error:
+            fail(at, str(error))
+        if seen >> got.index & 1:
+            fail(at, f"{got} is in the deck twice")
+        seen |= 1 << got.index
+        found.append(got)
+        if len(found) > len(DECK):
+            fail(at, "a deck is 54 cards; this one has more")
+    if len(found) != len(DECK):
+        fail(f"line {line}, column {start + 1}", f"a deck is all 54 cards, not {len(found)}")
+    return tuple(found)
+
+
+# --- state documents ---------------------------------------------------------------------------
+
+_SET_FIELDS: Final = ("middle", "takeable", "dead", "dead_face_up")
+
+
+def _position(state: GameState) -> dict[str, object]:
+    return {
+        "hand_number": state.hand_number,
+        "dealer": state.dealer,
+        "phase": state.phase.value,
+        "to_act": state.to_act,
+        "scores": list(state.scores),
+        "winner": state.winner,
+        "bids": list(state.bids),
+        "bidder": state.bidder,
+        "bid": state.bid,
+        "trump": None if state.trump is None else state.trump.letter,
+        "hands": [[str(c) for c in hand] for hand in state.hands],
+        "middle": [str(c) for c in state.middle],
+        "takeable": [str(c) for c in state.takeable],
+        "dead": [str(c) for c in state.dead],
+        "dead_face_up": [str(c) for c in state.dead_face_up],
+        "stock": [str(c) for c in state.stock],
+        "turned_card": None if state.turned_card is None else str(state.turned_card),
+        "trick": [[who, str(c)] for who, c in state.trick],
+        "tricks": [[[who, str(c)] for who, c in t.plays] for t in state.tricks],
+        "out": sorted(state.out),
+        "points_taken": list(state.points_taken),
+    }
+
+
+_POSITION_FIELDS: Final = tuple(_position(new_game(Rules())))
+
+
+def state_to_dict(state: GameState) -> dict[str, object]:
+    """``state`` as plain JSON data (format ``pitch13.state``, version 1).
+
+    The document is the game's record (as in :meth:`GameRecord.to_dict`) and a ``position``:
+    the hand, phase, seat to act, scores, auction, trump and where every card is.
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"state_to_dict() takes a GameState, not {type(state).__name__}")
+    record = GameRecord.from_state(state)
+    return {"format": STATE_FORMAT, "version": VERSION, **_body(record), "position": _position(state)}
+
+
+def state_to_json(state: GameState, *, indent: int | None = None) -> str:
+    """``state`` as a JSON document (:func:`state_to_dict`); compact unless ``indent`` is given.
+
+    >>> from pitch13 import new_game
+    >>> state_to_json(new_game(seed=1))[:45]
+    '{"format":"pitch13.state","version":1,"rules"'
+    """
+    return _dumps(state_to_dict(state), indent)
+
+
+def state_from_dict(data: object) -> GameState:
+    """Load a state from plain JSON data: check it, replay its record, and check the position.
+
+    ``state_from_dict(state_to_dict(s)) == s`` for every state ``s``.
+
+    Raises:
+        DocumentError: if ``data`` is not a valid ``pitch13.state`` document, its record does
+            not replay, or its position is not where the record leads.
+    """
+    document = check_header(data, STATE_FORMAT, VERSION)
+    obj(document, "$", ("format", "version", *_BODY_FIELDS, "position"))
+    position = _read_position(document["position"], "$.position")
+    record = _read_body(document)
+    state = _replay(record, _json_where)[-1]
+    actual = _position(state)
+    for name in _POSITION_FIELDS:
+        if position[name] != actual[name]:
+            fail(
+                f"$.position.{name}",
+                f"{json.dumps(position[name])} is not where the record leads: {json.dumps(actual[name])}",
+            )
+    return state
+
+
+def state_from_json(text: str | bytes, *, max_size: int = MAX_SIZE) -> GameState:
+    """Load a state from a JSON document (:func:`state_from_dict` after a safe parse).
+
+    Raises:
+        TypeError: if ``text`` is not a str or bytes.
+        DocumentError: if the document is too large, not JSON, or not a valid state.
+    """
+    return state_from_dict(load_json(text, max_size=max_size, what="state"))
+
+
+def _read_position(value: object, where: str) -> dict[str, object]:
+    """Check a position's form and card places; return it in the form :func:`_position` writes."""
+    data = obj(value, where, _POSITION_FIELDS)
+    out: dict[str, object] = {}
+    out["hand_number"] = integer(data["hand_number"], f"{where}.hand_number", 1, 10**9)
+    out["dealer"] = seat(data["dealer"], f"{where}.dealer")
+    out["phase"] = choice(data["phase"], f"{where}.phase", Phase).value
+    out["to_act"] = None if data["to_act"] is None else seat(data["to_act"], f"{where}.to_act")
+    out["scores"] = _pair(data["scores"], f"{where}.scores")
+    out["winner"] = optional_integer(data["winner"], f"{where}.winner", 0, 1)
+    bids = array(data["bids"], f"{where}.bids", 4)
+    if len(bids) != 4:
+        fail(f"{where}.bids", "expected a call for each of the 4 seats")
+    out["bids"] = [optional_integer(b, f"{where}.bids[{i}]", 0, 13) for i, b in enumerate(bids)]
+    out["bidder"] = None if data["bidder"] is None else seat(data["bidder"], f"{where}.bidder")
+    out["bid"] = optional_integer(data["bid"], f"{where}.bid", 1, 13)
+    out["trump"] = None if data["trump"] is None else suit(data["trump"], f"{where}.trump").letter
+    placed: dict[Card, str] = {}
+
+    def place(found: Sequence[Card], name: str) -> None:
+        for i, c in enumerate(found):
+            if c in placed:
+                fail(f"{where}.{name}[{i}]", f"{c} is in two places: here and in {placed[c]}")
+            placed[c] = f"{where}.{name}"
+
+    hands = array(data["hands"], f"{where}.hands", 4)
+    if len(hands) != 4:
+        fail(f"{where}.hands", "expected a hand for each of the 4 seats")
+    out["hands"] = []
+    for s, raw in enumerate(hands):
+        held = cards(raw, f"{where}.hands[{s}]", 9)
+        place(held, f"hands[{s}]")
+        cast("list[object]", out["hands"]).append(_sorted(held))
+    for name in ("middle", "dead", "stock"):
+        got = cards(data[name], f"{where}.{name}", 54)
+        place(got, name)
+        out[name] = _sorted(got) if name in _SET_FIELDS else [str(c) for c in got]
+    for name, outer in (("takeable", "middle"), ("dead_face_up", "dead")):
+        got = cards(data[name], f"{where}.{name}", 54)
+        for i, c in enumerate(got):
+            if placed.get(c) != f"{where}.{outer}":
+                fail(f"{where}.{name}[{i}]", f"{c} is not in the {outer}")
+        out[name] = _sorted(got)
+    turned = optional_card(data["turned_card"], f"{where}.turned_card")
+    if turned is not None:
+        place((turned,), "turned_card")
+    out["turned_card"] = None if turned is None else str(turned)
+    out["trick"] = _plays(data["trick"], f"{where}.trick", 4, place, "trick")
+    tricks = array(data["tricks"], f"{where}.tricks", 6)
+    out["tricks"] = [
+        _plays(t, f"{where}.tricks[{i}]", 4, place, f"tricks[{i}]") for i, t in enumerate(tricks)
+    ]
+    out_seats = array(data["out"], f"{where}.out", 4)
+    out["out"] = sorted({seat(s, f"{where}.out[{i}]") for i, s in enumerate(out_seats)})
+    if len(cast("list[int]", out["out"])) != len(out_seats):
+        fail(f"{where}.out", "a seat is listed twice")
+    out["points_taken"] = _pair(data["points_taken"], f"{where}.points_taken", 0, 13)
+    if out["phase"] != Phase.DEAL.value and len(placed) != len(DECK):
+        fail(where, f"the cards placed add up to {len(placed)}, not 54")
+    return out
+
+
+def _sorted(found: Iterable[Card]) -> list[str]:
+    return [str(c) for c in sorted(found)]
+
+
+def _pair(value: object, where: str, low: int = -_SCORE_LIMIT, high: int = _SCORE_LIMIT) -> list[int]:
+    items = array(value, where, 2)
+    if len(items) != 2:
+        fail(where, "expected two numbers: team A's, then team B's")
+    return [integer(v, f"{where}[{i}]", low, high) for i, v in enumerate(items)]
+
+
+def _plays(
+    value: object, where: str, limit: int, place: Callable[[Sequence[Card], str], None], name: str
+) -> list[list[object]]:
+    out: list[list[object]] = []
+    for i, raw in enumerate(array(value, where, limit)):
+        pair = array(raw, f"{where}[{i}]", 2)
+        if len(pair) != 2:
+            fail(f"{where}[{i}]", "a play is a [seat, card] pair")
+        who = seat(pair[0], f"{where}[{i}][0]")
+        got = card(pair[1], f"{where}[{i}][1]")
+        place((got,), f"{name}[{i}]")
+        out.append([who, str(got)])
+    return out
