@@ -761,8 +761,9 @@ def _read_position(value: object, where: str) -> dict[str, object]:
     if len(cast("list[int]", out["out"])) != len(out_seats):
         fail(f"{where}.out", "a seat is listed twice")
     out["points_taken"] = _pair(data["points_taken"], f"{where}.points_taken", 0, 13)
-    if out["phase"] != Phase.DEAL.value and len(placed) != len(DECK):
-        fail(where, f"the cards placed add up to {len(placed)}, not 54")
+    wanted = 0 if out["phase"] == Phase.DEAL.value else len(DECK)
+    if len(placed) != wanted:
+        fail(where, f"the cards placed add up to {len(placed)}, not {wanted} (phase {out['phase']})")
     return out
 
 
