@@ -476,7 +476,7 @@ def _hand_comments(state: GameState, number: int) -> list[str]:
     return out
 
 
-_ITEM: Final = re.compile(r"[ \t]*([0-9])[ \t]*:(.*)\Z", re.DOTALL)
+_ITEM: Final = re.compile(r"[ \t]*([0-9])[ \t]*:[ \t]*(.*)\Z", re.DOTALL)
 
 
 def _parse_text(text: str) -> GameRecord:
