@@ -92,3 +92,43 @@ def test_demo_stops_quietly_when_the_reader_goes_away(monkeypatch):
     monkeypatch.setattr(sys, "stderr", io.StringIO())
     assert cli.main(["demo", "--seed", "7"]) == 0
     assert sys.stderr.closed
+
+
+def test_demo_saves_its_record_and_replay_prints_the_same_game(tmp_path, capsys):
+    path = tmp_path / "game.txt"
+    assert cli.main(["demo", "--seed", "5", "--record", str(path)]) == 0
+    played = capsys.readouterr().out
+    record = pitch13.GameRecord.from_text(path.read_text(encoding="utf-8"))
+    assert record.seed == 5
+    assert pitch13.replay(record)[-1].is_over
+    assert cli.main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out == played
+    as_json = tmp_path / "game.json"
+    as_json.write_text(record.to_json(indent=1), encoding="utf-8")
+    assert cli.main(["replay", str(as_json)]) == 0
+    assert capsys.readouterr().out == played
+
+
+def test_replay_of_an_unfinished_record_says_where_it_stops(tmp_path, capsys):
+    state = pitch13.new_game(seed=2)
+    for _ in range(5):
+        state = pitch13.apply(state, pitch13.legal_actions(state)[-1])
+    path = tmp_path / "partial.txt"
+    path.write_text(pitch13.GameRecord.from_state(state).to_text(), encoding="utf-8")
+    assert cli.main(["replay", str(path)]) == 0
+    last = capsys.readouterr().out.rstrip().splitlines()[-1]
+    seat = ("North", "East", "South", "West")[state.to_act]
+    assert last == f"The record stops in hand 1, {state.phase.value}; {seat} to act. Score 0-0."
+
+
+def test_replay_refuses_a_broken_record_with_where_and_why(tmp_path, capsys):
+    path = tmp_path / "bad.txt"
+    text = pitch13.GameRecord.from_state(pitch13.new_game(seed=2)).to_text()
+    path.write_text(text.replace('[Version "1"]', '[Version "9"]'), encoding="utf-8")
+    assert cli.main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"pitch13: {path}: line 2, column 1: pitch13.record version 9 is newer")
+    assert cli.main(["replay", str(tmp_path / "missing.txt")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    path.write_bytes(b"\xff\xfe")
+    assert cli.main(["replay", str(path)]) == 2

@@ -1,7 +1,9 @@
-"""The ``pitch13`` command: ``pitch13 demo`` plays a whole game among four simple players.
+"""The ``pitch13`` command: play a demo game, or replay a saved one.
 
 Run ``pitch13 demo --seed 7`` (or ``python -m pitch13 demo --seed 7``) to watch a game on the
-default rules, printed hand by hand; ``--classic`` plays classic 10-point pitch.
+default rules, printed hand by hand; ``--classic`` plays classic 10-point pitch, and
+``--record FILE`` saves the game's record as text. ``pitch13 replay FILE`` checks a saved
+record (text or JSON) and prints its game the same way.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import TextIO
 from pitch13.actions import Bid, Discard, GiveUp, NameTrump, Pass, Reject, Take
 from pitch13.bots import SimpleBot
 from pitch13.cards import Card
+from pitch13.documents import DocumentError
 from pitch13.engine import apply, new_game
 from pitch13.events import (
     AuctionWon,
@@ -30,11 +33,12 @@ from pitch13.events import (
     StockHandedOver,
     TrickWon,
 )
+from pitch13.records import GameRecord, replay
 from pitch13.rules import Rules
 from pitch13.state import GameState, HistoryItem
 from pitch13.views import dealt_cards, view
 
-__all__ = ["main", "play_demo"]
+__all__ = ["main", "play_demo", "print_game"]
 
 _SEATS = ("North", "East", "South", "West")
 _TEAMS = ("North-South", "East-West")
@@ -96,6 +100,25 @@ def _describe(seat: int | None, item: HistoryItem) -> str | None:
     return None
 
 
+def print_game(state: GameState, out: TextIO, start: int = 0) -> int:
+    """Print the history of ``state`` from entry ``start`` on; return the entries printed up to.
+
+    Every hand's deal shows the four hands, so this is for a finished game or a bug report,
+    never for a player.
+    """
+    history = state.history
+    for entry in history[start:]:
+        line = _describe(entry.seat, entry.item)
+        if line is not None:
+            print(line, file=out)
+        if isinstance(entry.item, HandDealt):
+            for s in range(4):
+                print(
+                    f"  {_SEATS[s]:5} {_cards(dealt_cards(entry.item.deck, entry.item.dealer, s))}", file=out
+                )
+    return len(history)
+
+
 def play_demo(seed: int, rules: Rules, dealer: int, out: TextIO) -> GameState:
     """Play and print a whole game among four :class:`~pitch13.SimpleBot` players.
 
@@ -105,26 +128,36 @@ def play_demo(seed: int, rules: Rules, dealer: int, out: TextIO) -> GameState:
     state = new_game(rules, dealer=dealer, seed=seed)
     seen = 0
     while True:
-        history = state.history
-        for entry in history[seen:]:
-            if isinstance(entry.item, HandDealt):
-                line = _describe(entry.seat, entry.item)
-                print(line, file=out)
-                for s in range(4):
-                    print(
-                        f"  {_SEATS[s]:5} {_cards(dealt_cards(entry.item.deck, entry.item.dealer, s))}",
-                        file=out,
-                    )
-                continue
-            line = _describe(entry.seat, entry.item)
-            if line is not None:
-                print(line, file=out)
-        seen = len(history)
+        seen = print_game(state, out, seen)
         if state.is_over:
             return state
         seat = state.to_act
         assert seat is not None
         state = apply(state, bots[seat].choose(view(state, seat)), seat=seat)
+
+
+def _replay_file(path: str, out: TextIO) -> int:
+    try:
+        with open(path, encoding="utf-8") as file:
+            text = file.read()
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"pitch13: cannot read {path}: {error}", file=sys.stderr)
+        return 2
+    try:
+        record = GameRecord.from_json(text) if text.lstrip().startswith("{") else GameRecord.from_text(text)
+    except DocumentError as error:
+        print(f"pitch13: {path}: {error}", file=sys.stderr)
+        return 1
+    state = replay(record)[-1]
+    print_game(state, out)
+    if not state.is_over:
+        where = f"hand {state.hand_number}, {state.phase.value}"
+        who = "a deal" if state.is_chance else f"{_SEATS[state.to_act or 0]}"
+        print(
+            f"\nThe record stops in {where}; {who} to act. Score {state.scores[0]}-{state.scores[1]}.",
+            file=out,
+        )
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -135,10 +168,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument("--seed", type=int, default=7, help="the seed of the deals and the players (default 7)")
     demo.add_argument("--dealer", type=int, choices=range(4), default=0, help="the first dealer (default 0)")
     demo.add_argument("--classic", action="store_true", help="classic 10-point pitch instead of 13-point")
+    demo.add_argument("--record", metavar="FILE", help="also write the game's record, as text, to FILE")
+    again = sub.add_parser("replay", help="check a saved game record (text or JSON) and print its game")
+    again.add_argument("file", metavar="FILE", help="the record to replay")
     args = parser.parse_args(argv)
-    rules = Rules.classic_ten_point() if args.classic else Rules()
     try:
-        play_demo(args.seed, rules, args.dealer, sys.stdout)
+        if args.command == "replay":
+            return _replay_file(args.file, sys.stdout)
+        rules = Rules.classic_ten_point() if args.classic else Rules()
+        state = play_demo(args.seed, rules, args.dealer, sys.stdout)
+        if args.record:
+            with open(args.record, "w", encoding="utf-8") as file:
+                file.write(GameRecord.from_state(state).to_text())
     except BrokenPipeError:  # the reader stopped early (e.g. `| head`): not an error
         sys.stderr.close()
     return 0
