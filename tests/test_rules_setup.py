@@ -1006,6 +1006,7 @@ def test_section_9_max_bid_defaults_to_the_points_total():
         ({"min_bid": 6, "dealer_forced_min_bid": 5}, "dealer_forced_min_bid"),
         ({"target": 0}, "target"),
         ({"target": -54}, "target"),
+        ({"target": 1_000_001}, "target"),
         ({"use_off_three": 1}, "use_off_three"),
         ({"dealer_may_match": 0}, "dealer_may_match"),
         ({"partner_look": "yes"}, "partner_look"),

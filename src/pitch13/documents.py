@@ -26,7 +26,7 @@ MAX_SIZE: Final = 1_000_000
 #: The deepest nesting of lists and objects a JSON document may have.
 MAX_DEPTH: Final = 24
 #: The longest number, in characters, a JSON document may hold.
-MAX_DIGITS: Final = 24
+MAX_DIGITS: Final = 48
 
 E = TypeVar("E", bound=enum.Enum)
 

@@ -317,6 +317,10 @@ def _seat_order(dealer: int) -> tuple[int, int, int, int]:
 # --- new game and dealing --------------------------------------------------------------------
 
 
+#: The largest seed (in size) :func:`new_game` takes: 128 bits, which every saved game can hold.
+MAX_SEED: Final = 2**128 - 1
+
+
 def new_game(rules: Rules | None = None, dealer: int = 0, seed: int | None = None) -> GameState:
     """Start a game under ``rules`` (default :class:`Rules() <pitch13.Rules>`), ``dealer`` dealing first.
 
@@ -332,7 +336,8 @@ def new_game(rules: Rules | None = None, dealer: int = 0, seed: int | None = Non
 
     Raises:
         TypeError: if ``rules`` is not a :class:`~pitch13.Rules`, or ``dealer`` or ``seed`` not an int.
-        ValueError: if ``dealer`` is not from 0 to 3.
+        ValueError: if ``dealer`` is not from 0 to 3, or ``seed`` is outside ``±(2**128 - 1)``
+            (so that every game can be saved, :class:`~pitch13.GameRecord`).
     """
     if rules is None:
         rules = _DEFAULT_RULES
@@ -344,6 +349,8 @@ def new_game(rules: Rules | None = None, dealer: int = 0, seed: int | None = Non
         raise ValueError(f"dealer must be a seat from 0 to 3, not {dealer}")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise TypeError(f"seed must be an int or None, not {seed!r}")
+    if seed is not None and not -MAX_SEED <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be from -(2**128 - 1) to 2**128 - 1, not {seed}")
     work = _Work()
     work._m = work._a = work._x = None
     work.rules = rules

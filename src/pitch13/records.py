@@ -56,7 +56,7 @@ from pitch13.documents import (
     string,
     suit,
 )
-from pitch13.engine import IllegalActionError, apply, new_game
+from pitch13.engine import MAX_SEED, IllegalActionError, apply, new_game
 from pitch13.events import HandDealt, HandScored, HandThrownIn
 from pitch13.rules import Rules
 from pitch13.state import GameState, Phase
@@ -269,6 +269,8 @@ Locate = Callable[[int, "int | str | None"], str]
 
 
 def _json_where(hand: int, part: int | str | None) -> str:
+    if hand < 0:
+        return "$.hands"
     if part is None:
         return f"$.hands[{hand}]"
     if isinstance(part, str):
@@ -302,7 +304,7 @@ def _replay(record: GameRecord, where: Locate) -> list[GameState]:
             fail(where(h, None), f"hand {number} stops before its end, but hand {number + 1} follows")
     if record.seed is not None and state.hand_number != count:
         fail(
-            where(count - 1, None) if count else "$.hands",
+            where(count - 1, None) if count else where(-1, None),
             f"seed {record.seed} has dealt hand {state.hand_number}; the record must list it, "
             "with the actions taken so far (perhaps none)",
         )
@@ -335,7 +337,7 @@ def _dumps(data: dict[str, object], indent: int | None) -> str:
 def _read_body(document: dict[str, object]) -> GameRecord:
     rules = rules_from_dict(document["rules"], "$.rules")
     first_dealer = seat(document["first_dealer"], "$.first_dealer")
-    seed = optional_integer(document["seed"], "$.seed", -(10**20), 10**20)
+    seed = optional_integer(document["seed"], "$.seed", -MAX_SEED, MAX_SEED)
     hands: list[HandRecord] = []
     for h, raw in enumerate(array(document["hands"], "$.hands", _MAX_HANDS)):
         at = f"$.hands[{h}]"
@@ -420,7 +422,11 @@ def _read_rules(text: str, where: str) -> Rules:
         elif re.fullmatch(r"-?[0-9]{1,9}", raw):
             value = int(raw)
         options[name] = value
-    return rules_from_dict(options, where)
+    try:
+        return rules_from_dict(options, "")
+    except DocumentError as error:
+        option = error.where.lstrip(".")
+        fail(where, f"{option}: {error.why}" if option else error.why)
 
 
 def _format_text(record: GameRecord) -> str:
@@ -530,6 +536,8 @@ def _parse_text(text: str) -> GameRecord:
             match = _ITEM.match(part)
             if not match:
                 fail(where, f"expected 'seat: action', found {part.strip()!r}")
+            if int(match.group(1)) > 3:
+                fail(where, f"a seat is from 0 to 3, not {match.group(1)}")
             if len(actions) >= _MAX_ACTIONS:
                 fail(where, f"a hand has at most {_MAX_ACTIONS} actions")
             try:
@@ -550,7 +558,7 @@ def _parse_text(text: str) -> GameRecord:
     if fmt != RECORD_FORMAT:
         fail(at, f"expected the format {RECORD_FORMAT!r}, found {fmt!r}")
     version, at = tags["Version"]
-    if not re.fullmatch(r"[0-9]{1,6}", version):
+    if not re.fullmatch(r"0|[1-9][0-9]{0,5}", version):
         fail(at, f"the version is a whole number, not {version!r}")
     if int(version) > VERSION:
         fail(
@@ -566,9 +574,11 @@ def _parse_text(text: str) -> GameRecord:
     seed_text, at = tags.get("Seed", ("none", "line 1"))
     seed: int | None = None
     if seed_text != "none":
-        if not re.fullmatch(r"-?[0-9]{1,20}", seed_text):
+        if not re.fullmatch(r"-?[0-9]{1,40}", seed_text):
             fail(at, f"the seed is a whole number or 'none', not {seed_text!r}")
         seed = int(seed_text)
+        if not -MAX_SEED <= seed <= MAX_SEED:
+            fail(at, f"the seed is from -(2**128 - 1) to 2**128 - 1, not {seed}")
     records: list[HandRecord] = []
     for h, hand in enumerate(hands):
         deck = hand.get("deck")
@@ -586,9 +596,11 @@ def _parse_text(text: str) -> GameRecord:
         )
     record = GameRecord(rules=rules, first_dealer=int(dealer_text), seed=seed, hands=tuple(records))
 
+    end = f"line {text.count(chr(10)) + 1}"
+
     def locate(hand: int, part: int | str | None) -> str:
         spots = places[hand] if 0 <= hand < len(places) else {}
-        return spots.get(part, spots.get(None, "the end of the text"))
+        return spots.get(part, spots.get(None, end))
 
     _replay(record, locate)
     return record

@@ -158,6 +158,9 @@ _ENUM_OPTIONS: Final[dict[str, type[enum.Enum]]] = {
 }
 
 
+_MAX_TARGET: Final = 1_000_000
+
+
 def _default_max_bid(rules: Rules) -> int:
     return 13 if rules.use_off_three is True else 10
 
@@ -240,8 +243,8 @@ class Rules:
                 f"dealer_forced_min_bid must be from min_bid ({self.min_bid}) to max_bid "
                 f"({self.max_bid}), not {self.dealer_forced_min_bid}"
             )
-        if self.target < 1:
-            raise RulesError(f"target must be a positive int, not {self.target}")
+        if not 1 <= self.target <= _MAX_TARGET:
+            raise RulesError(f"target must be from 1 to {_MAX_TARGET}, not {self.target}")
 
     @property
     def points_total(self) -> int:
