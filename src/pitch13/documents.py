@@ -249,7 +249,7 @@ def array(value: object, where: str, max_length: int) -> list[object]:
     return value
 
 
-def card(value: object, where: str) -> Card:
+def read_card(value: object, where: str) -> Card:
     """``value`` as a card in notation (``"AH"``, ``"10S"``, ``"BJ"``)."""
     text = string(value, where, 8)
     try:
@@ -260,16 +260,16 @@ def card(value: object, where: str) -> Card:
 
 def optional_card(value: object, where: str) -> Card | None:
     """``value`` as ``None`` or a card."""
-    return None if value is None else card(value, where)
+    return None if value is None else read_card(value, where)
 
 
-def cards(value: object, where: str, max_length: int = 54) -> tuple[Card, ...]:
+def read_cards(value: object, where: str, max_length: int = 54) -> tuple[Card, ...]:
     """``value`` as a list of different cards."""
     items = array(value, where, max_length)
     out: list[Card] = []
     seen = 0
     for i, item in enumerate(items):
-        got = card(item, f"{where}[{i}]")
+        got = read_card(item, f"{where}[{i}]")
         if seen >> got.index & 1:
             fail(f"{where}[{i}]", f"{got} is listed twice")
         seen |= 1 << got.index

@@ -40,8 +40,6 @@ from pitch13.documents import (
     MAX_SIZE,
     DocumentError,
     array,
-    card,
-    cards,
     check_header,
     choice,
     fail,
@@ -50,6 +48,8 @@ from pitch13.documents import (
     obj,
     optional_card,
     optional_integer,
+    read_card,
+    read_cards,
     rules_from_dict,
     rules_to_dict,
     seat,
@@ -357,7 +357,7 @@ def _read_body(document: dict[str, object]) -> GameRecord:
 
 
 def _read_deck(value: object, where: str) -> tuple[Card, ...]:
-    deck = cards(value, where)
+    deck = read_cards(value, where)
     if len(deck) != len(DECK):
         fail(where, f"a deck is all 54 cards, not {len(deck)}")
     return deck
@@ -746,15 +746,15 @@ def _read_position(value: object, where: str) -> dict[str, object]:
         fail(f"{where}.hands", "expected a hand for each of the 4 seats")
     out["hands"] = []
     for s, raw in enumerate(hands):
-        held = cards(raw, f"{where}.hands[{s}]", 9)
+        held = read_cards(raw, f"{where}.hands[{s}]", 9)
         place(held, f"hands[{s}]")
         cast("list[object]", out["hands"]).append(_sorted(held))
     for name in ("middle", "dead", "stock"):
-        got = cards(data[name], f"{where}.{name}", 54)
+        got = read_cards(data[name], f"{where}.{name}", 54)
         place(got, name)
         out[name] = _sorted(got) if name in _SET_FIELDS else [str(c) for c in got]
     for name, outer in (("takeable", "middle"), ("dead_face_up", "dead")):
-        got = cards(data[name], f"{where}.{name}", 54)
+        got = read_cards(data[name], f"{where}.{name}", 54)
         for i, c in enumerate(got):
             if placed.get(c) != f"{where}.{outer}":
                 fail(f"{where}.{name}[{i}]", f"{c} is not in the {outer}")
@@ -799,7 +799,7 @@ def _plays(
         if len(pair) != 2:
             fail(f"{where}[{i}]", "a play is a [seat, card] pair")
         who = seat(pair[0], f"{where}[{i}][0]")
-        got = card(pair[1], f"{where}[{i}][1]")
+        got = read_card(pair[1], f"{where}[{i}][1]")
         place((got,), f"{name}[{i}]")
         out.append([who, str(got)])
     return out

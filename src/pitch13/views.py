@@ -10,15 +10,20 @@ they are, and the steps that hide cards replaced by :class:`DealSeen`, :class:`R
 :class:`TurnUpSeen`, :class:`GiveUpSeen` and :class:`RejectSeen`, which name a card only when the
 seat may know it. A chance :class:`~pitch13.Deal` never appears; neither does the seed of a
 seeded game, which would tell every deal.
+
+:meth:`SeatView.to_json` writes a view as a server sends it; :meth:`SeatView.from_json` reads it
+back on the client, checked (see :meth:`SeatView.from_dict`).
 """
 
 from __future__ import annotations
 
 import enum
+import functools
 import json
+import types
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator
-from typing import Final, Union, get_args
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Final, Union, cast, get_args, get_origin, get_type_hints
 
 import attrs
 
@@ -38,6 +43,23 @@ from pitch13.actions import (
     deal_positions,
 )
 from pitch13.cards import DECK, Card, Suit
+from pitch13.documents import (
+    MAX_SIZE,
+    DocumentError,
+    array,
+    boolean,
+    check_header,
+    choice,
+    fail,
+    integer,
+    kind,
+    load_json,
+    obj,
+    read_card,
+    read_cards,
+    rules_from_dict,
+    string,
+)
 from pitch13.engine import legal_actions
 from pitch13.events import (
     AuctionWon,
@@ -55,7 +77,7 @@ from pitch13.events import (
     TrickWon,
 )
 from pitch13.rules import LookTake, Rules
-from pitch13.scoring import HandResult, Outcome, Trick
+from pitch13.scoring import HandResult, Outcome, PointCard, Trick
 from pitch13.state import GameState, Log, Phase, _check_seat
 from pitch13.trumps import TrumpTable, may_take, table_for
 
@@ -625,6 +647,72 @@ class SeatView:
         """The view as a JSON document (:meth:`to_dict`, compact, keys in a fixed order)."""
         return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
 
+    @classmethod
+    def from_dict(cls, data: object) -> SeatView:
+        """Read back a view written by :meth:`to_dict`, checking it first.
+
+        Every value is read by its declared type: an object's ``"type"`` must name one of the
+        classes allowed at that place (an action or event in the history, an action in
+        ``legal_actions``, and so on), with exactly its fields, each of the right kind and within
+        its range; lists are bounded (a history of at most 100,000 steps, card lists of at most
+        54 different cards). Nothing is built before its parts are checked.
+
+        The view is then checked for consistency:
+
+        * ``to_act`` is a seat exactly when a seat is to act (not in the ``deal`` and
+          ``game_over`` phases), and ``outcome`` is given exactly in the ``game_over`` phase;
+        * ``scores`` are those of the last scored hand (0 to 0 before any) and of the outcome,
+          and lie between ``-points_total * hand_number`` and ``target + points_total``;
+        * no card is in two places among ``hand``, ``middle``, ``dead_face_up``, ``dead_known``,
+          ``trick``, ``tricks``, ``unseen`` and ``turned_card``;
+        * ``takeable`` is part of ``middle``;
+        * a seat's ``hand`` holds ``hand_sizes[seat]`` cards; a spectator's view has no hand,
+          no ``dead_known`` and no ``turned_card``; a ``turned_card`` needs ``card_turned_up``
+          and the viewing seat to act; ``legal_actions`` is empty unless the viewing seat is
+          to act;
+        * the ``places`` hold as many cards as are ``unseen``;
+        * the cards add up: ``sum(hand_sizes) + len(middle) + len(dead_face_up) +
+          dead_face_down + stock_size + card_turned_up + len(trick)`` plus the cards of the
+          finished tricks is 54, or 0 in the ``deal`` phase (nothing is dealt then).
+
+        The history is not replayed, and the derived fields (``places``, ``legal_actions``,
+        ``unseen``) are otherwise taken as the server sent them.
+
+        Raises:
+            DocumentError: if ``data`` is not a version-1 ``pitch13.view`` document or fails a
+                check above; ``where`` is the JSON path of the fault, such as
+                ``$.history[12].item.cards[3]``.
+        """
+        fields = obj(check_header(data, _VIEW_FORMAT, 1), "$", ("format", "version", *_VIEW_FIELDS))
+        values = {name: read(fields[name], f"$.{name}") for name, read in _field_readers(SeatView)}
+        seat_view = cast(SeatView, _build_object(SeatView, values, "$"))
+        _check_view(seat_view)
+        return seat_view
+
+    @classmethod
+    def from_json(cls, text: str | bytes, *, max_size: int = MAX_SIZE) -> SeatView:
+        """Read back a view written by :meth:`to_json`, checking it as :meth:`from_dict` does.
+
+        The JSON is refused before it is parsed if it is longer than ``max_size`` characters
+        or nests deeper than pitch13 ever writes; numbers with a fraction or exponent, numbers
+        of more than 48 characters and an object with the same key twice are refused too.
+
+        >>> import pitch13
+        >>> v = view(pitch13.new_game(pitch13.Rules(), seed=7), 1)
+        >>> SeatView.from_json(v.to_json()) == v
+        True
+        >>> SeatView.from_json('{"format": "pitch13.view", "version": 2}')
+        Traceback (most recent call last):
+        ...
+        pitch13.documents.DocumentError: $.version: pitch13.view version 2 is newer than this pitch13 reads (1); upgrade pitch13
+
+        Raises:
+            TypeError: if ``text`` is not a str or bytes.
+            DocumentError: if it is not JSON within those limits, or not a view that
+                :meth:`from_dict` accepts.
+        """
+        return cls.from_dict(load_json(text, max_size=max_size, what="view"))
+
 
 def _plain(value: object) -> object:
     if isinstance(value, Card):
@@ -734,3 +822,330 @@ def _build(state: GameState, seat: int | None) -> SeatView:
         unseen=unseen,
         places=places,
     )
+
+
+# --- reading a view back -----------------------------------------------------------------------
+
+_VIEW_FORMAT: Final = "pitch13.view"
+_VIEW_FIELDS: Final = tuple(a.name for a in attrs.fields(SeatView))
+
+#: The classes a view document may name in a ``"type"`` field, by name. Which of them are
+#: allowed at a given place follows from the declared type there (``SeenItem`` in the history,
+#: ``SeatAction`` in ``legal_actions``, ...). :class:`~pitch13.Rules` is read on its own.
+_VIEW_TYPES: Final[dict[str, type]] = {
+    cls.__name__: cls
+    for cls in (
+        *get_args(SeatAction),
+        *_PUBLIC_ITEMS,
+        DealSeen,
+        RefillSeen,
+        TurnUpSeen,
+        GiveUpSeen,
+        RejectSeen,
+        SeenEntry,
+        Trick,
+        PointCard,
+        HandResult,
+        Outcome,
+        PlaceInfo,
+    )
+}
+
+#: The longest history (and list of results) a view may hold.
+_MAX_STEPS: Final = 100_000
+#: The highest hand number a view may have.
+_MAX_HANDS: Final = 100_000
+#: Scores read anywhere in a view lie within this bound; the view's own scores are then held
+#: to the game's target.
+_MAX_SCORE: Final = 2 * 10**9
+
+_SEAT: Final = (0, 3)
+_TEAM: Final = (0, 1)
+_POINTS: Final = (0, 13)
+_CARD_COUNT: Final = (0, 54)
+
+#: The range of each whole number, by field name.
+_INT_RANGES: Final[dict[str, tuple[int, int]]] = {
+    "seat": _SEAT,
+    "to_act": _SEAT,
+    "dealer": _SEAT,
+    "first_dealer": _SEAT,
+    "bidder": _SEAT,
+    "team": _TEAM,
+    "hand_number": (1, _MAX_HANDS),
+    "number": (1, 54),
+    "count": _CARD_COUNT,
+    "amount": (1, 13),
+    "bid": (1, 13),
+    "high_bid": (1, 13),
+    "bids": (0, 13),
+    "points": _POINTS,
+    "points_taken": _POINTS,
+    "unplayed_points": _POINTS,
+    "score_change": (-13, 13),
+    "scores": (-_MAX_SCORE, _MAX_SCORE),
+    "hand_sizes": _CARD_COUNT,
+    "dead_face_down": _CARD_COUNT,
+    "stock_size": _CARD_COUNT,
+    "max_dead": (-54, 54),
+    "plays": _SEAT,
+    "trick": _SEAT,
+    "out": _SEAT,
+}
+#: Ranges that differ from the field name's in one class.
+_CLASS_INT_RANGES: Final[dict[tuple[type, str], tuple[int, int]]] = {
+    (Outcome, "winner"): _TEAM,
+    (Trick, "winner"): _SEAT,
+    (PointCard, "points"): (1, 3),
+}
+#: The lengths a list may have, by field name (other lists of objects: up to ``_MAX_STEPS``).
+_LENGTHS: Final[dict[str, tuple[int, int]]] = {
+    "bids": (4, 4),
+    "hand_sizes": (4, 4),
+    "trick": (0, 4),
+    "plays": (1, 4),
+    "tricks": (0, 54),
+    "out": (0, 4),
+    "point_cards": (0, 17),
+    "places": (0, 16),
+    "legal_actions": (0, 300),
+}
+_LABELS: Final = ("ace", "jack", "Jick", "joker", "ten", "three", "off-three", "deuce")
+
+#: Fields whose whole numbers had no range of their own (filled while readers are made; a test
+#: keeps it empty).
+_UNRANGED: Final[list[tuple[str, str]]] = []
+
+_Reader = Callable[[object, str], object]
+
+
+@functools.cache
+def _field_readers(cls: type) -> tuple[tuple[str, _Reader], ...]:
+    """A reader for each field of the attrs class ``cls``, from its declared types."""
+    hints = get_type_hints(cls)
+    return tuple((a.name, _reader(hints[a.name], cls, a.name)) for a in attrs.fields(cls))
+
+
+def _reader(hint: Any, owner: type, name: str) -> _Reader:
+    """The reader of a value of type ``hint``, the field ``name`` of ``owner`` (or inside it)."""
+    if hint is bool:
+        return boolean
+    if hint is int:
+        bounds = _CLASS_INT_RANGES.get((owner, name)) or _INT_RANGES.get(name)
+        if bounds is None:  # pragma: no cover - a test keeps every field ranged
+            _UNRANGED.append((owner.__name__, name))
+            bounds = (-_MAX_SCORE, _MAX_SCORE)
+        low, high = bounds
+        return lambda value, where: integer(value, where, low, high)
+    if hint is str:
+        return _read_label
+    if hint is Card:
+        return read_card
+    if hint is Suit:
+        return _read_suit
+    if hint is Rules:
+        return _read_rules
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        enum_type = hint
+        return lambda value, where: choice(value, where, enum_type)
+    if isinstance(hint, type) and attrs.has(hint):
+        return _object_reader((hint,))
+    origin, args = get_origin(hint), get_args(hint)
+    if origin is Union or origin is types.UnionType:
+        members = tuple(a for a in args if a is not type(None))
+        inner = _object_reader(members) if len(members) > 1 else _reader(members[0], owner, name)
+        if len(members) == len(args):  # pragma: no cover - every union in a view is optional or of objects
+            return inner
+        return lambda value, where: None if value is None else inner(value, where)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        if args[0] is Card:
+            return read_cards
+        item = _reader(args[0], owner, name)
+        low, high = _LENGTHS.get(name, (0, _MAX_STEPS))
+        return lambda value, where: _read_list(value, where, item, low, high)
+    if origin is tuple:
+        readers = tuple(_reader(a, owner, name) for a in args)
+        return lambda value, where: _read_list(value, where, readers, len(readers), len(readers))
+    if origin is frozenset:
+        item = _reader(args[0], owner, name)
+        low, high = _LENGTHS.get(name, (0, _MAX_STEPS))
+        return lambda value, where: frozenset(_read_list(value, where, item, low, high, distinct=True))
+    raise TypeError(f"no reader for {hint!r} in {owner.__name__}.{name}")  # pragma: no cover
+
+
+def _read_list(
+    value: object,
+    where: str,
+    read: _Reader | tuple[_Reader, ...],
+    low: int,
+    high: int,
+    *,
+    distinct: bool = False,
+) -> tuple[object, ...]:
+    """A list of ``low`` to ``high`` items, each read by ``read`` (or by the reader at its place)."""
+    got = array(value, where, high)
+    if len(got) < low:
+        fail(where, f"expected {low if low == high else f'at least {low}'} items, found {len(got)}")
+    out = tuple(
+        (read[i] if isinstance(read, tuple) else read)(item, f"{where}[{i}]") for i, item in enumerate(got)
+    )
+    if distinct:
+        for i, item in enumerate(out):
+            if item in out[:i]:
+                fail(f"{where}[{i}]", f"{item!r} is listed twice")
+    return out
+
+
+def _object_reader(allowed: tuple[type, ...]) -> _Reader:
+    for cls in allowed:
+        assert _VIEW_TYPES.get(cls.__name__) is cls, cls  # every class read is registered
+    return lambda value, where: _read_object(value, where, allowed)
+
+
+def _read_object(value: object, where: str, allowed: tuple[type, ...]) -> object:
+    """An object whose ``"type"`` names one of the ``allowed`` classes, read field by field."""
+    if not isinstance(value, dict):
+        fail(where, f"expected an object, found {kind(value)}")
+    if "type" not in value:
+        fail(where, "missing field 'type'")
+    name = string(value["type"], f"{where}.type", 40)
+    cls = next((c for c in allowed if c.__name__ == name), None)
+    if cls is None:
+        expected = ", ".join(c.__name__ for c in allowed)
+        if name in _VIEW_TYPES:
+            fail(f"{where}.type", f"a {name} is not allowed here (expected {expected})")
+        fail(f"{where}.type", f"unknown type {name!r} (expected {expected})")
+    readers = _field_readers(cls)
+    data = obj(value, where, ("type", *(field for field, _ in readers)))
+    values = {field: read(data[field], f"{where}.{field}") for field, read in readers}
+    return _build_object(cls, values, where)
+
+
+def _build_object(cls: type, values: dict[str, object], where: str) -> object:
+    """``cls(**values)``, with a refusal of the class's own checks as a :class:`DocumentError`."""
+    try:
+        return cls(**values)
+    except (ValueError, TypeError) as error:
+        raise DocumentError(where, f"not a valid {cls.__name__}: {error}") from error
+
+
+def _read_suit(value: object, where: str) -> Suit:
+    text = string(value, where, 1)
+    if text not in ("C", "D", "H", "S"):
+        fail(where, f"expected a suit letter (C, D, H or S), found {text!r}")
+    return Suit.parse(text)
+
+
+def _read_label(value: object, where: str) -> str:
+    text = string(value, where, 20)
+    if text not in _LABELS:
+        fail(where, f"expected one of {', '.join(repr(label) for label in _LABELS)}, found {text!r}")
+    return text
+
+
+def _read_rules(value: object, where: str) -> Rules:
+    if not isinstance(value, dict):
+        fail(where, f"expected an object, found {kind(value)}")
+    if value.get("type") != "Rules":
+        if "type" not in value:
+            fail(where, "missing field 'type'")
+        found = value["type"]
+        fail(
+            f"{where}.type",
+            f"expected 'Rules', found {repr(found[:40]) if isinstance(found, str) else kind(found)}",
+        )
+    return rules_from_dict({k: v for k, v in value.items() if k != "type"}, where)
+
+
+def _check_view(v: SeatView) -> None:
+    """Refuse a view whose fields contradict each other (see :meth:`SeatView.from_dict`)."""
+    seat_to_act = v.phase not in (Phase.DEAL, Phase.GAME_OVER)
+    if (v.to_act is not None) != seat_to_act:
+        fail(
+            "$.to_act",
+            f"in the {v.phase.value} phase "
+            + ("a seat is to act" if seat_to_act else f"no seat is to act, not seat {v.to_act}"),
+        )
+    if (v.outcome is not None) != (v.phase is Phase.GAME_OVER):
+        fail("$.outcome", "a game has an outcome exactly when it is over")
+    last = v.results[-1].scores if v.results else (0, 0)
+    if v.scores != last:
+        fail("$.scores", f"the scores are {list(v.scores)}, but the hands scored leave them at {list(last)}")
+    total = v.rules.points_total
+    low, high = -total * v.hand_number, v.rules.target + total
+    for team, score in enumerate(v.scores):
+        if not low <= score <= high:
+            fail(
+                f"$.scores[{team}]",
+                f"a score after hand {v.hand_number} is from {low} to {high}, not {score}",
+            )
+    if v.outcome is not None and v.outcome.scores != v.scores:
+        fail("$.outcome.scores", f"the final scores are {list(v.scores)}, not {list(v.outcome.scores)}")
+    if v.results and v.results[-1].hand_number > v.hand_number:
+        fail(f"$.results[{len(v.results) - 1}].hand_number", f"hand {v.hand_number} is the current hand")
+
+    placed: dict[Card, str] = {}
+    for path, c in _placed_cards(v):
+        if c in placed:
+            first = placed[c]
+            fail(path, f"{c} is in two places: {_field_of(first)} ({first}) and {_field_of(path)}")
+        placed[c] = path
+    middle = set(v.middle)
+    for i, c in enumerate(v.takeable):
+        if c not in middle:
+            fail(f"$.takeable[{i}]", f"{c} is takeable but not in the middle")
+
+    if v.seat is None:
+        for name in ("hand", "dead_known", "turned_card"):
+            if getattr(v, name):
+                fail(f"$.{name}", f"a spectator's view has no {name}")
+    elif len(v.hand) != v.hand_sizes[v.seat]:
+        fail("$.hand", f"seat {v.seat} holds {v.hand_sizes[v.seat]} cards (hand_sizes), not {len(v.hand)}")
+    if v.turned_card is not None and not (v.card_turned_up and v.to_act == v.seat):
+        fail(
+            "$.turned_card",
+            "the turned-up card is shown only to the seat that turned it up, while it decides",
+        )
+    if v.legal_actions and (v.seat is None or v.to_act != v.seat):
+        fail("$.legal_actions", "only the seat to act has legal actions")
+
+    held = sum(info.count for info in v.places)
+    if held != len(v.unseen):
+        fail("$.places", f"the places hold {held} unseen cards, but {len(v.unseen)} are unseen")
+
+    counts = {
+        "hand_sizes": sum(v.hand_sizes),
+        "middle": len(v.middle),
+        "dead_face_up": len(v.dead_face_up),
+        "dead_face_down": v.dead_face_down,
+        "stock_size": v.stock_size,
+        "card_turned_up": int(v.card_turned_up),
+        "trick": len(v.trick),
+        "tricks": sum(len(t.plays) for t in v.tricks),
+    }
+    expected = 0 if v.phase is Phase.DEAL else len(DECK)
+    if sum(counts.values()) != expected:
+        parts = " + ".join(f"{n} ({name})" for name, n in counts.items())
+        when = "before the deal" if expected == 0 else "in play"
+        fail("$", f"the cards {when} add up to {expected}, not {parts} = {sum(counts.values())}")
+
+
+def _placed_cards(v: SeatView) -> Iterator[tuple[str, Card]]:
+    """Every card the view places, with its path."""
+    for name in ("hand", "middle", "dead_face_up", "dead_known"):
+        for i, c in enumerate(getattr(v, name)):
+            yield f"$.{name}[{i}]", c
+    for i, (_, c) in enumerate(v.trick):
+        yield f"$.trick[{i}][1]", c
+    for t, trick in enumerate(v.tricks):
+        for i, (_, c) in enumerate(trick.plays):
+            yield f"$.tricks[{t}].plays[{i}][1]", c
+    for i, c in enumerate(v.unseen):
+        yield f"$.unseen[{i}]", c
+    if v.turned_card is not None:
+        yield "$.turned_card", v.turned_card
+
+
+def _field_of(path: str) -> str:
+    """The view field a path such as ``$.tricks[2].plays[1][1]`` is in."""
+    return path[2:].split("[", 1)[0].split(".", 1)[0]
