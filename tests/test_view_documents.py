@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import deal, drive, see
 from pitch13 import (
     DECK,
     PASS,
@@ -40,8 +41,7 @@ from pitch13 import (
     parse_cards,
 )
 from pitch13.documents import MAX_SIZE, DocumentError
-from pitch13.testing import arranged_deck
-from pitch13.views import _UNRANGED, _VIEW_TYPES, SeatView, _build_object, spectator_view, view
+from pitch13.views import _UNRANGED, _VIEW_TYPES, SeatView, _build_object
 from strategies import PRESETS, RandomChooser, any_rules, playouts
 
 #: The four seats and the spectator (``None``).
@@ -52,21 +52,6 @@ VIEWERS = (0, 1, 2, 3, None)
 
 def card(text):
     return str(parse_cards(text)[0])
-
-
-def see(state, viewer):
-    return spectator_view(state) if viewer is None else view(state, viewer)
-
-
-def deal(hands, *, dealer=0, stock="", rules=None):
-    return apply(new_game(rules, dealer=dealer), arranged_deck(hands, dealer=dealer, stock=stock))
-
-
-def drive(state, actions):
-    states = [state]
-    for action in actions:
-        states.append(apply(states[-1], action))
-    return states
 
 
 def refused(data, where, why=""):

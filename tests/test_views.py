@@ -31,6 +31,7 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
+from helpers import deal, drive, see
 from pitch13 import (
     BLACK_JOKER,
     DECK,
@@ -84,7 +85,6 @@ from pitch13 import (
     spectator_view,
     view,
 )
-from pitch13.testing import arranged_deck
 from strategies import RandomChooser, any_rules, dealers, seeds
 
 #: The four seats and the spectator (``None``).
@@ -101,24 +101,6 @@ def card(text):
 def cards(text):
     """The cards of ``text`` as a set."""
     return set(parse_cards(text))
-
-
-def see(state, viewer):
-    """The view of ``viewer``: a seat, or ``None`` for a spectator."""
-    return spectator_view(state) if viewer is None else view(state, viewer)
-
-
-def deal(hands, *, dealer=0, stock="", rules=None):
-    """A new game dealt from an arranged deck."""
-    return apply(new_game(rules, dealer=dealer), arranged_deck(hands, dealer=dealer, stock=stock))
-
-
-def drive(state, actions):
-    """The states from ``state`` through each of ``actions`` in turn (``state`` first)."""
-    states = [state]
-    for action in actions:
-        states.append(apply(states[-1], action))
-    return states
 
 
 def trumps_of(trump, rules):
