@@ -339,6 +339,17 @@ def test_bad_decks_in_text_say_which_card():
         assert (caught.value.where, why in caught.value.why) == (where, True)
 
 
+def test_a_text_record_has_at_most_10000_hands():
+    header = '[Format "pitch13.record"]\n[Version "1"]\n[FirstDealer "0"]\n[Seed "1"]\n'
+    text = header + "".join(f"hand {n}\n" for n in range(1, 10_002))
+    with pytest.raises(DocumentError) as caught:
+        GameRecord.from_text(text)
+    assert (caught.value.where, caught.value.why) == (
+        "line 10005, column 1",
+        "a record has at most 10000 hands",
+    )
+
+
 def test_text_loading_checks_its_argument_and_size():
     with pytest.raises(TypeError, match="a record's text is a str"):
         GameRecord.from_text(b"[Format]")

@@ -514,6 +514,8 @@ def _parse_text(text: str) -> GameRecord:
             rest = stripped[4:].strip()
             if rest != str(len(hands) + 1):
                 fail(at, f"expected 'hand {len(hands) + 1}', found {stripped!r}")
+            if len(hands) >= _MAX_HANDS:
+                fail(at, f"a record has at most {_MAX_HANDS} hands")
             hands.append({"actions": []})
             places.append({None: at})
             continue
@@ -549,8 +551,6 @@ def _parse_text(text: str) -> GameRecord:
                 fail(where, "a deal is not a seat's action; a hand's deck goes on its 'deck' line")
             places[-1][len(actions)] = where
             actions.append((int(match.group(1)), action))
-        if len(hands) > _MAX_HANDS:  # pragma: no cover - the size limit comes first
-            fail(at, f"a record has at most {_MAX_HANDS} hands")
     for name in ("Format", "Version", "FirstDealer"):
         if name not in tags:
             fail("line 1", f"missing tag [{name} ...]")
