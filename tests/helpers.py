@@ -1,14 +1,16 @@
-"""Small helpers shared by the test modules: arranged deals, driving a game, a viewer's view."""
+"""Small helpers shared by the test modules: arranged deals, driving a game, refusals, views."""
 
 from __future__ import annotations
 
-from pitch13 import apply, new_game, spectator_view, view
-from pitch13.testing import arranged_deck
+import pytest
+
+from pitch13 import IllegalActionError, apply, new_game, parse_cards, spectator_view, view
+from pitch13.testing import arranged_deck, check_invariants
 
 
-def see(state, viewer):
-    """The view of ``viewer``: a seat, or ``None`` for a spectator."""
-    return spectator_view(state) if viewer is None else view(state, viewer)
+def card(text):
+    """The one card of ``text``."""
+    return parse_cards(text)[0]
 
 
 def deal(hands, *, dealer=0, stock="", rules=None):
@@ -16,9 +18,36 @@ def deal(hands, *, dealer=0, stock="", rules=None):
     return apply(new_game(rules, dealer=dealer), arranged_deck(hands, dealer=dealer, stock=stock))
 
 
-def drive(state, actions):
+def drive(state, *steps):
+    """Apply each step, an action or ``(seat, action)``, checking the invariants of every state."""
+    for step in steps:
+        seat, action = step if isinstance(step, tuple) else (None, step)
+        state = apply(state, action, seat=seat)
+        check_invariants(state)
+    return state
+
+
+def states_through(state, actions):
     """The states from ``state`` through each of ``actions`` in turn (``state`` first)."""
     states = [state]
     for action in actions:
         states.append(apply(states[-1], action))
     return states
+
+
+def events(state, kind):
+    """The events of type ``kind`` in the history, oldest first."""
+    return [entry.item for entry in state.history if isinstance(entry.item, kind)]
+
+
+def refused(state, action, reason, seat=None):
+    """Assert that ``action`` is refused with ``reason``; return the error."""
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, action, seat=seat)
+    assert info.value.reason is reason
+    return info.value
+
+
+def see(state, viewer):
+    """The view of ``viewer``: a seat, or ``None`` for a spectator."""
+    return spectator_view(state) if viewer is None else view(state, viewer)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+import helpers
+from helpers import card, drive, events, refused
 from pitch13 import (
     PASS,
     REJECT,
@@ -20,7 +22,6 @@ from pitch13 import (
     Discard,
     GiveUp,
     HandThrownIn,
-    IllegalActionError,
     IllegalReason,
     NameTrump,
     Phase,
@@ -34,22 +35,15 @@ from pitch13 import (
     Take,
     ThrowInReason,
     TrickWon,
-    apply,
     legal_actions,
-    new_game,
     parse_cards,
 )
-from pitch13.testing import arranged_deck, check_invariants
+from pitch13.testing import arranged_deck
 
 # --- helpers -----------------------------------------------------------------------------------
 
 #: The three seats before dealer 0 pass and the dealer is forced to bid (R-BID-2).
 DEALER_BIDS = (PASS, PASS, PASS, Bid(5))
-
-
-def card(text):
-    """The one card of ``text``."""
-    return parse_cards(text)[0]
 
 
 def cards(text):
@@ -61,35 +55,12 @@ def deal(hands, *, dealer=0, stock="", rules=None):
     """A new game dealt from an arranged deck; every seat's 9 cards must be listed."""
     assert sorted(hands) == [0, 1, 2, 3]
     assert all(len(parse_cards(h)) == 9 for h in hands.values())
-    state = apply(new_game(rules, dealer=dealer), arranged_deck(hands, dealer=dealer, stock=stock))
-    check_invariants(state)
-    return state
-
-
-def drive(state, *steps):
-    """Apply each step, an action or ``(seat, action)``, checking the invariants of every state."""
-    for step in steps:
-        seat, action = step if isinstance(step, tuple) else (None, step)
-        state = apply(state, action, seat=seat)
-        check_invariants(state)
-    return state
+    return drive(helpers.deal(hands, dealer=dealer, stock=stock, rules=rules))
 
 
 def name_trump(hands, *, dealer=0, stock="", rules=None, bids=DEALER_BIDS, trump=Suit.HEARTS):
     """Deal, run the auction with ``bids`` and name ``trump``."""
     return drive(deal(hands, dealer=dealer, stock=stock, rules=rules), *bids, NameTrump(trump))
-
-
-def events(state, kind):
-    """The events of type ``kind`` in the history, oldest first."""
-    return [entry.item for entry in state.history if isinstance(entry.item, kind)]
-
-
-def refused(state, action, reason, seat=None):
-    """Assert that ``action`` is refused with ``reason``."""
-    with pytest.raises(IllegalActionError) as info:
-        apply(state, action, seat=seat)
-    assert info.value.reason is reason
 
 
 def play_out(state):
@@ -190,7 +161,7 @@ def test_r_disc_2_seat_with_excess_sheds_one_trump_at_a_time_down_to_6(seat_1, s
     it holds 6; while it does, its legal actions are exactly a Discard of each card in hand."""
     state = name_trump({1: seat_1, **DISCARD_OTHERS})
     before = state
-    for card in parse_cards(shed):
+    for shed_card in parse_cards(shed):
         assert state.phase is Phase.DISCARD
         assert state.to_act == 1
         hand = state.hand(1)
@@ -198,9 +169,9 @@ def test_r_disc_2_seat_with_excess_sheds_one_trump_at_a_time_down_to_6(seat_1, s
         actions = legal_actions(state)
         assert len(actions) == len(hand)
         assert set(actions) == {Discard(c) for c in hand}
-        state = drive(state, (1, Discard(card)))
-        assert card not in state.hand(1)
-        assert card in state.middle
+        state = drive(state, (1, Discard(shed_card)))
+        assert shed_card not in state.hand(1)
+        assert shed_card in state.middle
     assert state.phase is not Phase.DISCARD
     assert len(state.hand(1)) == 6 + sum(e.count for e in events(state, Refilled) if e.seat == 1)
     assert set(state.hand(1)) == cards(seat_1) - cards("2C 3C") - cards(shed)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import pytest
 
+from helpers import card, drive, events, refused
 from pitch13 import (
     DECK,
     PASS,
@@ -25,7 +26,6 @@ from pitch13 import (
     GameOver,
     HandEndedEarly,
     HandScored,
-    IllegalActionError,
     IllegalReason,
     NameTrump,
     Phase,
@@ -36,13 +36,12 @@ from pitch13 import (
     Suit,
     Termination,
     TrickWon,
-    apply,
     card_points,
     legal_actions,
     new_game,
     parse_cards,
 )
-from pitch13.testing import arranged_deck, check_invariants
+from pitch13.testing import arranged_deck
 
 # --- helpers -----------------------------------------------------------------------------------
 
@@ -51,11 +50,6 @@ HEARTS = Suit.HEARTS
 TRUMPS = parse_cards("AH KH QH JH JD BJ RJ 10H 9H 8H 7H 6H 5H 4H 3H 3D 2H")
 #: The 37 cards that are dead when hearts are trump, in index order.
 DEAD = tuple(c for c in DECK if c not in TRUMPS)
-
-
-def card(text):
-    """The one card of ``text``."""
-    return parse_cards(text)[0]
 
 
 def cards(text):
@@ -93,15 +87,6 @@ def layout(trumps, *, dealer=0, look=""):
     return arranged_deck(hands, dealer=dealer, stock=stock)
 
 
-def drive(state, *steps):
-    """Apply each step, an action or ``(seat, action)``, checking the invariants of every state."""
-    for step in steps:
-        seat, action = step if isinstance(step, tuple) else (None, step)
-        state = apply(state, action, seat=seat)
-        check_invariants(state)
-    return state
-
-
 def auction(state, bidder, bid):
     """The auction in which ``bidder`` bids ``bid`` and every other seat passes."""
     order = [(state.dealer + k) % 4 for k in range(1, 5)]
@@ -130,21 +115,9 @@ def play(state, moves):
     return state
 
 
-def events(state, kind):
-    """The events of type ``kind`` in the history, oldest first."""
-    return [entry.item for entry in state.history if isinstance(entry.item, kind)]
-
-
 def new_items(before, after):
     """The history items added between two states."""
     return [entry.item for entry in after.history[len(before.history) :]]
-
-
-def refused(state, action, reason, seat=None):
-    """Assert that ``action`` is refused with ``reason``."""
-    with pytest.raises(IllegalActionError) as info:
-        apply(state, action, seat=seat)
-    assert info.value.reason is reason
 
 
 def tricks_won(state):

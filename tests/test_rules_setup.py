@@ -12,6 +12,7 @@ import pickle
 
 import pytest
 
+from helpers import card, deal, drive, events, refused
 from pitch13 import (
     BLACK_JOKER,
     DECK,
@@ -61,7 +62,6 @@ from pitch13 import (
     trump_order,
     trump_power,
 )
-from pitch13.testing import arranged_deck
 
 HEARTS, DIAMONDS, CLUBS, SPADES = Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES
 NO_OFF_THREE = Rules(use_off_three=False)
@@ -75,37 +75,9 @@ def cards(text):
     return parse_cards(text)
 
 
-def card(text):
-    return Card.parse(text)
-
-
-def deal(hands, dealer=0, stock=(), rules=None):
-    """A game under ``rules`` dealt from an arranged deck, in the bidding phase."""
-    state = new_game(rules or Rules(), dealer=dealer)
-    return apply(state, arranged_deck(hands, dealer=dealer, stock=stock))
-
-
-def drive(state, actions):
-    for action in actions:
-        state = apply(state, action)
-    return state
-
-
-def events(state, kind):
-    return [entry.item for entry in state.history if isinstance(entry.item, kind)]
-
-
 def bidding(rules=None, dealer=0):
     """A game in its first auction, dealt from a fixed shuffle (the cards do not matter here)."""
     return apply(new_game(rules or Rules(), dealer=dealer), Deal(shuffled_deck(1)))
-
-
-def refused(state, action, reason, seat=None):
-    """Apply ``action``, expect it refused for ``reason``; return the error."""
-    with pytest.raises(IllegalActionError) as info:
-        apply(state, action, seat=seat)
-    assert info.value.reason is reason
-    return info.value
 
 
 def simple_policy(state):
@@ -149,14 +121,14 @@ SCENARIO_STOCK = "2S 3S 4S 5S 6S 7S 8S 9S 10S JS 4H 3H 2H QS KS AS 3C AD"
 def scenario_trumped(rules=None):
     """The scenario after seat 1 bid 5 and named hearts (R-DISC-1 and the refill done)."""
     state = deal(SCENARIO_HANDS, stock=SCENARIO_STOCK, rules=rules)
-    return drive(state, [Bid(5), Pass(), Pass(), Pass(), NameTrump(HEARTS)])
+    return drive(state, Bid(5), Pass(), Pass(), Pass(), NameTrump(HEARTS))
 
 
 def scenario_play(rules=None):
     """The scenario at the first trick: bidder and partner stopped without looking."""
     state = scenario_trumped(rules)
     assert state.phase is Phase.LOOK
-    state = drive(state, [Stop(), Stop()])
+    state = drive(state, Stop(), Stop())
     assert state.phase is Phase.PLAY
     assert state.to_act == 1
     return state
@@ -180,8 +152,8 @@ def duel(first, second, rules=None, trump=HEARTS):
         0: dead[15:24],
     }
     state = deal(hands, stock=dead[24:36], rules=rules)
-    state = drive(state, [Bid(rules.min_bid), Pass(), Pass(), Pass(), NameTrump(trump)])
-    state = drive(state, [Stop(), Stop()])
+    state = drive(state, Bid(rules.min_bid), Pass(), Pass(), Pass(), NameTrump(trump))
+    state = drive(state, Stop(), Stop())
     assert state.phase is Phase.PLAY
     assert state.to_act == 1
     return state
@@ -189,7 +161,7 @@ def duel(first, second, rules=None, trump=HEARTS):
 
 def duel_winner(first, second, rules=None, trump=HEARTS):
     state = duel(first, second, rules, trump)
-    state = drive(state, [Play(card(first)), Play(card(second))])
+    state = drive(state, Play(card(first)), Play(card(second)))
     (trick,) = state.tricks
     assert trick.cards == (card(first), card(second))
     return trick.winner
@@ -380,13 +352,13 @@ def test_r_rank_1_three_beats_two_without_off_three():
 def test_r_rank_1_four_card_trick():
     """R-RANK-1: Jick over joker over 10 over 7 in a trick of four; the Jick's team takes 3 points."""
     state = scenario_play()
-    state = drive(state, [Play(card(c)) for c in ("JD", "BJ", "10H", "7H")])
+    state = drive(state, *[Play(card(c)) for c in ("JD", "BJ", "10H", "7H")])
     (trick,) = state.tricks
     assert trick.winner == 1
     assert trick.points == (0, 3)
     assert state.to_act == 1
     # The next trick: the other joker beats the 9 and the 6, and takes the off-three's 3 points.
-    state = drive(state, [Play(card(c)) for c in ("3D", "RJ", "9H", "6H")])
+    state = drive(state, *[Play(card(c)) for c in ("3D", "RJ", "9H", "6H")])
     assert state.tricks[1].winner == 2
     assert state.tricks[1].points == (4, 0)
     assert state.points_taken == (4, 3)
@@ -418,9 +390,9 @@ def _joker_trick(rules, second_seat_joker, third_seat_joker):
     }
     stock = "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 10D QD KD AD JD"
     state = deal(hands, stock=stock, rules=rules)
-    state = drive(state, [Bid(4), Pass(), Pass(), Pass(), NameTrump(HEARTS), Stop(), Stop()])
+    state = drive(state, Bid(4), Pass(), Pass(), Pass(), NameTrump(HEARTS), Stop(), Stop())
     assert (state.phase, state.to_act) == (Phase.PLAY, 1)
-    state = drive(state, [Play(card(c)) for c in ("10H", second_seat_joker, third_seat_joker, "3H")])
+    state = drive(state, *[Play(card(c)) for c in ("10H", second_seat_joker, third_seat_joker, "3H")])
     (trick,) = state.tricks
     played = cards(f"10H {second_seat_joker} {third_seat_joker} 3H")
     assert trick.plays == tuple(zip((1, 2, 3, 0), played, strict=True))
@@ -539,7 +511,7 @@ def test_r_deal_2_deal_passes_left_after_thrown_in_hands():
         assert (state.hand_number, state.dealer, state.first_dealer) == (hand_number, dealer, 3)
         state = apply(state, Deal(shuffled_deck(5, hand_number)))
         assert state.to_act == (dealer + 1) % 4
-        state = drive(state, [Pass()] * 4)
+        state = drive(state, *[Pass()] * 4)
         assert events(state, HandThrownIn)[-1] == HandThrownIn(hand_number, ThrowInReason.ALL_PASSED)
     assert state.scores == (0, 0)
     assert state.results == ()
@@ -665,7 +637,7 @@ def test_r_bid_1_bids_track_who_has_acted():
     """R-BID-1: bids shows each seat's call (0 for a pass, None before it acts); no bidder yet."""
     state = bidding()
     assert state.bids == (None, None, None, None)
-    state = drive(state, [Bid(5), Pass()])
+    state = drive(state, Bid(5), Pass())
     assert state.bids == (None, 5, 0, None)
     assert state.high_bid == 5
     assert state.bidder is None
@@ -711,14 +683,14 @@ def test_r_bid_1_bid_range():
 
 def test_r_bid_1_seat_may_outbid_its_partner():
     """R-BID-1: seat 3 outbids its partner seat 1; the highest bid wins the auction."""
-    state = drive(bidding(), [Bid(5), Pass(), Bid(6), Pass()])
+    state = drive(bidding(), Bid(5), Pass(), Bid(6), Pass())
     assert (state.bidder, state.bid) == (3, 6)
     assert state.to_act == 3
 
 
 def test_r_bid_1_early_high_bid_wins_when_the_rest_pass():
     """R-BID-1: the first seat's bid stands when everyone after passes (dealer included)."""
-    state = drive(bidding(), [Bid(4), Pass(), Pass(), Pass()])
+    state = drive(bidding(), Bid(4), Pass(), Pass(), Pass())
     assert (state.phase, state.bidder, state.bid, state.to_act) == (Phase.TRUMP, 1, 4, 1)
     assert state.bids == (0, 4, 0, 0)
 
@@ -728,7 +700,7 @@ def test_r_bid_1_early_high_bid_wins_when_the_rest_pass():
 
 def test_r_bid_2_dealer_forced_after_three_passes():
     """R-BID-2: the dealer may not pass (MUST_BID); he bids from dealer_forced_min_bid (5) up."""
-    state = drive(bidding(), [Pass(), Pass(), Pass()])
+    state = drive(bidding(), Pass(), Pass(), Pass())
     assert state.to_act == 0
     assert legal_actions(state) == tuple(Bid(n) for n in range(5, 14))
     error = refused(state, Pass(), IllegalReason.MUST_BID)
@@ -740,7 +712,7 @@ def test_r_bid_2_dealer_forced_after_three_passes():
 
 def test_r_bid_2_dealer_forced_min_bid_option():
     """R-BID-2: dealer_forced_min_bid sets the dealer's lowest forced bid."""
-    state = drive(bidding(Rules(dealer_forced_min_bid=7), dealer=1), [Pass(), Pass(), Pass()])
+    state = drive(bidding(Rules(dealer_forced_min_bid=7), dealer=1), Pass(), Pass(), Pass())
     assert state.to_act == 1
     assert legal_actions(state) == tuple(Bid(n) for n in range(7, 14))
     refused(state, Bid(6), IllegalReason.BID_TOO_LOW)
@@ -749,7 +721,7 @@ def test_r_bid_2_dealer_forced_min_bid_option():
 
 def test_r_bid_2_dealer_not_forced_when_someone_bid():
     """R-BID-2: the force applies only when all three passed; otherwise the dealer may pass."""
-    state = drive(bidding(), [Pass(), Bid(4), Pass()])
+    state = drive(bidding(), Pass(), Bid(4), Pass())
     assert legal_actions(state) == (Pass(), *(Bid(n) for n in range(5, 14)))
     assert apply(state, Pass()).bidder == 2
 
@@ -757,7 +729,7 @@ def test_r_bid_2_dealer_not_forced_when_someone_bid():
 def test_r_bid_2_redeal_option_lets_the_dealer_pass_and_throws_in():
     """R-BID-2: with all_pass=redeal the dealer may pass; the hand is thrown in and the deal passes left."""
     rules = Rules(all_pass=AllPass.REDEAL)
-    state = drive(bidding(rules), [Pass(), Pass(), Pass()])
+    state = drive(bidding(rules), Pass(), Pass(), Pass())
     assert legal_actions(state) == (Pass(), *(Bid(n) for n in range(4, 14)))
     state = apply(state, Pass())
     assert state.phase is Phase.DEAL
@@ -774,7 +746,7 @@ def test_r_bid_2_redeal_keeps_the_scores():
     scores, results = state.scores, state.results
     assert scores != (0, 0)
     assert len(results) == 1
-    state = drive(state, [Pass()] * 4)
+    state = drive(state, *[Pass()] * 4)
     assert state.scores == scores
     assert state.results == results
     assert (state.hand_number, state.dealer, state.phase) == (3, 2, Phase.BIDDING)
@@ -813,7 +785,7 @@ def test_r_bid_3_moon_is_max_bid_of_the_rules():
 def test_r_bid_4_dealer_may_match_when_allowed():
     """R-BID-4: with dealer_may_match the dealer may equal the high bid and takes the auction."""
     rules = Rules(dealer_may_match=True)
-    state = drive(bidding(rules), [Bid(7), Pass(), Pass()])
+    state = drive(bidding(rules), Bid(7), Pass(), Pass())
     assert legal_actions(state) == (Pass(), *(Bid(n) for n in range(7, 14)))
     state = apply(state, Bid(7))
     assert (state.bidder, state.bid) == (0, 7)
@@ -829,7 +801,7 @@ def test_r_bid_4_only_the_dealer_may_match():
 
 def test_r_bid_4_dealer_may_match_a_moon():
     """R-BID-4 (with R-BID-3): the dealer may even match a bid of max_bid."""
-    state = drive(bidding(Rules(dealer_may_match=True)), [Pass(), Bid(13), Pass()])
+    state = drive(bidding(Rules(dealer_may_match=True)), Pass(), Bid(13), Pass())
     assert legal_actions(state) == (Pass(), Bid(13))
     state = apply(state, Bid(13))
     assert (state.bidder, state.bid) == (0, 13)
@@ -838,16 +810,16 @@ def test_r_bid_4_dealer_may_match_a_moon():
 def test_r_bid_4_dealer_may_not_match_by_default():
     """R-BID-4: without dealer_may_match (the default) the dealer must bid higher."""
     assert Rules().dealer_may_match is False
-    state = drive(bidding(), [Bid(7), Pass(), Pass()])
+    state = drive(bidding(), Bid(7), Pass(), Pass())
     assert legal_actions(state) == (Pass(), *(Bid(n) for n in range(8, 14)))
     refused(state, Bid(7), IllegalReason.BID_TOO_LOW)
-    state = drive(bidding(), [Pass(), Bid(13), Pass()])
+    state = drive(bidding(), Pass(), Bid(13), Pass())
     assert legal_actions(state) == (Pass(),)
 
 
 def test_r_bid_4_forced_dealer_with_match_still_forced():
     """R-BID-4, R-BID-2: with nothing to match, the forced dealer bids from dealer_forced_min_bid."""
-    state = drive(bidding(Rules(dealer_may_match=True)), [Pass(), Pass(), Pass()])
+    state = drive(bidding(Rules(dealer_may_match=True)), Pass(), Pass(), Pass())
     assert legal_actions(state) == tuple(Bid(n) for n in range(5, 14))
 
 
@@ -864,7 +836,7 @@ TRUMP_STOCK = "5H 4H 3H 2H JC QC KC AC 5D 4D 3D 2D 5S 4S 3S 2S BJ RJ"
 
 def _auction_won_by_seat_1():
     state = deal(TRUMP_HANDS, stock=TRUMP_STOCK)
-    state = drive(state, [Bid(6), Pass(), Pass(), Pass()])
+    state = drive(state, Bid(6), Pass(), Pass(), Pass())
     assert (state.phase, state.to_act) == (Phase.TRUMP, 1)
     return state
 
@@ -1201,7 +1173,7 @@ def test_parse_cards():
 
 
 def _bidding_twin():
-    return drive(deal(SCENARIO_HANDS, stock=SCENARIO_STOCK), [Bid(5)])
+    return drive(deal(SCENARIO_HANDS, stock=SCENARIO_STOCK), Bid(5))
 
 
 def _play_twin():

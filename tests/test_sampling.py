@@ -21,6 +21,7 @@ from hypothesis import Phase as Phase_
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import card, drive, see
 from pitch13 import (
     DECK,
     PASS,
@@ -49,7 +50,6 @@ from pitch13 import (
     new_game,
     parse_cards,
     sample_state,
-    spectator_view,
     trump_order,
     view,
 )
@@ -81,20 +81,6 @@ OBSERVERS = (0, 1, 2, 3, None)
 
 #: Chi-square critical values at p = 0.001, by degrees of freedom.
 CHI2_CRITICAL_P001 = {1: 10.828, 2: 13.816, 3: 16.266}
-
-
-def card(text):
-    return parse_cards(text)[0]
-
-
-def drive(state, actions):
-    for action in actions:
-        state = apply(state, action)
-    return state
-
-
-def see(state, observer):
-    return spectator_view(state) if observer is None else view(state, observer)
 
 
 def situation(state):
@@ -231,9 +217,9 @@ def early_end_after_a_pick_up():
         dealer=0,
         stock="2D 4D 5D 6D 7D 8D 5H 6H 9D 10D QD KD AD 8S 7H JD 3D RJ",
     )
-    state = drive(new_game(), [deck, Bid(4), PASS, PASS, PASS, NameTrump(Suit.HEARTS)])
-    state = drive(state, [Discard(card("BJ")), Discard(card("8H")), STOP, Take(card("BJ")), STOP, STOP])
-    return drive(state, [Play(card("AH")), Play(card("2H"))])
+    state = drive(new_game(), deck, Bid(4), PASS, PASS, PASS, NameTrump(Suit.HEARTS))
+    state = drive(state, Discard(card("BJ")), Discard(card("8H")), STOP, Take(card("BJ")), STOP, STOP)
+    return drive(state, Play(card("AH")), Play(card("2H")))
 
 
 @pytest.mark.parametrize("observer", OBSERVERS)
@@ -328,7 +314,7 @@ def chi_square(counts, expected_shares):
 def test_sample_spreads_an_unseen_card_uniformly_during_bidding():
     """Seat 0 (the dealer) in the auction: an unseen card is in hands 1, 2, 3 or the stock 9:9:9:18."""
     state = new_game(Rules(), dealer=0, seed=31)
-    state = drive(state, [Bid(4), PASS])
+    state = drive(state, Bid(4), PASS)
     seen = view(state, 0)
     target = state.hand(2)[4]
     assert target in seen.unseen
@@ -362,8 +348,8 @@ def seat_out_in_play():
         dealer=3,
         stock="2C 3C 4C 4H 3H 2H JD 3D 5C 9S 10S JS QS KS AS BJ RJ 5H",
     )
-    state = drive(new_game(Rules(), dealer=3), [deck, Bid(4), PASS, PASS, PASS, NameTrump(Suit.HEARTS)])
-    return drive(state, [STOP, STOP, Play(card("AH")), Play(card("JH")), Play(card("2H"))])
+    state = drive(new_game(Rules(), dealer=3), deck, Bid(4), PASS, PASS, PASS, NameTrump(Suit.HEARTS))
+    return drive(state, STOP, STOP, Play(card("AH")), Play(card("JH")), Play(card("2H")))
 
 
 def test_sample_spreads_unseen_cards_uniformly_when_a_seat_is_out():
@@ -434,7 +420,7 @@ def public_facts(state):
 
 def states_for_hidden_checks():
     """(situation, state): the auction, the look with a turned card, and play."""
-    yield "bidding", drive(new_game(Rules(), dealer=0, seed=31), [Bid(4), PASS])
+    yield "bidding", drive(new_game(Rules(), dealer=0, seed=31), Bid(4), PASS)
     yield "play", seat_out_in_play()
     state = new_game(Rules(), dealer=2, seed=5)
     table = Table(random.Random(11), loaded=0)
@@ -463,7 +449,7 @@ def test_sample_differs_in_hidden_cards_and_keeps_own_hand_and_public_facts(obse
 
 def test_sample_of_a_spectator_view_redeals_every_hand():
     """A spectator knows no hand: over a few samples, every seat's hand differs at least once."""
-    state = drive(new_game(Rules(), dealer=0, seed=31), [Bid(4), PASS])
+    state = drive(new_game(Rules(), dealer=0, seed=31), Bid(4), PASS)
     rng = random.Random(1)
     differs = set()
     for _ in range(4):

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import deal, drive, see
+from helpers import deal, see, states_through
 from pitch13 import (
     DECK,
     PASS,
@@ -105,7 +105,7 @@ PICKUP, LOOKING, PLAYING = 7, 9, 21
 
 @functools.cache
 def scenario():
-    return tuple(drive(deal(HANDS, stock=STOCK), ACTIONS))
+    return tuple(states_through(deal(HANDS, stock=STOCK), ACTIONS))
 
 
 def random_game(rules, dealer, seed, choice_seed, max_actions=2000):

@@ -31,7 +31,7 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from helpers import deal, drive, see
+from helpers import deal, see, states_through
 from pitch13 import (
     BLACK_JOKER,
     DECK,
@@ -368,7 +368,7 @@ def scenario_stock(swap=()):
 
 def play_scenario(stock=SCENARIO_STOCK, actions=SCENARIO_ACTIONS):
     """The states of the arranged hand: after the deal, then after each action."""
-    return drive(deal(SCENARIO_HANDS, stock=stock), actions)
+    return states_through(deal(SCENARIO_HANDS, stock=stock), actions)
 
 
 @functools.cache
@@ -762,7 +762,7 @@ def corpus():
     games = []
     for i, (rules, seed, choice_seed, passing) in enumerate(CORPUS):
         games.append(random_game(rules, i % 4, seed, choice_seed, pass_bias=passing))
-        start = drive(deal(SCENARIO_HANDS, stock=SCENARIO_STOCK, rules=rules), SCENARIO_ACTIONS[:5])
+        start = states_through(deal(SCENARIO_HANDS, stock=SCENARIO_STOCK, rules=rules), SCENARIO_ACTIONS[:5])
         games.append(start[:-1] + random_game(rules, 0, None, 31 * i + 1, start=start[-1], max_states=80))
     return tuple(
         (state, {viewer: see(state, viewer) for viewer in VIEWERS}) for game in games for state in game
@@ -1018,7 +1018,7 @@ def test_r_info_1_spectator_view_is_the_same_whoever_holds_the_cards():
     hands = dict(SCENARIO_HANDS)
     hands[1] = hands[1].replace("AH", "4C")
     hands[2] = hands[2].replace("4C", "AH")
-    swapped_deal = drive(deal(hands, stock=SCENARIO_STOCK), SCENARIO_ACTIONS[:4])
+    swapped_deal = states_through(deal(hands, stock=SCENARIO_STOCK), SCENARIO_ACTIONS[:4])
     for s1, s2 in zip(plain[:5], swapped_deal, strict=True):
         assert s1.hands != s2.hands
         assert spectator_view(s1) == spectator_view(s2)
