@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final, NoReturn, TypeVar, cast
 
 import attrs
@@ -277,13 +277,12 @@ def read_cards(value: object, where: str, max_length: int = 54) -> tuple[Card, .
     return tuple(out)
 
 
-def suit(value: object, where: str) -> Suit:
-    """``value`` as a suit letter or symbol."""
-    text = string(value, where, 8)
-    try:
-        return Suit.parse(text)
-    except ValueError as error:
-        fail(where, str(error))
+def read_suit(value: object, where: str) -> Suit:
+    """``value`` as a suit letter, ``C``, ``D``, ``H`` or ``S``: what pitch13 writes."""
+    text = string(value, where, 1)
+    if text not in ("C", "D", "H", "S"):
+        fail(where, f"expected a suit letter (C, D, H or S), found {text!r}")
+    return Suit.parse(text)
 
 
 def choice(value: object, where: str, enum_type: type[E]) -> E:
@@ -294,11 +293,6 @@ def choice(value: object, where: str, enum_type: type[E]) -> E:
             return member
     choices = ", ".join(repr(m.value) for m in enum_type)
     fail(where, f"expected one of {choices}, found {text!r}")
-
-
-def items(value: object, where: str, max_length: int, read: Callable[[object, str], object]) -> list[object]:
-    """Read each item of a list with ``read``."""
-    return [read(item, f"{where}[{i}]") for i, item in enumerate(array(value, where, max_length))]
 
 
 # --- rules ---------------------------------------------------------------------------------------

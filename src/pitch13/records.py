@@ -50,14 +50,14 @@ from pitch13.documents import (
     optional_integer,
     read_card,
     read_cards,
+    read_suit,
     rules_from_dict,
     rules_to_dict,
     seat,
     string,
-    suit,
 )
 from pitch13.engine import MAX_SEED, IllegalActionError, apply, new_game
-from pitch13.events import HandDealt, HandScored, HandThrownIn
+from pitch13.events import GameOver, HandDealt, HandScored, HandThrownIn
 from pitch13.rules import Rules
 from pitch13.state import GameState, Phase
 
@@ -371,13 +371,17 @@ def _read_action(value: object, where: str) -> tuple[int, SeatAction]:
 
 
 def _seat_action(value: object, where: str) -> SeatAction:
-    text = string(value, where, 400)
     try:
-        action = parse_action(text)
+        return _parse_seat_action(string(value, where, 400))
     except ActionParseError as error:
         raise DocumentError(where, str(error)) from None
+
+
+def _parse_seat_action(text: str) -> SeatAction:
+    """A seat's action in notation: :func:`~pitch13.parse_action`, refusing a deal."""
+    action = parse_action(text)
     if isinstance(action, Deal):
-        fail(where, "a deal is not a seat's action; a hand's deck has its own field")
+        raise ActionParseError(text, 0, "a deal is not a seat's action; a hand's deck is given on its own")
     return action
 
 
@@ -449,9 +453,8 @@ def _format_text(record: GameRecord) -> str:
         last: tuple[Phase, int] | None = None
         for who, action in hand.actions:
             before = states[k - 1]
-            group = (before.phase, before.hand_number * 100 + len(before.tricks))
-            if before.phase is Phase.LOOK:
-                group = (before.phase, who)
+            # A line for each stage of the hand, each looking seat and each trick.
+            group = (before.phase, who if before.phase is Phase.LOOK else len(before.tricks))
             if line and group != last:
                 lines.append("; ".join(line))
                 line = []
@@ -460,25 +463,27 @@ def _format_text(record: GameRecord) -> str:
             k += 1
         if line:
             lines.append("; ".join(line))
-        lines += _hand_comments(states[k - 1], h + 1)
+        if hand.actions:
+            lines += _hand_comments(states[k - 2], states[k - 1])
     return "\n".join(lines) + "\n"
 
 
-def _hand_comments(state: GameState, number: int) -> list[str]:
+def _hand_comments(before: GameState, after: GameState) -> list[str]:
+    """Comments on how the hand ended, from the events of its last action (``before`` → ``after``)."""
     out: list[str] = []
-    for entry in state.history[-8:]:
-        item = entry.item
-        if isinstance(item, HandThrownIn) and item.hand_number == number:
+    assert after._log is not None
+    for _, item in after._log.since(0 if before._log is None else before._log.length):
+        if isinstance(item, HandThrownIn):
             out.append(f"# thrown in: {item.reason.value.replace('_', ' ')}")
-        elif isinstance(item, HandScored) and item.result.hand_number == number:
+        elif isinstance(item, HandScored):
             result = item.result
             made = "made" if result.made else "set"
             out.append(
                 f"# seat {result.bidder} bid {result.bid} in {result.trump.letter}, {made}; "
                 f"points {result.points[0]}-{result.points[1]}; scores {result.scores[0]}-{result.scores[1]}"
             )
-    if state.outcome is not None:
-        out.append(f"# game over: team {'AB'[state.outcome.winner]} wins")
+        elif isinstance(item, GameOver):
+            out.append(f"# game over: team {'AB'[item.outcome.winner]} wins")
     return out
 
 
@@ -543,12 +548,10 @@ def _parse_text(text: str) -> GameRecord:
             if len(actions) >= _MAX_ACTIONS:
                 fail(where, f"a hand has at most {_MAX_ACTIONS} actions")
             try:
-                action = parse_action(match.group(2))
+                action = _parse_seat_action(match.group(2))
             except ActionParseError as error:
                 column = start + match.start(2) + error.position + 1
                 raise DocumentError(f"line {number}, column {column}", str(error)) from None
-            if isinstance(action, Deal):
-                fail(where, "a deal is not a seat's action; a hand's deck goes on its 'deck' line")
             places[-1][len(actions)] = where
             actions.append((int(match.group(1)), action))
     for name in ("Format", "Version", "FirstDealer"):
@@ -732,7 +735,7 @@ def _read_position(value: object, where: str) -> dict[str, object]:
     out["bids"] = [optional_integer(b, f"{where}.bids[{i}]", 0, 13) for i, b in enumerate(bids)]
     out["bidder"] = None if data["bidder"] is None else seat(data["bidder"], f"{where}.bidder")
     out["bid"] = optional_integer(data["bid"], f"{where}.bid", 1, 13)
-    out["trump"] = None if data["trump"] is None else suit(data["trump"], f"{where}.trump").letter
+    out["trump"] = None if data["trump"] is None else read_suit(data["trump"], f"{where}.trump").letter
     placed: dict[Card, str] = {}
 
     def place(found: Sequence[Card], name: str) -> None:

@@ -57,6 +57,7 @@ from pitch13.documents import (
     obj,
     read_card,
     read_cards,
+    read_suit,
     rules_from_dict,
     string,
 )
@@ -942,7 +943,7 @@ def _reader(hint: Any, owner: type, name: str) -> _Reader:
     if hint is Card:
         return read_card
     if hint is Suit:
-        return _read_suit
+        return read_suit
     if hint is Rules:
         return _read_rules
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
@@ -1027,13 +1028,6 @@ def _build_object(cls: type, values: dict[str, object], where: str) -> object:
         return cls(**values)
     except (ValueError, TypeError) as error:
         raise DocumentError(where, f"not a valid {cls.__name__}: {error}") from error
-
-
-def _read_suit(value: object, where: str) -> Suit:
-    text = string(value, where, 1)
-    if text not in ("C", "D", "H", "S"):
-        fail(where, f"expected a suit letter (C, D, H or S), found {text!r}")
-    return Suit.parse(text)
 
 
 def _read_label(value: object, where: str) -> str:
