@@ -348,8 +348,8 @@ def test_refuses_invalid_rules():
     data = doc(see(scenario()[0], 0))
     refused({**data, "rules": {**data["rules"], "min_bid": 99}}, "$.rules", "min_bid")
     refused({**data, "rules": {**data["rules"], "house": True}}, "$.rules", "unknown field 'house'")
-    refused({**data, "rules": {**data["rules"], "type": "Trick"}}, "$.rules.type", "'Rules'")
-    refused({**data, "rules": {k: v for k, v in data["rules"].items() if k != "type"}}, "$.rules", "'type'")
+    refused({**data, "rules": {**data["rules"], "type": "Rules"}}, "$.rules", "unknown field 'type'")
+    refused({**data, "rules": []}, "$.rules", "expected an object, found a list")
     refused({**data, "rules": []}, "$.rules", "expected an object")
 
 

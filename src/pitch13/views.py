@@ -59,6 +59,7 @@ from pitch13.documents import (
     read_cards,
     read_suit,
     rules_from_dict,
+    rules_to_dict,
     string,
 )
 from pitch13.engine import legal_actions
@@ -716,6 +717,8 @@ class SeatView:
 
 
 def _plain(value: object) -> object:
+    if isinstance(value, Rules):
+        return rules_to_dict(value)  # as in every pitch13 document
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, Suit):
@@ -945,7 +948,7 @@ def _reader(hint: Any, owner: type, name: str) -> _Reader:
     if hint is Suit:
         return read_suit
     if hint is Rules:
-        return _read_rules
+        return rules_from_dict
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         enum_type = hint
         return lambda value, where: choice(value, where, enum_type)
@@ -1035,20 +1038,6 @@ def _read_label(value: object, where: str) -> str:
     if text not in _LABELS:
         fail(where, f"expected one of {', '.join(repr(label) for label in _LABELS)}, found {text!r}")
     return text
-
-
-def _read_rules(value: object, where: str) -> Rules:
-    if not isinstance(value, dict):
-        fail(where, f"expected an object, found {kind(value)}")
-    if value.get("type") != "Rules":
-        if "type" not in value:
-            fail(where, "missing field 'type'")
-        found = value["type"]
-        fail(
-            f"{where}.type",
-            f"expected 'Rules', found {repr(found[:40]) if isinstance(found, str) else kind(found)}",
-        )
-    return rules_from_dict({k: v for k, v in value.items() if k != "type"}, where)
 
 
 def _check_view(v: SeatView) -> None:
