@@ -1041,3 +1041,46 @@ def test_edge_13_negative_scores_on_both_sides():
     assert not state.is_over
     state = sweep(state, 0, 5, bid=5)
     assert state.scores == (1, -6)
+
+
+@pytest.mark.parametrize("fallback", ["partner", "left"])
+def test_r_play_3_r_play_7_a_team_out_ends_the_hand_before_the_leader_is_announced(fallback):
+    """R-PLAY-7, R-PLAY-3: the early end comes first at the start of a trick and announces nobody.
+
+    Seat 1 bids and wins trick 2 with his last trump, the trick in which both defenders are
+    announced out. Trick 3 never starts, so seat 1, due to lead it, never has a turn without
+    trump and is not announced out (under either lead fallback, R-PLAY-4).
+    """
+    rules = Rules(pickup="none", lead_fallback=fallback)
+    dead = [c for c in DECK if c not in TRUMPS]
+    hands = {
+        0: [card("9H"), *dead[0:8]],
+        1: [*cards("AH KH"), *dead[8:15]],
+        2: [card("8H"), *dead[15:23]],
+        3: list(cards("QH JH JD BJ RJ 10H 7H 6H 5H")),
+    }
+    stock = [*dead[23:37], *cards("4H 3H 3D 2H")]
+    state = drive(new_game(rules, dealer=0), arranged_deck(hands, dealer=0, stock=stock))
+    state = drive(auction(state, 1, 5), (1, NameTrump(HEARTS)))
+    state = drive(state, *((3, Discard(card(c))) for c in ("5H", "6H", "7H")))
+    while state.phase is Phase.LOOK:
+        state = drive(state, STOP)
+    assert state.phase is Phase.PLAY
+    assert state.to_act == 1
+    state = play(state, "1:AH 2:8H 3:10H 0:9H")
+    before = play(state, "1:KH")
+    assert before.out == frozenset({2})
+    state = play(before, "3:QH")
+    items = new_items(before, state)
+    assert items[:2] == [Play(card("QH")), SeatOut(0)]
+    assert isinstance(items[2], TrickWon)
+    assert items[2].trick.winner == 1
+    assert not any(c in TRUMPS for c in state.hand(1))  # seat 1 is due to lead, without trump
+    assert items[3] == HandEndedEarly(1, cards("JH JD BJ RJ"))
+    assert isinstance(items[4], HandScored)
+    assert len(items) == 5
+    assert events(state, SeatOut) == [SeatOut(2), SeatOut(0)]
+    (result,) = state.results
+    assert result.ended_early is True
+    assert result.points == (0, 6)  # AH, and JH JD BJ RJ still in seat 3's hand; 10H won by seat 1
+    assert state.phase is Phase.DEAL

@@ -817,7 +817,8 @@ def _start_trick(w: _Work, leader: int) -> None:
         _end_hand(w, early=False)
         return
     seat = leader
-    if not has[seat]:
+    # R-PLAY-7: a team already out ends the hand before anyone is announced.
+    if not has[seat] and _team_out(w._out) is None:
         _announce_out(w, seat)
         if w.rules.lead_fallback is LeadFallback.PARTNER:
             seat = (seat + 2) & 3
