@@ -1,0 +1,266 @@
+"""The engine's speed against OpenSpiel's C++ ``oh_hell``, and how its costs grow with a game.
+
+Run it with ``python benchmarks/engine.py`` after ``python -m pip install -e '.[bench]'``
+(OpenSpiel's ``pyspiel`` is the anchor; without it the anchor columns are left out).
+
+Three parts, each on a fixed workload (the same games and the same random choices every round),
+timed by CPU time (:func:`time.process_time`), so that a busy machine slows both sides alike:
+
+1. **Games of real length**: ``--games`` seeded pitch13 games played with uniformly random legal
+   choices and cut after ``--hand-cap`` hands, interleaved round by round with random 4-player
+   ``oh_hell`` games through ``pyspiel``. Decisions per CPU second for each, and their ratio.
+2. **Uncapped games**: the same, played to the end (random games last about 100 hands).
+3. **Growth**: at hand 1, 20 and 200 of one long random game, the cost of ``apply`` +
+   ``legal_actions``, ``hash``, ``==`` against a different state, ``copy.deepcopy``, the pickle
+   size, the memory a state keeps alive, and the memory each extra state of a search tree costs.
+
+A decision is one ``legal_actions`` + one random choice + one ``apply`` by a seat (chance steps of
+``oh_hell`` are drawn from its chance outcomes and not counted).
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import gc
+import pickle
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
+
+import pitch13
+from pitch13 import GameState, Rules, apply, legal_actions, new_game
+
+try:
+    import pyspiel  # type: ignore[import-not-found,unused-ignore]
+except ImportError:  # pragma: no cover - the anchor is optional
+    pyspiel = None
+
+
+# --- workloads ---------------------------------------------------------------------------------
+
+
+def pitch13_games(games: int, hand_cap: int | None, seed: int) -> int:
+    """Play the fixed pitch13 workload; return the number of decisions."""
+    rules = Rules()
+    decisions = 0
+    for game in range(games):
+        rng = random.Random(seed * 1_000_003 + game)
+        choice = rng.choice
+        state = new_game(rules, dealer=game % 4, seed=seed * 1_000_003 + game)
+        if hand_cap is None:
+            while state.outcome is None:
+                state = apply(state, choice(legal_actions(state)))
+                decisions += 1
+        else:
+            while state.outcome is None and state.hand_number <= hand_cap:
+                state = apply(state, choice(legal_actions(state)))
+                decisions += 1
+    return decisions
+
+
+def oh_hell_games(games: int, seed: int) -> int:
+    """Play random 4-player ``oh_hell`` games through ``pyspiel``; return the decisions."""
+    game = pyspiel.load_game("oh_hell", {"players": 4})
+    rng = random.Random(seed)
+    decisions = 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+    return decisions
+
+
+def cpu(work: Callable[[], int]) -> tuple[int, float]:
+    """Run ``work`` and return its decisions and the CPU seconds it took."""
+    gc.collect()
+    start = time.process_time()
+    decisions = work()
+    return decisions, time.process_time() - start
+
+
+def interleaved(title: str, rounds: int, ours: Callable[[], int], anchor: Callable[[], int] | None) -> None:
+    """Time ``ours`` and ``anchor`` in turn for ``rounds`` rounds and print a table."""
+    print(f"\n## {title}\n")
+    print("| round | pitch13 decisions/s | µs/decision | oh_hell decisions/s | ratio |")
+    print("|---|---|---|---|---|")
+    ours_rates: list[float] = []
+    anchor_rates: list[float] = []
+    ratios: list[float] = []
+    for r in range(1, rounds + 1):
+        n, seconds = cpu(ours)
+        rate = n / seconds
+        ours_rates.append(rate)
+        if anchor is not None:
+            m, anchor_seconds = cpu(anchor)
+            anchor_rate = m / anchor_seconds
+            anchor_rates.append(anchor_rate)
+            ratios.append(rate / anchor_rate)
+            print(f"| {r} | {rate:,.0f} | {1e6 / rate:.2f} | {anchor_rate:,.0f} | {rate / anchor_rate:.3f} |")
+        else:
+            print(f"| {r} | {rate:,.0f} | {1e6 / rate:.2f} | – | – |")
+    median = statistics.median(ours_rates)
+    line = f"| median | {median:,.0f} | {1e6 / median:.2f} |"
+    if ratios:
+        line += f" {statistics.median(anchor_rates):,.0f} |"
+        line += f" {statistics.median(ratios):.3f} (range {min(ratios):.3f}–{max(ratios):.3f}) |"
+    else:
+        line += " – | – |"
+    print(line)
+
+
+# --- growth ------------------------------------------------------------------------------------
+
+
+def long_game(min_hands: int, seed: int) -> list[GameState]:
+    """Every state of the first seeded random game that reaches hand ``min_hands`` (cut there)."""
+    rules = Rules()
+    for game in range(seed, seed + 10_000):
+        rng = random.Random(game)
+        state = new_game(rules, seed=game)
+        states = [state]
+        while state.outcome is None and state.hand_number <= min_hands:
+            state = apply(state, rng.choice(legal_actions(state)))
+            states.append(state)
+        if state.hand_number > min_hands:
+            return states
+    raise SystemExit(f"no game of {min_hands} hands found")  # pragma: no cover
+
+
+def per_call(func: Callable[[], Any], budget: float = 0.2) -> float:
+    """CPU seconds per call of ``func``, over about ``budget`` seconds."""
+    calls = 1
+    while True:
+        start = time.process_time()
+        for _ in range(calls):
+            func()
+        spent = time.process_time() - start
+        if spent >= budget:
+            return spent / calls
+        calls *= 2
+
+
+def retained(build: Callable[[], object]) -> tuple[object, int]:
+    """What ``build`` returns and the bytes of memory it keeps alive."""
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    value = build()
+    gc.collect()
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    return value, after - before
+
+
+def growth(hands: tuple[int, ...], seed: int) -> None:
+    """Print the cost of each operation at the first state of each of ``hands``."""
+    states = long_game(max(hands), seed)
+    print(f"\n## Growth along one random game (seed {seed}; {len(states)} states to hand {max(hands)})\n")
+    print(
+        "| hand | decision (apply + legal_actions) µs | hash µs | == (differ) µs | deepcopy µs "
+        "| pickle bytes | bytes kept per decision | bytes per extra state of a search tree |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for hand in hands:
+        at = next(i for i, s in enumerate(states) if s.hand_number == hand and s.to_act is not None)
+        window = states[at : at + 60]
+        window = [s for s in window if s.outcome is None and not s.is_chance]
+        rng = random.Random(hand)
+        moves = [(s, rng.choice(legal_actions(s))) for s in window]
+
+        def decide(moves: list[tuple[GameState, Any]] = moves) -> None:
+            for s, a in moves:
+                legal_actions(s)
+                apply(s, a)
+
+        decision = per_call(decide) / len(moves)
+        state, other = states[at], states[at + 1]
+        hash_time = per_call(lambda state=state: hash(state)) if hand < 100 else per_call(
+            lambda state=state: hash(state), 0.05
+        )
+        eq_time = per_call(lambda: state == other)
+        deep = per_call(lambda: copy.deepcopy(state), 0.05)
+        size = len(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+        decisions = at
+        kept_state, kept = retained(lambda state=state: pickle.loads(pickle.dumps(state)))
+        del kept_state
+
+        def tree(start: GameState = state) -> list[GameState]:
+            out = []
+            s = start
+            r = random.Random(1)
+            for _ in range(200):
+                if s.outcome is not None:
+                    break
+                for a in legal_actions(s):  # every child, as a search expands a node
+                    out.append(apply(s, a))
+                s = r.choice(out[-len(legal_actions(s)) :]) if legal_actions(s) else s
+            return out
+
+        kept_tree, tree_bytes = retained(tree)
+        per_state = tree_bytes / max(1, len(kept_tree))  # type: ignore[arg-type]
+        print(
+            f"| {hand} | {decision * 1e6:.2f} | {hash_time * 1e6:.1f} | {eq_time * 1e6:.2f} | {deep * 1e6:.1f} "
+            f"| {size:,} | {kept / max(1, decisions):.0f} | {per_state:.0f} |"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (default 5)")
+    parser.add_argument("--games", type=int, default=200, help="pitch13 games per round (default 200)")
+    parser.add_argument("--hand-cap", type=int, default=12, help="hands per game in part 1 (default 12)")
+    parser.add_argument("--uncapped-games", type=int, default=30, help="games per round in part 2 (default 30)")
+    parser.add_argument("--anchor-games", type=int, default=1500, help="oh_hell games per round (default 1500)")
+    parser.add_argument("--growth-hands", default="1,20,200", help="hands measured in part 3 (default 1,20,200)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the workloads (default 1)")
+    parser.add_argument("--quick", action="store_true", help="a tiny run that only proves the script works")
+    parser.add_argument(
+        "--workload-only",
+        action="store_true",
+        help="play part 1's workload once, untimed, and print its decisions (for instruction counts)",
+    )
+    args = parser.parse_args(argv)
+    if args.workload_only:
+        print(pitch13_games(args.games, args.hand_cap, args.seed))
+        return 0
+    if args.quick:
+        args.rounds, args.games, args.uncapped_games, args.anchor_games = 1, 5, 1, 20
+        args.growth_hands = "1,3"
+    anchor = None
+    if pyspiel is None:
+        print("(pyspiel is not installed: python -m pip install -e '.[bench]' adds the OpenSpiel anchor)")
+    else:
+        anchor_games = args.anchor_games
+
+        def anchor() -> int:
+            return oh_hell_games(anchor_games, args.seed)
+
+    print(f"# pitch13 {pitch13.__version__} engine benchmark, Python {sys.version.split()[0]}")
+    interleaved(
+        f"Random games cut at {args.hand_cap} hands ({args.games} games per round)",
+        args.rounds,
+        lambda: pitch13_games(args.games, args.hand_cap, args.seed),
+        anchor,
+    )
+    interleaved(
+        f"Uncapped random games ({args.uncapped_games} games per round)",
+        args.rounds,
+        lambda: pitch13_games(args.uncapped_games, None, args.seed),
+        anchor,
+    )
+    growth(tuple(int(h) for h in args.growth_hands.split(",")), args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
