@@ -34,6 +34,7 @@ from typing import ClassVar, Final, Union, cast
 import attrs
 
 from pitch13.cards import DECK, Card, Suit
+from pitch13.errors import ActionParseError
 
 __all__ = [
     "PASS",
@@ -282,20 +283,6 @@ def seeded_order(seed: int, hand_number: int) -> tuple[int, ...]:
 
 _KEYS: Final = struct.Struct(">54Q")
 _INDICES: Final = tuple(range(54))
-
-
-class ActionParseError(ValueError):
-    """Text that is not an action in pitch13's notation.
-
-    ``position`` is the index in the text where reading went wrong.
-    """
-
-    def __init__(self, text: str, position: int, why: str) -> None:
-        super().__init__(f"cannot read {text!r} as an action at position {position}: {why}")
-        #: The text that was read.
-        self.text = text
-        #: Where in it reading went wrong (0-based).
-        self.position = position
 
 
 _VERBS: Final = (

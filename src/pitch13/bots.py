@@ -31,6 +31,7 @@ from pitch13.actions import (
 )
 from pitch13.cards import DECK, Card, Suit
 from pitch13.engine import apply, new_game
+from pitch13.errors import BotError
 from pitch13.rules import Rules
 from pitch13.state import GameState, Phase
 from pitch13.trumps import table_for
@@ -46,17 +47,6 @@ class Bot(Protocol):
     def choose(self, view: SeatView) -> SeatAction:
         """One of ``view.legal_actions``."""
         ...  # pragma: no cover - a protocol
-
-
-class BotError(ValueError):
-    """A bot returned something that is not one of its legal actions."""
-
-    def __init__(self, seat: int, action: object) -> None:
-        super().__init__(f"the bot of seat {seat} chose {action!r}, which is not one of its legal actions")
-        #: The seat whose bot failed.
-        self.seat = seat
-        #: What it returned.
-        self.action = action
 
 
 class RandomBot:

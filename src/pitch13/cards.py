@@ -16,6 +16,8 @@ import enum
 from collections.abc import Iterable, Iterator
 from typing import Final, final
 
+from pitch13.errors import CardParseError
+
 __all__ = [
     "BLACK_JOKER",
     "DECK",
@@ -26,10 +28,6 @@ __all__ = [
     "Suit",
     "parse_cards",
 ]
-
-
-class CardParseError(ValueError):
-    """Text that is not a card in pitch13's notation (``"AH"``, ``"10S"``, ``"BJ"``)."""
 
 
 class Suit(enum.IntEnum):
@@ -130,11 +128,16 @@ class Card:
     ('AH', '10♠')
     """
 
-    __slots__ = ("_index", "_rank", "_suit")
+    # Plain slots, read at the speed of an attribute; __setattr__ keeps them from being changed.
+    __slots__ = {
+        "index": "The card's stable number, 0 to 53 (see the module docs).",
+        "rank": "The printed rank, or ``None`` for a joker.",
+        "suit": "The printed suit, or ``None`` for a joker.",
+    }
 
-    _index: int
-    _rank: Rank | None
-    _suit: Suit | None
+    index: int
+    rank: Rank | None
+    suit: Suit | None
 
     def __new__(cls, *args: object) -> Card:  # noqa: D102 - documented on the class
         raise TypeError("make a Card with Card.parse('AH'), Card.of(rank, suit) or Card.from_index(i)")
@@ -142,13 +145,13 @@ class Card:
     @classmethod
     def _make(cls, index: int) -> Card:
         card = object.__new__(cls)
-        object.__setattr__(card, "_index", index)
+        object.__setattr__(card, "index", index)
         if index < 52:
-            object.__setattr__(card, "_rank", Rank(index % 13 + 2))
-            object.__setattr__(card, "_suit", Suit(index // 13))
+            object.__setattr__(card, "rank", Rank(index % 13 + 2))
+            object.__setattr__(card, "suit", Suit(index // 13))
         else:
-            object.__setattr__(card, "_rank", None)
-            object.__setattr__(card, "_suit", None)
+            object.__setattr__(card, "rank", None)
+            object.__setattr__(card, "suit", None)
         return card
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -158,32 +161,17 @@ class Card:
         raise AttributeError("Card is immutable")
 
     @property
-    def index(self) -> int:
-        """The card's stable number, 0 to 53 (see the module docs)."""
-        return self._index
-
-    @property
-    def rank(self) -> Rank | None:
-        """The printed rank, or ``None`` for a joker."""
-        return self._rank
-
-    @property
-    def suit(self) -> Suit | None:
-        """The printed suit, or ``None`` for a joker."""
-        return self._suit
-
-    @property
     def is_joker(self) -> bool:
         """Whether this is one of the two jokers."""
-        return self._index >= 52
+        return self.index >= 52
 
     @property
     def pretty(self) -> str:
         """The card with a suit symbol, for people: ``"A♥"``, ``"10♠"``, ``"BJ"``."""
-        if self._suit is None:
-            return _JOKER_NAMES[self._index - 52]
-        assert self._rank is not None
-        return self._rank.label + self._suit.symbol
+        if self.suit is None:
+            return _JOKER_NAMES[self.index - 52]
+        assert self.rank is not None
+        return self.rank.label + self.suit.symbol
 
     @classmethod
     def of(cls, rank: Rank, suit: Suit) -> Card:
@@ -239,39 +227,39 @@ class Card:
         )
 
     def __str__(self) -> str:
-        if self._suit is None:
-            return _JOKER_NAMES[self._index - 52]
-        assert self._rank is not None
-        return self._rank.label + self._suit.letter
+        if self.suit is None:
+            return _JOKER_NAMES[self.index - 52]
+        assert self.rank is not None
+        return self.rank.label + self.suit.letter
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
     def __hash__(self) -> int:
-        return self._index
+        return self.index
 
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self._index < other._index
+        return self.index < other.index
 
     def __le__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self._index <= other._index
+        return self.index <= other.index
 
     def __gt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self._index > other._index
+        return self.index > other.index
 
     def __ge__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self._index >= other._index
+        return self.index >= other.index
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
-        return (Card.from_index, (self._index,))
+        return (Card.from_index, (self.index,))
 
     def __copy__(self) -> Card:
         return self

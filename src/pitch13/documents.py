@@ -16,8 +16,9 @@ from typing import Any, Final, NoReturn, TypeVar, cast
 
 import attrs
 
-from pitch13.cards import Card, CardParseError, Suit
-from pitch13.rules import _ENUM_OPTIONS, Rules, RulesError
+from pitch13.cards import Card, Suit
+from pitch13.errors import CardParseError, DocumentError, RulesError
+from pitch13.rules import _ENUM_OPTIONS, Rules
 
 __all__ = ["DocumentError"]
 
@@ -29,25 +30,6 @@ MAX_DEPTH: Final = 24
 MAX_DIGITS: Final = 48
 
 E = TypeVar("E", bound=enum.Enum)
-
-
-class DocumentError(ValueError):
-    """A document that pitch13 will not load: malformed, of another format, or inconsistent.
-
-    Raised by every loader (:meth:`GameRecord.from_json <pitch13.GameRecord.from_json>`,
-    :meth:`~pitch13.GameRecord.from_text`, :func:`~pitch13.state_from_json`,
-    :meth:`SeatView.from_json <pitch13.SeatView.from_json>` and their ``dict`` forms) and by :func:`~pitch13.replay`.
-    ``where`` says where in the document the fault is: a path such as
-    ``$.hands[2].actions[5]`` in JSON, or ``line 12, column 4`` in text. The original error,
-    if there was one (an illegal action, say), is the ``__cause__``.
-    """
-
-    def __init__(self, where: str, why: str) -> None:
-        super().__init__(f"{where}: {why}" if where else why)
-        #: Where the fault is in the document.
-        self.where = where
-        #: What is wrong there.
-        self.why = why
 
 
 def fail(where: str, why: str) -> NoReturn:

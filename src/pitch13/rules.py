@@ -17,6 +17,8 @@ from typing import Any, Final, cast
 
 import attrs
 
+from pitch13.errors import RulesError
+
 __all__ = [
     "AllPass",
     "DeuceTo",
@@ -32,10 +34,6 @@ __all__ = [
     "ShortStock",
     "TargetRule",
 ]
-
-
-class RulesError(ValueError):
-    """An invalid :class:`Rules` value; the message names the option at fault."""
 
 
 class JokerOrder(enum.Enum):

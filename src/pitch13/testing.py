@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 
 from pitch13.actions import Deal, deal_positions
 from pitch13.cards import DECK, Card, parse_cards
+from pitch13.errors import InvariantError
 from pitch13.state import GameState, Phase
 
 __all__ = ["InvariantError", "arranged_deck", "check_invariants"]
@@ -63,10 +64,6 @@ def arranged_deck(hands: Mapping[int, _CardsLike], *, dealer: int = 0, stock: _C
         for position, card in zip(deal_positions(dealer, seat), dealt, strict=True):
             order[position] = card
     return Deal(order)
-
-
-class InvariantError(AssertionError):
-    """A state that breaks one of the game's invariants."""
 
 
 def check_invariants(state: GameState) -> None:

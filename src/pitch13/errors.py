@@ -1,0 +1,181 @@
+"""Every exception pitch13 raises, and the reasons an action is refused.
+
+pitch13 raises its own exceptions for what a caller can get wrong; each is a :exc:`ValueError`
+(or, for the two that are not about a bad value, a :exc:`RuntimeError` or :exc:`AssertionError`),
+so code that already handles bad values keeps working. An argument of the wrong type raises a
+plain :exc:`TypeError`. Every class is importable from :mod:`pitch13` itself.
+
+.. code-block:: text
+
+   ValueError
+   ├── IllegalActionError      apply(): .reason is an IllegalReason
+   ├── RulesError              Rules(...): the message names the option
+   ├── CardParseError          Card.parse(), parse_cards(), Suit.parse()
+   ├── ActionParseError        parse_action(): .position says where
+   ├── DocumentError           every loader, and replay(): .where says where
+   └── BotError                play_game(): .seat and .action name the bot's answer
+   RuntimeError
+   └── SamplingError           sample_state(): no game fits the view
+   AssertionError
+   └── InvariantError          pitch13.testing.check_invariants()
+
+**Seats.** Everywhere a seat is an argument (``apply(..., seat=)``, :func:`~pitch13.view`,
+:meth:`GameState.hand <pitch13.GameState.hand>`, ``new_game(dealer=)``), it is an ``int`` from
+0 to 3: anything that is not an ``int`` (a ``bool`` included) raises :exc:`TypeError`, and an
+``int`` outside 0..3 raises :exc:`ValueError`.
+"""
+
+from __future__ import annotations
+
+import enum
+import reprlib
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from pitch13.actions import Action
+
+__all__ = [
+    "ActionParseError",
+    "BotError",
+    "CardParseError",
+    "DocumentError",
+    "IllegalActionError",
+    "IllegalReason",
+    "InvariantError",
+    "RulesError",
+    "SamplingError",
+]
+
+
+class CardParseError(ValueError):
+    """Text that is not a card in pitch13's notation (``"AH"``, ``"10S"``, ``"BJ"``)."""
+
+
+class RulesError(ValueError):
+    """An invalid :class:`~pitch13.Rules` value; the message names the option at fault."""
+
+
+class ActionParseError(ValueError):
+    """Text that is not an action in pitch13's notation.
+
+    ``position`` is the index in the text where reading went wrong.
+    """
+
+    def __init__(self, text: str, position: int, why: str) -> None:
+        super().__init__(f"cannot read {text!r} as an action at position {position}: {why}")
+        #: The text that was read.
+        self.text = text
+        #: Where in it reading went wrong (0-based).
+        self.position = position
+
+
+class IllegalReason(enum.Enum):
+    """Why :func:`~pitch13.apply` refused an action: the machine-readable part of :class:`IllegalActionError`."""
+
+    #: The game is over.
+    GAME_OVER = "game_over"
+    #: Chance is to act: only a :class:`~pitch13.Deal` may be applied.
+    AWAITING_DEAL = "awaiting_deal"
+    #: A :class:`~pitch13.Deal` was applied while the hand is already dealt.
+    ALREADY_DEALT = "already_dealt"
+    #: The ``seat`` given to :func:`~pitch13.apply` is not the seat to act.
+    NOT_YOUR_TURN = "not_your_turn"
+    #: This kind of action does not belong to the current phase.
+    WRONG_PHASE = "wrong_phase"
+    #: The dealer may not pass when everyone else passed (R-BID-2).
+    MUST_BID = "must_bid"
+    #: The bid is not above the high bid, or below the lowest bid (R-BID-1).
+    BID_TOO_LOW = "bid_too_low"
+    #: The bid is above ``max_bid``, or nobody may bid over the moon (R-BID-3).
+    BID_TOO_HIGH = "bid_too_high"
+    #: The card is not in the seat's hand.
+    NOT_IN_HAND = "not_in_hand"
+    #: The card is not a trump, so it cannot be played (R-PLAY-1).
+    NOT_A_TRUMP = "not_a_trump"
+    #: The card is not one of the shed cards that may be picked up (R-PICK-1).
+    NOT_TAKEABLE = "not_takeable"
+    #: No stock card is turned up to reject or take (R-LOOK-2).
+    NO_TURNED_CARD = "no_turned_card"
+    #: A stock card is turned up: take it or reject it first (R-LOOK-2).
+    DECIDE_TURNED_CARD = "decide_turned_card"
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal in the state it was applied to.
+
+    The state is untouched (states are immutable). ``reason`` says why in a form a program
+    can switch on; ``str(error)`` says it in words, e.g. ``seat 2 cannot play 4♣: it is not
+    a trump``.
+    """
+
+    def __init__(self, reason: IllegalReason, message: str, *, action: Action, seat: int | None) -> None:
+        super().__init__(message)
+        #: Why the action was refused.
+        self.reason: Final[IllegalReason] = reason
+        #: The refused action.
+        self.action: Final[Action] = action
+        #: The seat that was to act (``None`` when chance was to act or the game is over).
+        self.seat: Final[int | None] = seat
+
+
+class DocumentError(ValueError):
+    """A document that pitch13 will not load: malformed, of another format, or inconsistent.
+
+    Raised by every loader (:meth:`GameRecord.from_json <pitch13.GameRecord.from_json>`,
+    :meth:`~pitch13.GameRecord.from_text`, :func:`~pitch13.state_from_json`,
+    :meth:`SeatView.from_json <pitch13.SeatView.from_json>` and their ``dict`` forms) and by :func:`~pitch13.replay`.
+    ``where`` says where in the document the fault is: a path such as
+    ``$.hands[2].actions[5]`` in JSON, or ``line 12, column 4`` in text. The original error,
+    if there was one (an illegal action, say), is the ``__cause__``.
+    """
+
+    def __init__(self, where: str, why: str) -> None:
+        super().__init__(f"{where}: {why}" if where else why)
+        #: Where the fault is in the document.
+        self.where = where
+        #: What is wrong there.
+        self.why = why
+
+
+class BotError(ValueError):
+    """A bot returned something that is not one of its legal actions."""
+
+    def __init__(self, seat: int, action: object) -> None:
+        super().__init__(f"the bot of seat {seat} chose {action!r}, which is not one of its legal actions")
+        #: The seat whose bot failed.
+        self.seat = seat
+        #: What it returned.
+        self.action = action
+
+
+class SamplingError(RuntimeError):
+    """No consistent state was found; it means a view that no game can produce."""
+
+
+class InvariantError(AssertionError):
+    """A state that breaks one of the game's invariants."""
+
+
+_EXCERPT: Final = reprlib.Repr()
+_EXCERPT.maxstring = _EXCERPT.maxother = _EXCERPT.maxlong = 40
+_EXCERPT.maxlevel = 3
+
+
+def excerpt(value: object) -> str:
+    """A short ``repr`` of ``value`` for an error message: never more than about 40 characters.
+
+    Messages quote what the caller passed only through this, so that a huge or deeply nested
+    value cannot make a huge message (or fail while the message is made).
+    """
+    return _EXCERPT.repr(value)
+
+
+def check_seat(seat: object, what: str = "a seat") -> int:
+    """``seat`` if it is a seat, an ``int`` from 0 to 3; else the documented error (internal)."""
+    if type(seat) is not int:
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise TypeError(f"{what} is an int from 0 to 3, not {excerpt(seat)}")
+        seat = int(seat)
+    if not 0 <= seat <= 3:
+        raise ValueError(f"{what} is an int from 0 to 3, not {excerpt(seat)}")
+    return seat
