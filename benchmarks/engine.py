@@ -184,11 +184,13 @@ def growth(hands: tuple[int, ...], seed: int) -> None:
 
         decision = per_call(decide) / len(moves)
         state, other = states[at], states[at + 1]
-        hash_time = per_call(lambda state=state: hash(state)) if hand < 100 else per_call(
-            lambda state=state: hash(state), 0.05
+        hash_time = (
+            per_call(lambda state=state: hash(state))
+            if hand < 100
+            else per_call(lambda state=state: hash(state), 0.05)
         )
-        eq_time = per_call(lambda: state == other)
-        deep = per_call(lambda: copy.deepcopy(state), 0.05)
+        eq_time = per_call(lambda state=state, other=other: state == other)
+        deep = per_call(lambda state=state: copy.deepcopy(state), 0.05)
         size = len(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
         decisions = at
         kept_state, kept = retained(lambda state=state: pickle.loads(pickle.dumps(state)))
@@ -219,9 +221,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (default 5)")
     parser.add_argument("--games", type=int, default=200, help="pitch13 games per round (default 200)")
     parser.add_argument("--hand-cap", type=int, default=12, help="hands per game in part 1 (default 12)")
-    parser.add_argument("--uncapped-games", type=int, default=30, help="games per round in part 2 (default 30)")
-    parser.add_argument("--anchor-games", type=int, default=1500, help="oh_hell games per round (default 1500)")
-    parser.add_argument("--growth-hands", default="1,20,200", help="hands measured in part 3 (default 1,20,200)")
+    parser.add_argument(
+        "--uncapped-games", type=int, default=30, help="games per round in part 2 (default 30)"
+    )
+    parser.add_argument(
+        "--anchor-games", type=int, default=1500, help="oh_hell games per round (default 1500)"
+    )
+    parser.add_argument(
+        "--growth-hands", default="1,20,200", help="hands measured in part 3 (default 1,20,200)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the workloads (default 1)")
     parser.add_argument("--quick", action="store_true", help="a tiny run that only proves the script works")
     parser.add_argument(

@@ -21,6 +21,7 @@ PUBLIC_MODULES = [
     "cli",
     "documents",
     "engine",
+    "errors",
     "events",
     "records",
     "rules",
@@ -98,6 +99,7 @@ def test_py_typed_ships():
 
 # Data flows one way (DESIGN.md): a module never imports one to its right.
 LAYERS = [
+    {"errors"},
     {"cards"},
     {"rules"},
     {"documents"},
@@ -105,6 +107,7 @@ LAYERS = [
     {"actions"},
     {"scoring"},
     {"events"},
+    {"_history"},
     {"state"},
     {"engine"},
     {"views"},
@@ -114,18 +117,60 @@ LAYERS = [
     {"cli"},
     {"__main__"},
 ]
+# Inside the engine: the shared helpers, the phases, the flow that orders them, the dispatcher.
+ENGINE_LAYERS = [
+    {"_work"},
+    {"_auction", "_discard", "_pickup", "_look", "_play", "_end"},
+    {"_flow"},
+    {"__init__"},
+]
+
+
+def _imported(tree):
+    """The pitch13 modules a module imports: ``pitch13.x`` or ``pitch13.x.y`` as ``(x, y)``.
+
+    Imports for type checking only (under ``if TYPE_CHECKING:``) do not count.
+    """
+    for block in ast.walk(tree):
+        if (
+            isinstance(block, ast.If)
+            and isinstance(block.test, ast.Name)
+            and block.test.id == "TYPE_CHECKING"
+        ):
+            block.body = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "pitch13":
+            parts = node.module.split(".")[1:]
+            if not parts:
+                yield from ((alias.name,) for alias in node.names)
+            elif len(parts) == 1 and (SRC / parts[0] / "__init__.py").is_file():  # from a package
+                for alias in node.names:
+                    is_module = (SRC / parts[0] / f"{alias.name}.py").is_file()
+                    yield (parts[0], alias.name) if is_module else (parts[0], "__init__")
+            else:
+                yield tuple(parts)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                parts = alias.name.split(".")
+                if parts[0] == "pitch13" and len(parts) > 1:
+                    yield tuple(parts[1:])
 
 
 def test_modules_import_only_to_their_left():
     rank = {name: i for i, layer in enumerate(LAYERS) for name in layer}
-    for path in SRC.glob("*.py"):
-        if path.stem == "__init__":
+    inner = {name: i for i, layer in enumerate(ENGINE_LAYERS) for name in layer}
+    paths = [*SRC.glob("*.py"), *(SRC / "engine").glob("*.py")]
+    assert len(paths) > len(LAYERS)
+    for path in paths:
+        in_engine = path.parent.name == "engine"
+        if path.stem == "__init__" and not in_engine:
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("pitch13."):
-                target = node.module.split(".")[1]
-                assert rank[target] < rank[path.stem], f"{path.stem} imports {target}"
+        here = "engine" if in_engine else path.stem
+        for target in _imported(ast.parse(path.read_text(encoding="utf-8"))):
+            if target[0] == "engine" and in_engine:
+                assert inner[target[1]] < inner[path.stem], f"engine.{path.stem} imports {target}"
+            else:
+                assert rank[target[0]] < rank[here], f"{here} ({path.name}) imports {target[0]}"
 
 
 def test_version_is_a_release_string():

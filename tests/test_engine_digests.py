@@ -1,6 +1,6 @@
 """The engine plays recorded games exactly as it did when they were recorded.
 
-``tests/golden/engine_digests.json`` holds, for 72 random games under 24 rule sets (the two
+``tests/engine_digests.json`` holds, for 72 random games under 24 rule sets (the two
 presets and 22 random valid option sets; seeded games and games dealt by the caller), a SHA-256
 digest of every step: the legal actions, the action chosen, each history entry it added (the
 seat, the action or event, and a dealt deck in full), and at the end the results, the outcome
@@ -45,7 +45,7 @@ from pitch13 import (
 )
 from pitch13.documents import rules_to_dict
 
-FILE = Path(__file__).resolve().parent / "golden" / "engine_digests.json"
+FILE = Path(__file__).resolve().parent / "engine_digests.json"
 #: Games are cut after this many hands, so that the whole file replays in a few seconds.
 MAX_HANDS = 25
 

@@ -21,6 +21,7 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
+import pitch13.state as state_module
 from pitch13 import (
     BLACK_JOKER,
     DECK,
@@ -81,8 +82,12 @@ ILLEGAL_PER_STATE = 4
 #: Replayed states are compared in full (history included) every this many actions.
 FULL_COMPARE_EVERY = 40
 
-_STATE_FIELDS = tuple(a.name for a in attrs.fields(GameState))
-_STATE_ALIASES = frozenset(a.alias for a in attrs.fields(GameState))
+#: The index of each field of a state's tuple form, by the name of its constant in pitch13.state.
+_STATE_FIELDS = {
+    name.lower(): getattr(state_module, name)
+    for name in dir(state_module)
+    if name.isupper() and isinstance(getattr(state_module, name), int)
+}
 _ANY_DEAL = Deal(DECK)
 
 
@@ -187,7 +192,7 @@ def expected_outcome(rules: Rules, result: HandResult) -> Outcome | None:
 
 def snapshot(state: GameState) -> tuple[object, ...]:
     """Every field of ``state``, to see that nothing rebinds one."""
-    return tuple(getattr(state, name) for name in _STATE_FIELDS)
+    return state[:]
 
 
 def refuse(state: GameState, action: object, reason: IllegalReason | None, seat: int | None = None) -> None:
@@ -616,23 +621,13 @@ def bits(cards: Sequence[Card]) -> int:
 
 
 def corrupt(state: GameState, **changes: object) -> GameState:
-    """``state`` with private fields changed, wherever the state keeps them (at the top or in a part).
-
-    attrs strips the leading underscore of a private field in ``__init__``, so ``hands=`` sets
-    ``_hands``.
-    """
-    updates = {name: value for name, value in changes.items() if name in _STATE_ALIASES}
-    left = {name: value for name, value in changes.items() if name not in _STATE_ALIASES}
-    for field in attrs.fields(GameState):
-        part = getattr(state, field.name)
-        if left and attrs.has(type(part)):
-            aliases = {a.alias for a in attrs.fields(type(part))}
-            mine = {name: value for name, value in left.items() if name in aliases}
-            if mine:
-                updates[field.alias] = attrs.evolve(part, **mine)
-                left = {name: value for name, value in left.items() if name not in mine}
-    assert not left, f"the state has no field {sorted(left)}"
-    return attrs.evolve(state, **updates)
+    """``state`` with internal fields changed, named as in pitch13.state (``won=`` sets both teams')."""
+    fields = list(state[:])
+    if "won" in changes:
+        changes["won_a"], changes["won_b"] = changes.pop("won")  # type: ignore[misc]
+    for name, value in changes.items():
+        fields[_STATE_FIELDS[name]] = value
+    return state_module.make_state(fields)
 
 
 def test_check_invariants_accepts_states_of_a_real_game():

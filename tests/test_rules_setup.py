@@ -12,6 +12,7 @@ import pickle
 
 import pytest
 
+import pitch13
 from helpers import card, deal, drive, events, refused
 from pitch13 import (
     BLACK_JOKER,
@@ -1210,12 +1211,17 @@ def test_bad_input_non_state_is_a_type_error(not_a_state):
         legal_actions(not_a_state)
 
 
-def test_bad_input_bad_seat_argument_is_a_type_error():
-    """Bad input: seat= must be None or a seat number."""
+def test_bad_input_bad_seat_argument():
+    """Bad input: seat= must be None or a seat, as everywhere: not an int is a TypeError, out of range a ValueError."""
     state = _bidding_twin()
-    for seat in (4, -1, "2", True, 2.0):
-        with pytest.raises(TypeError, match="seat"):
+    for seat in ("2", True, 2.0, None.__class__):
+        with pytest.raises(TypeError, match="a seat is an int from 0 to 3"):
             apply(state, Pass(), seat=seat)
+    for seat in (4, -1, 10**40):
+        with pytest.raises(ValueError, match="a seat is an int from 0 to 3") as info:
+            apply(state, Pass(), seat=seat)
+        assert not isinstance(info.value, pitch13.IllegalActionError)
+        assert len(str(info.value)) < 80
     assert state == _bidding_twin()
 
 

@@ -14,7 +14,6 @@ from pitch13.actions import (
     STOP,
     TURN_UP,
     Action,
-    ActionParseError,
     Bid,
     Deal,
     Discard,
@@ -30,10 +29,19 @@ from pitch13.actions import (
     parse_action,
     shuffled_deck,
 )
-from pitch13.bots import Bot, BotError, RandomBot, SimpleBot, play_game
-from pitch13.cards import BLACK_JOKER, DECK, RED_JOKER, Card, CardParseError, Rank, Suit, parse_cards
-from pitch13.documents import DocumentError
-from pitch13.engine import IllegalActionError, IllegalReason, apply, legal_actions, new_game
+from pitch13.bots import Bot, RandomBot, SimpleBot, play_game
+from pitch13.cards import BLACK_JOKER, DECK, RED_JOKER, Card, Rank, Suit, parse_cards
+from pitch13.engine import apply, legal_actions, new_game
+from pitch13.errors import (
+    ActionParseError,
+    BotError,
+    CardParseError,
+    DocumentError,
+    IllegalActionError,
+    IllegalReason,
+    RulesError,
+    SamplingError,
+)
 from pitch13.events import (
     AuctionWon,
     CardRejected,
@@ -71,11 +79,10 @@ from pitch13.rules import (
     MoonSuccess,
     Pickup,
     Rules,
-    RulesError,
     ShortStock,
     TargetRule,
 )
-from pitch13.sampling import SamplingError, sample_state
+from pitch13.sampling import sample_state
 from pitch13.scoring import HandResult, Outcome, PointCard, Termination, Trick, team_of
 from pitch13.state import GameState, HistoryEntry, Phase
 from pitch13.trumps import card_points, is_trump, trump_order, trump_power

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from pitch13._history import HistoryItem
 from pitch13.actions import Bid, Discard, GiveUp, NameTrump, Pass, Reject, Take
 from pitch13.bots import SimpleBot
 from pitch13.cards import Card
@@ -35,7 +36,7 @@ from pitch13.events import (
 )
 from pitch13.records import GameRecord, replay
 from pitch13.rules import Rules
-from pitch13.state import GameState, HistoryItem
+from pitch13.state import GameState
 from pitch13.views import dealt_cards, view
 
 __all__ = ["main", "play_demo", "print_game"]

@@ -471,8 +471,8 @@ def _format_text(record: GameRecord) -> str:
 def _hand_comments(before: GameState, after: GameState) -> list[str]:
     """Comments on how the hand ended, from the events of its last action (``before`` → ``after``)."""
     out: list[str] = []
-    assert after._log is not None
-    for _, item in after._log.since(0 if before._log is None else before._log.length):
+    for entry in after.history_since(before.history_len):
+        item = entry.item
         if isinstance(item, HandThrownIn):
             out.append(f"# thrown in: {item.reason.value.replace('_', ' ')}")
         elif isinstance(item, HandScored):

@@ -21,7 +21,8 @@ from collections.abc import Sequence
 
 from pitch13.actions import Deal, GiveUp, SeatAction, deal_positions
 from pitch13.cards import DECK, Card
-from pitch13.engine import IllegalActionError, apply, new_game
+from pitch13.engine import apply, new_game
+from pitch13.errors import IllegalActionError, SamplingError
 from pitch13.rules import LookTake, Rules
 from pitch13.state import GameState
 from pitch13.trumps import TrumpTable, may_take
@@ -41,10 +42,6 @@ from pitch13.views import (
 __all__ = ["SamplingError", "sample_state"]
 
 _TRIES = 200
-
-
-class SamplingError(RuntimeError):
-    """No consistent state was found; it means a view that no game can produce."""
 
 
 def sample_state(seat_view: SeatView, rng: random.Random) -> GameState:
@@ -102,7 +99,7 @@ def _sample_game(seat_view: SeatView, rng: random.Random) -> GameState | None:
 
 
 def _length(state: GameState) -> int:
-    return 0 if state._log is None else state._log.length
+    return state.history_len
 
 
 def _replay(state: GameState, deck: list[Card], log: HandLog, hidden_gives: list[Card]) -> GameState | None:
@@ -391,9 +388,7 @@ def _seat_flows(
         for j in take_steps:
             given_so_far = {gives[i] for i in take_steps if i <= j}
             options = [
-                c
-                for c in pool
-                if c not in given_so_far and c not in sheds and may_take(rules, table, c.index)
+                c for c in pool if c not in given_so_far and c not in sheds and may_take(table, c.index)
             ]
             if not options:
                 ok = False

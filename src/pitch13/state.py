@@ -1,23 +1,33 @@
-"""The game state: one frozen value for the whole game, from the first deal to its end.
+"""The game state: one immutable value for the whole game, from the first deal to its end.
 
 A :class:`GameState` is made by :func:`pitch13.new_game` and by :func:`pitch13.apply`, which
 returns a new state and never changes the one it is given. Card holdings are kept as bit
 masks over :attr:`Card.index <pitch13.Card.index>` and exposed as tuples of cards.
+
+The history is kept compact: the current hand's actions and events as a few bytes each, and
+the hands before it in a chain that every later state shares. Reading
+:attr:`GameState.history` decodes it; :attr:`GameState.ply`, :attr:`GameState.history_len`
+and :meth:`GameState.history_since` give its length and its newest entries without decoding
+the rest. Hashing and comparing states never walks the history of a game in progress either
+(see the docs' "Performance" page for what each operation costs).
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
-from typing import Final, Union
+import functools
+from collections.abc import Callable, Iterable, Iterator
+from typing import Final, NoReturn, final
 
 import attrs
 
-from pitch13.actions import Action
+from pitch13 import _history
+from pitch13._history import Hand, HistoryItem
+from pitch13.actions import Action, Deal
 from pitch13.cards import DECK, Card, Suit, cards_of_mask
-from pitch13.events import Event
+from pitch13.errors import check_seat
 from pitch13.rules import Rules
-from pitch13.scoring import HandResult, Outcome, Trick
+from pitch13.scoring import HandResult, Outcome, Trick, make_trick
 from pitch13.trumps import TrumpTable
 
 __all__ = ["GameState", "HistoryEntry", "Phase"]
@@ -51,11 +61,6 @@ class Phase(enum.Enum):
     GAME_OVER = "game_over"
 
 
-#: One step of the history: an action (with the seat that took it, ``None`` for chance) or
-#: an event (seat ``None``).
-HistoryItem = Union[Action, Event]
-
-
 @attrs.frozen(slots=True)
 class HistoryEntry:
     """One item of :attr:`GameState.history`."""
@@ -66,193 +71,170 @@ class HistoryEntry:
     item: HistoryItem
 
 
-class Log:
-    """A persistent list of history entries: each state adds nodes in O(1) (internal)."""
+# --- the fields of a state ----------------------------------------------------------------------
+#
+# A state is a tuple of these fields, in this order; the engine reads them by index and makes a
+# new state with ``GameState._make(fields)``. A field named like a public property holds what the
+# property shows, in compact form (bit masks for cards, -1 for "none").
 
-    __slots__ = ("item", "length", "prev", "seat")
+RULES: Final = 0  # Rules
+PHASE: Final = 1  # Phase
+TO_ACT: Final = 2  # the seat to act, or -1
+HANDS: Final = 3  # each seat's hand, a card mask
+TRICK: Final = 4  # the current trick: plays as ``seat << 6 | card``
+OUT: Final = 5  # the seats announced out, a seat mask
+TABLE: Final = 6  # the trump's TrumpTable, or None before trump
+WON_A: Final = 7  # point cards taken by team A this hand, a card mask
+WON_B: Final = 8  # point cards taken by team B this hand, a card mask
+TRICKS: Final = 9  # the finished tricks of the hand, as TRICK values
+CALLS: Final = 10  # each seat's call: -1 not yet, 0 pass, else its bid
+HIGH_BID: Final = 11  # the high bid, or 0
+BIDDER: Final = 12  # the seat of the high bid, or -1
+MIDDLE: Final = 13  # the face-up discards, a card mask
+TAKEABLE: Final = 14  # the discards that may be picked up, a card mask
+DEAD: Final = 15  # the dead pile, a card mask
+SHOWN: Final = 16  # the face-up cards of the dead pile, a card mask
+STOCK: Final = 17  # the stock, top card first: card indices as bytes
+TURNED: Final = 18  # the turned-up stock card's index, or -1
+SEED: Final = 19  # the seed, or None
+FIRST_DEALER: Final = 20
+HAND_NUMBER: Final = 21
+DEALER: Final = 22
+SCORES: Final = 23  # (team A, team B)
+OUTCOME: Final = 24  # Outcome, or None
+HAND_DECK: Final = 25  # the current hand's deck as bytes of card indices; b"" before its deal
+LOG: Final = 26  # the current hand's history entries as codes (see _history)
+PAST: Final = 27  # the finished hands, newest first: a Hand chain, or None
+PLY: Final = 28  # the actions applied since the game began
+HISTORY_LEN: Final = 29  # the history entries since the game began
 
-    def __init__(self, prev: Log | None, seat: int | None, item: HistoryItem) -> None:
-        self.prev: Final = prev
-        self.seat: Final = seat
-        self.item: Final = item
-        self.length: Final[int] = 1 if prev is None else prev.length + 1
+_Fields = tuple[
+    Rules,
+    Phase,
+    int,
+    tuple[int, ...],
+    tuple[int, ...],
+    int,
+    "TrumpTable | None",
+    int,
+    int,
+    tuple[tuple[int, ...], ...],
+    tuple[int, ...],
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    bytes,
+    int,
+    "int | None",
+    int,
+    int,
+    int,
+    tuple[int, int],
+    "Outcome | None",
+    bytes,
+    bytes,
+    "Hand | None",
+    int,
+    int,
+]
 
-    def entries(self) -> list[tuple[int | None, HistoryItem]]:
-        """The entries, oldest first."""
-        out: list[tuple[int | None, HistoryItem]] = []
-        node: Log | None = self
-        while node is not None:
-            out.append((node.seat, node.item))
-            node = node.prev
-        out.reverse()
-        return out
-
-    def since(self, start: int) -> list[tuple[int | None, HistoryItem]]:
-        """The entries after the first ``start``, oldest first."""
-        out: list[tuple[int | None, HistoryItem]] = []
-        node: Log | None = self
-        while node is not None and node.length > start:
-            out.append((node.seat, node.item))
-            node = node.prev
-        out.reverse()
-        return out
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Log):
-            return NotImplemented
-        a: Log | None = self
-        b: Log | None = other
-        if self.length != other.length:
-            return False
-        while a is not None and b is not None and a is not b:
-            if a.seat != b.seat or a.item != b.item:
-                return False
-            a, b = a.prev, b.prev
-        return True
-
-    def __hash__(self) -> int:
-        return hash(tuple(self.entries()))
-
-    def __reduce__(self) -> tuple[object, tuple[tuple[tuple[int | None, HistoryItem], ...]]]:
-        # Flat, so that pickling or deep-copying a long game does not recurse once per entry.
-        return (_log_of, (tuple(self.entries()),))
-
-
-def _log_of(entries: tuple[tuple[int | None, HistoryItem], ...]) -> Log | None:
-    log: Log | None = None
-    for seat, item in entries:
-        log = Log(log, seat, item)
-    return log
-
-
-def _iter_log(log: Log | None) -> Iterator[tuple[int | None, HistoryItem]]:
-    if log is not None:
-        yield from log.entries()
-
-
-@attrs.frozen(slots=True)
-class _Match:
-    """What changes once a hand: the game's progress (internal part of a state)."""
-
-    seed: int | None
-    first_dealer: int
-    hand_number: int
-    dealer: int
-    scores: tuple[int, int]
-    outcome: Outcome | None
-    results: tuple[HandResult, ...]
+_new: Final = tuple.__new__
 
 
-@attrs.frozen(slots=True)
-class _Auction:
-    """The auction's calls (internal part of a state): -1 not acted, 0 passed, else the bid."""
-
-    calls: tuple[int, ...]
-    high_bid: int
-    bidder: int
-
-
-@attrs.frozen(slots=True)
-class _Exchange:
-    """Trump and the cards outside hands and tricks (internal part of a state)."""
-
-    trump: Suit | None
-    table: TrumpTable | None = attrs.field(eq=False, hash=False)
-    middle: int
-    takeable: int
-    dead: int
-    shown: int
-    stock: tuple[int, ...]
-    turned: int
-
-
-@attrs.frozen(slots=True, repr=False)
-class GameState:
+@final
+class GameState(_Fields):
     """The whole state of a game. Make one with :func:`pitch13.new_game`; never construct it.
 
-    Seats are 0 to 3 clockwise; teams are 0 (seats 0 and 2) and 1 (seats 1 and 3). States
-    compare equal when everything, the history included, is equal.
+    Seats are 0 to 3 clockwise; teams are 0 (seats 0 and 2) and 1 (seats 1 and 3). A state is
+    immutable and hashable; states compare equal when they are the same game at the same point:
+    the same rules, first dealer and seed, and the same history. It is not a sequence: use its
+    properties (its tuple form is internal).
     """
 
-    #: The rules of the game.
-    rules: Rules
-    _match: _Match
-    _log: Log | None
-    #: Where the game stands.
-    phase: Phase
-    _to_act: int
-    _auction: _Auction
-    _exchange: _Exchange
-    _hands: tuple[int, ...]
-    _trick: tuple[tuple[int, int], ...]
-    #: The finished tricks of the current hand, oldest first.
-    tricks: tuple[Trick, ...]
-    _out: int
-    _won: tuple[int, int]
+    __slots__ = ()
 
     # --- the game -------------------------------------------------------------------------
 
     @property
+    def rules(self) -> Rules:
+        """The rules of the game."""
+        return self[RULES]
+
+    @property
+    def phase(self) -> Phase:
+        """Where the game stands."""
+        return self[PHASE]
+
+    @property
     def seed(self) -> int | None:
         """The seed that deals every hand, or ``None`` when the caller deals (R-DEAL-3)."""
-        return self._match.seed
+        return self[SEED]
 
     @property
     def first_dealer(self) -> int:
         """The dealer of the first hand."""
-        return self._match.first_dealer
+        return self[FIRST_DEALER]
 
     @property
     def hand_number(self) -> int:
         """The current hand's number, from 1; thrown-in hands count."""
-        return self._match.hand_number
+        return self[HAND_NUMBER]
 
     @property
     def dealer(self) -> int:
         """The current hand's dealer (R-DEAL-2)."""
-        return self._match.dealer
+        return self[DEALER]
 
     @property
     def scores(self) -> tuple[int, int]:
         """``(team A, team B)``: the scores of the hands scored so far."""
-        return self._match.scores
+        return self[SCORES]
 
     @property
     def outcome(self) -> Outcome | None:
         """How the game ended, or ``None`` while it goes on."""
-        return self._match.outcome
+        return self[OUTCOME]
 
     @property
     def results(self) -> tuple[HandResult, ...]:
-        """The results of the hands scored so far, oldest first."""
-        return self._match.results
+        """The results of the hands scored so far, oldest first.
+
+        Made from the game's finished hands each time it is read: O(hands played).
+        """
+        rules = self[RULES]
+        return tuple(h.hand_result(rules) for h in _history.hands_of(self[PAST]) if h.result is not None)
 
     @property
     def trump(self) -> Suit | None:
         """The trump suit once named, else ``None``."""
-        return self._exchange.trump
+        table = self[TABLE]
+        return None if table is None else table.trump
 
     # --- who acts -------------------------------------------------------------------------
 
     @property
     def to_act(self) -> int | None:
         """The seat to act, or ``None`` when chance is to act (a deal) or the game is over."""
-        return None if self._to_act < 0 else self._to_act
+        seat = self[TO_ACT]
+        return None if seat < 0 else seat
 
     @property
     def is_chance(self) -> bool:
         """Whether the next step is a shuffle: apply a :class:`~pitch13.Deal` (R-DEAL-3)."""
-        return self.phase is Phase.DEAL
+        return self[PHASE] is Phase.DEAL
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self._match.outcome is not None
+        return self[OUTCOME] is not None
 
     @property
     def winner(self) -> int | None:
         """The winning team, or ``None`` while the game goes on."""
-        outcome = self._match.outcome
+        outcome = self[OUTCOME]
         return None if outcome is None else outcome.winner
 
     # --- the auction ----------------------------------------------------------------------
@@ -260,125 +242,266 @@ class GameState:
     @property
     def bids(self) -> tuple[int | None, ...]:
         """Each seat's call this hand: its bid, ``0`` for a pass, ``None`` if it has not acted."""
-        return tuple(None if c < 0 else c for c in self._auction.calls)
+        return tuple(None if c < 0 else c for c in self[CALLS])
 
     @property
     def high_bid(self) -> int | None:
         """The highest bid so far this hand, or ``None``."""
-        return self._auction.high_bid or None
+        return self[HIGH_BID] or None
 
     @property
     def bidder(self) -> int | None:
         """The seat that won the auction, or ``None`` before the auction ends."""
-        if self.phase in (Phase.DEAL, Phase.BIDDING) or self._auction.bidder < 0:
+        if self[PHASE] in (Phase.DEAL, Phase.BIDDING) or self[BIDDER] < 0:
             return None
-        return self._auction.bidder
+        return self[BIDDER]
 
     @property
     def bid(self) -> int | None:
         """The winning bid, or ``None`` before the auction ends."""
-        return None if self.bidder is None else self._auction.high_bid
+        return None if self.bidder is None else self[HIGH_BID]
 
     # --- where the cards are --------------------------------------------------------------
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's hand, cards in index order. Dead cards received in the refill stay here."""
-        return tuple(cards_of_mask(h) for h in self._hands)
+        return tuple(cards_of_mask(h) for h in self[HANDS])
 
     def hand(self, seat: int) -> tuple[Card, ...]:
-        """The hand of ``seat``, in index order."""
-        return cards_of_mask(self._hands[_check_seat(seat)])
+        """The hand of ``seat``, in index order.
+
+        Raises:
+            TypeError: if ``seat`` is not an int.
+            ValueError: if it is not from 0 to 3.
+        """
+        return cards_of_mask(self[HANDS][check_seat(seat)])
 
     @property
     def middle(self) -> tuple[Card, ...]:
         """Cards discarded face up into the middle (R-DISC-1, R-DISC-2); dead once pick-up ends."""
-        return cards_of_mask(self._exchange.middle)
+        return cards_of_mask(self[MIDDLE])
 
     @property
     def takeable(self) -> tuple[Card, ...]:
         """Cards in the middle that may still be picked up (R-PICK-1)."""
-        return cards_of_mask(self._exchange.takeable)
+        return cards_of_mask(self[TAKEABLE])
 
     @property
     def dead(self) -> tuple[Card, ...]:
         """The dead pile: cards given up or rejected in the look-through and unseen stock cards."""
-        return cards_of_mask(self._exchange.dead)
+        return cards_of_mask(self[DEAD])
 
     @property
     def dead_face_up(self) -> tuple[Card, ...]:
         """The cards of the dead pile that are face up: the trumps (R-LOOK-4)."""
-        return cards_of_mask(self._exchange.shown)
+        return cards_of_mask(self[SHOWN])
 
     @property
     def stock(self) -> tuple[Card, ...]:
         """The stock, top card first (during the look-through: the cards not yet turned up)."""
-        return tuple(DECK[i] for i in self._exchange.stock)
+        return tuple(DECK[i] for i in self[STOCK])
 
     @property
     def turned_card(self) -> Card | None:
         """The stock card turned up and waiting for a decision, else ``None`` (R-LOOK-2)."""
-        turned = self._exchange.turned
+        turned = self[TURNED]
         return None if turned < 0 else DECK[turned]
 
     @property
     def trick(self) -> tuple[tuple[int, Card], ...]:
         """The current trick: ``(seat, card)`` in the order played."""
-        return tuple((seat, DECK[i]) for seat, i in self._trick)
+        return tuple((code >> 6, DECK[code & 63]) for code in self[TRICK])
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The finished tricks of the current hand, oldest first."""
+        table = self[TABLE]
+        if table is None:
+            return ()
+        return tuple(make_trick(number, table, plays) for number, plays in enumerate(self[TRICKS], start=1))
 
     @property
     def out(self) -> frozenset[int]:
         """The seats known to be out of trump this hand (R-PLAY-3)."""
-        return frozenset(s for s in range(4) if self._out >> s & 1)
+        out = self[OUT]
+        return frozenset(s for s in range(4) if out >> s & 1)
 
     @property
     def points_taken(self) -> tuple[int, int]:
         """Points each team has taken so far this hand (R-PLAY-6, R-PLAY-7)."""
-        table = self._exchange.table
+        table = self[TABLE]
         if table is None:
             return (0, 0)
-        points = table.points
-        return (
-            sum(points[c.index] for c in cards_of_mask(self._won[0])),
-            sum(points[c.index] for c in cards_of_mask(self._won[1])),
-        )
+        return (table.points_of(self[WON_A]), table.points_of(self[WON_B]))
 
     @property
     def cards_won(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         """The point cards each team has taken so far this hand."""
-        return (cards_of_mask(self._won[0]), cards_of_mask(self._won[1]))
+        return (cards_of_mask(self[WON_A]), cards_of_mask(self[WON_B]))
 
     # --- history --------------------------------------------------------------------------
 
     @property
+    def ply(self) -> int:
+        """How many actions have been applied since the game began, deals included: O(1).
+
+        It is ``len(state.actions)``, and counts up by one with every :func:`~pitch13.apply`.
+        """
+        return self[PLY]
+
+    @property
+    def history_len(self) -> int:
+        """How many entries :attr:`history` holds: O(1)."""
+        return self[HISTORY_LEN]
+
+    @property
     def history(self) -> tuple[HistoryEntry, ...]:
-        """Every action and event since the game began, oldest first."""
-        return tuple(HistoryEntry(seat, item) for seat, item in _iter_log(self._log))
+        """Every action and event since the game began, oldest first.
+
+        Decoded from the compact history each time it is read: O(entries). To follow a game as
+        it goes, read only what is new with :meth:`history_since`.
+        """
+        return self.history_since(0)
+
+    def history_since(self, start: int) -> tuple[HistoryEntry, ...]:
+        """The entries of :attr:`history` after the first ``start``: ``history[start:]``.
+
+        It decodes only the hands from the one that holds entry ``start``: O(entries after
+        ``start`` plus those of that hand before it), whatever the length of the game.
+
+        Raises:
+            TypeError: if ``start`` is not an int.
+            ValueError: if ``start`` is negative or more than :attr:`history_len`.
+        """
+        if type(start) is not int and (not isinstance(start, int) or isinstance(start, bool)):
+            raise TypeError(f"history_since() takes an int, not {type(start).__name__}")
+        if not 0 <= start <= self[HISTORY_LEN]:
+            raise ValueError(f"history_since() takes 0 to history_len ({self[HISTORY_LEN]}), not {start}")
+        return tuple(HistoryEntry(seat, item) for seat, item in self._entries_since(start))
+
+    def _entries_since(self, start: int) -> Iterator[tuple[int | None, HistoryItem]]:
+        newer: list[Hand] = []
+        hand = self[PAST]
+        while hand is not None and hand.entries > start:
+            newer.append(hand)
+            hand = hand.prev
+        skip = start - (0 if hand is None else hand.entries)
+        for done in reversed(newer):
+            yield from _skipped(hand_entries(self, done), skip)
+            skip = 0
+        yield from _skipped(hand_entries(self, None), skip)
 
     @property
     def actions(self) -> tuple[tuple[int | None, Action], ...]:
         """The actions of :attr:`history` with their seats (``None`` for a deal), oldest first.
 
-        Applying them in order to the game's first state rebuilds this state.
+        Applying them in order to the game's first state rebuilds this state. O(entries).
         """
-        from pitch13.actions import ACTION_TYPES
+        out: list[tuple[int | None, Action]] = []
+        for deck, log in hand_logs(self):
+            if log[:1] == _history.DEAL_CODE:
+                out.append((None, Deal(DECK[i] for i in deck)))
+            out.extend((seat, _history.action_of(kind, arg)) for kind, seat, arg in _history.actions_of(log))
+        return tuple(out)
 
-        return tuple((s, item) for s, item in _iter_log(self._log) if isinstance(item, ACTION_TYPES))
+    # --- a value --------------------------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is not GameState:
+            return NotImplemented
+        return (
+            self[PLY] == other[PLY]
+            and self[HISTORY_LEN] == other[HISTORY_LEN]
+            and self[LOG] == other[LOG]
+            and self[HAND_DECK] == other[HAND_DECK]
+            and self[SEED] == other[SEED]
+            and self[FIRST_DEALER] == other[FIRST_DEALER]
+            and self[RULES] == other[RULES]
+            and _history.same_past(self[PAST], other[PAST])
+        )
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        past = self[PAST]
+        return hash((0 if past is None else past.digest, self[HAND_DECK], self[LOG], self[PLY]))
+
+    def __lt__(self, other: object) -> NoReturn:
+        raise TypeError("game states are not ordered")
+
+    __le__ = __gt__ = __ge__ = __lt__
+
+    def __len__(self) -> NoReturn:
+        raise TypeError("a GameState is not a sequence: see ply and history_len")
+
+    def __iter__(self) -> NoReturn:
+        raise TypeError("a GameState is not a sequence: read its properties")
+
+    def __contains__(self, item: object) -> NoReturn:
+        raise TypeError("a GameState is not a sequence: read its properties")
+
+    def __add__(self, other: object) -> NoReturn:
+        raise TypeError("a GameState is not a sequence")
+
+    __mul__ = __rmul__ = __add__
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __copy__(self) -> GameState:
+        return self
+
+    def __deepcopy__(self, memo: object) -> GameState:
+        return self
 
     def __repr__(self) -> str:
-        if self.phase is Phase.DEAL:
+        if self[PHASE] is Phase.DEAL:
             who = "chance"
         else:
-            who = "nobody" if self._to_act < 0 else f"seat {self._to_act}"
+            who = "nobody" if self[TO_ACT] < 0 else f"seat {self[TO_ACT]}"
+        scores = self[SCORES]
         return (
-            f"<GameState hand {self.hand_number} {self.phase.name} {who} to act, "
-            f"scores {self.scores[0]}-{self.scores[1]}>"
+            f"<GameState hand {self[HAND_NUMBER]} {self[PHASE].name} {who} to act, "
+            f"scores {scores[0]}-{scores[1]}>"
         )
 
 
-def _check_seat(seat: int) -> int:
-    if not isinstance(seat, int) or isinstance(seat, bool):
-        raise TypeError(f"a seat is an int from 0 to 3, not {seat!r}")
-    if not 0 <= seat <= 3:
-        raise ValueError(f"a seat is an int from 0 to 3, not {seat}")
-    return seat
+#: The one way to build a state: ``make_state(fields)``, the fields in order (internal).
+make_state: Final[Callable[[Iterable[object]], GameState]] = functools.partial(_new, GameState)
+
+
+def _skipped(
+    entries: Iterator[tuple[int | None, HistoryItem]], skip: int
+) -> Iterator[tuple[int | None, HistoryItem]]:
+    for _ in range(skip):
+        next(entries)
+    yield from entries
+
+
+def hand_entries(state: GameState, hand: Hand | None) -> Iterator[tuple[int | None, HistoryItem]]:
+    """The entries of a finished ``hand`` of ``state``'s game, or of the current hand (internal)."""
+    rules = state[RULES]
+    if hand is None:
+        return _history.decode(
+            rules, state[HAND_NUMBER], state[DEALER], state[HAND_DECK], state[LOG], _no_result, state[OUTCOME]
+        )
+    return _history.decode(
+        rules, hand.number, hand.dealer, hand.deck, hand.log, lambda: hand.hand_result(rules), state[OUTCOME]
+    )
+
+
+def _no_result() -> HandResult:  # pragma: no cover - a hand in progress is not scored
+    raise AssertionError("the hand in progress has no result")
+
+
+def hand_logs(state: GameState) -> Iterator[tuple[bytes, bytes]]:
+    """Each hand's deck and log, oldest first, the current hand's last if it has begun (internal)."""
+    for hand in _history.hands_of(state[PAST]):
+        yield hand.deck, hand.log
+    if state[LOG]:
+        yield state[HAND_DECK], state[LOG]

@@ -1,7 +1,7 @@
 """What trump makes of each card: which cards are trumps, their order, their points.
 
 A card's rank and points depend on the trump suit and the rules (R-DECK-3, R-RANK-1,
-R-RANK-2, R-POINT-1); they are looked up in small tables computed once at import.
+R-RANK-2, R-POINT-1); they are looked up in small tables, each computed once, when first needed.
 
 >>> from pitch13 import Rules, Suit, Card
 >>> [str(c) for c in trump_order(Suit.HEARTS, Rules())]  # doctest: +NORMALIZE_WHITESPACE
@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Final
 
 from pitch13.cards import DECK, Card, Rank, Suit
-from pitch13.rules import JokerOrder, LookTake, Rules
+from pitch13.rules import DeuceTo, JokerOrder, LookTake, Pickup, Rules
 
 __all__ = ["card_points", "is_trump", "trump_order", "trump_power"]
 
@@ -29,11 +29,40 @@ def _index(rank: Rank, suit: Suit) -> int:
 
 
 class TrumpTable:
-    """Per-trump lookup tables over card indices (internal; built once per combination)."""
+    """Per-trump lookup tables over card indices (internal; built once per combination).
 
-    __slots__ = ("deuce", "labels", "mask", "order", "point_mask", "point_order", "points", "power", "trump")
+    Besides what trump makes of each card, a table holds what the options that act on single
+    cards make of them, so that the engine never asks the rules in its hot path: which
+    turned-up stock cards may be taken (R-LOOK-2), which shed cards may be picked up (R-PICK-1),
+    and the 2 of trump when its point goes to its player (R-PLAY-6).
+    """
 
-    def __init__(self, trump: Suit, use_off_three: bool, fixed_jokers: bool) -> None:
+    __slots__ = (
+        "deuce",
+        "labels",
+        "mask",
+        "ones",
+        "order",
+        "pickup_mask",
+        "player_deuce",
+        "point_mask",
+        "point_order",
+        "points",
+        "power",
+        "take_mask",
+        "threes",
+        "trump",
+    )
+
+    def __init__(
+        self,
+        trump: Suit,
+        use_off_three: bool,
+        fixed_jokers: bool,
+        look_take: LookTake = LookTake.ANY_TRUMP,
+        pickup: Pickup = Pickup.POINT_CARDS,
+        deuce_to: DeuceTo = DeuceTo.PLAYER,
+    ) -> None:
         off = trump.off_suit
         # High to low, R-RANK-1. The jokers sit together between the Jick and the 10.
         order = [
@@ -69,6 +98,9 @@ class TrumpTable:
         self.mask: Final = sum(1 << i for i in order)
         self.point_mask: Final = sum(1 << i for i in order if points[i])
         self.deuce: Final = _index(Rank.TWO, trump)
+        #: The point cards worth 1, and those worth 3, as masks: points are two popcounts.
+        self.ones: Final = sum(1 << i for i in order if points[i] == 1)
+        self.threes: Final = sum(1 << i for i in order if points[i] == 3)
         #: The point cards, high to low, and the role each plays.
         self.point_order: Final = tuple(i for i in order if points[i])
         labels = dict.fromkeys(self.point_order, "joker")
@@ -79,29 +111,46 @@ class TrumpTable:
         if use_off_three:
             labels[_index(Rank.THREE, off)] = "off-three"
         self.labels: Final = labels
+        #: The turned-up stock cards that may be taken (R-LOOK-2).
+        self.take_mask: Final = {
+            LookTake.ANY_TRUMP: self.mask,
+            LookTake.POINT_CARDS_ONLY: self.point_mask,
+            LookTake.ANY_CARD: (1 << 54) - 1,
+        }[look_take]
+        #: The trumps shed under R-DISC-2 that may be picked up (R-PICK-1).
+        self.pickup_mask: Final = {
+            Pickup.POINT_CARDS: self.point_mask,
+            Pickup.ANY_TRUMP: self.mask,
+            Pickup.NONE: 0,
+        }[pickup]
+        #: The 2 of trump when its point goes to the team of its player (R-PLAY-6), else -1.
+        self.player_deuce: Final = self.deuce if deuce_to is DeuceTo.PLAYER else -1
+
+    def points_of(self, mask: int) -> int:
+        """The points of the cards in ``mask`` (R-POINT-1)."""
+        return (mask & self.ones).bit_count() + 3 * (mask & self.threes).bit_count()
 
 
-_TABLES: Final[dict[tuple[Suit, bool, bool], TrumpTable]] = {
-    (suit, off3, fixed): TrumpTable(suit, off3, fixed)
-    for suit in Suit
-    for off3 in (False, True)
-    for fixed in (False, True)
-}
+_TABLES: Final[dict[tuple[int, ...], TrumpTable]] = {}
 
 
 def table_for(trump: Suit, rules: Rules) -> TrumpTable:
-    """The lookup table for ``trump`` under ``rules`` (internal)."""
-    return _TABLES[trump, rules.use_off_three, rules.joker_order is JokerOrder.FIXED]
+    """The lookup table for ``trump`` under ``rules`` (internal), built the first time it is needed."""
+    # Options are keyed by the id of their (immortal) enum member: an enum hashes slowly.
+    look_take, pickup, deuce_to = rules.look_take, rules.pickup, rules.deuce_to
+    fixed = rules.joker_order is JokerOrder.FIXED
+    key = (int(trump), rules.use_off_three, fixed, id(look_take), id(pickup), id(deuce_to))
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES.setdefault(
+            key, TrumpTable(trump, rules.use_off_three, fixed, look_take, pickup, deuce_to)
+        )
+    return table
 
 
-def may_take(rules: Rules, table: TrumpTable, index: int) -> bool:
-    """Whether a turned-up stock card may be taken under ``rules.look_take`` (R-LOOK-2; internal)."""
-    look_take = rules.look_take
-    if look_take is LookTake.ANY_TRUMP:
-        return bool(table.mask >> index & 1)
-    if look_take is LookTake.POINT_CARDS_ONLY:
-        return bool(table.points[index])
-    return True
+def may_take(table: TrumpTable, index: int) -> bool:
+    """Whether a turned-up stock card may be taken (R-LOOK-2; internal)."""
+    return bool(table.take_mask >> index & 1)
 
 
 def _check(card: Card, trump: Suit) -> None:

@@ -21,12 +21,12 @@ import enum
 import functools
 import json
 import types
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final, Union, cast, get_args, get_origin, get_type_hints
 
 import attrs
 
+from pitch13._history import hands_of
 from pitch13.actions import (
     Bid,
     Deal,
@@ -63,6 +63,7 @@ from pitch13.documents import (
     string,
 )
 from pitch13.engine import legal_actions
+from pitch13.errors import check_seat
 from pitch13.events import (
     AuctionWon,
     CardRejected,
@@ -80,7 +81,7 @@ from pitch13.events import (
 )
 from pitch13.rules import LookTake, Rules
 from pitch13.scoring import HandResult, Outcome, PointCard, Trick
-from pitch13.state import GameState, Log, Phase, _check_seat
+from pitch13.state import PAST, GameState, Phase, hand_entries
 from pitch13.trumps import TrumpTable, may_take, table_for
 
 __all__ = [
@@ -217,7 +218,8 @@ def seen_history(state: GameState, seat: int | None, rules: Rules, start: int = 
     With ``start``, only the entries after the first ``start`` of the state's history, which
     must be the start of a hand.
     """
-    seen, _ = _transform(_entries(state, start), seat, rules, _Context())
+    entries = ((e.seat, e.item) for e in state.history_since(start))
+    seen, _ = _transform(entries, seat, rules, _Context())
     return tuple(seen)
 
 
@@ -259,44 +261,19 @@ def _transform(
     return out, _Context(stock, position, turned, table)
 
 
-# The last histories built, per (log node, seat), so that a view built after a few more
-# actions only transforms those actions. Entries keep their node alive, so an id is never
-# reused while it is a key.
-_SEEN_CACHE: Final[OrderedDict[tuple[int, int | None], tuple[Log, tuple[SeenEntry, ...], _Context]]] = (
-    OrderedDict()
-)
-_SEEN_CACHE_SIZE: Final = 256
-
-
 def _cached_seen_history(state: GameState, seat: int | None) -> tuple[SeenEntry, ...]:
-    head = state._log
-    if head is None:
-        return ()
-    node: Log | None = head
-    newer: list[Log] = []
-    base: tuple[SeenEntry, ...] = ()
-    context = _Context()
-    while node is not None:
-        hit = _SEEN_CACHE.get((id(node), seat))
-        if hit is not None and hit[0] is node:
-            base, context = hit[1], hit[2]
-            break
-        newer.append(node)
-        node = node.prev
-    if not newer:
-        return base
-    seen, context = _transform(((n.seat, n.item) for n in reversed(newer)), seat, state.rules, context)
-    history = base + tuple(seen)
-    _SEEN_CACHE[id(head), seat] = (head, history, context)
-    while len(_SEEN_CACHE) > _SEEN_CACHE_SIZE:
-        _SEEN_CACHE.popitem(last=False)
-    return history
-
-
-def _entries(state: GameState, start: int) -> Iterator[tuple[int | None, object]]:
-    log = state._log
-    if log is not None:
-        yield from log.since(start)
+    """The whole history as ``seat`` saw it; each finished hand's part is kept on that hand."""
+    rules = state.rules
+    parts: list[tuple[SeenEntry, ...]] = []
+    for hand in hands_of(state[PAST]):
+        key = ("seen", seat)
+        part = cast("tuple[SeenEntry, ...] | None", hand.cache.get(key))
+        if part is None:
+            part = tuple(_transform(hand_entries(state, hand), seat, rules, _Context())[0])
+            hand.cache[key] = part
+        parts.append(part)
+    parts.append(tuple(_transform(hand_entries(state, None), seat, rules, _Context())[0]))
+    return tuple(entry for part in parts for entry in part)
 
 
 # --- what a seat can infer ---------------------------------------------------------------------
@@ -631,7 +608,7 @@ class SeatView:
                 if (
                     info.takeable_only
                     and self.trump is not None
-                    and not may_take(self.rules, table_for(self.trump, self.rules), card.index)
+                    and not may_take(table_for(self.trump, self.rules), card.index)
                 ):
                     continue
                 found.append(info.place)
@@ -706,7 +683,7 @@ class SeatView:
         >>> SeatView.from_json('{"format": "pitch13.view", "version": 2}')
         Traceback (most recent call last):
         ...
-        pitch13.documents.DocumentError: $.version: pitch13.view version 2 is newer than this pitch13 reads (1); upgrade pitch13
+        pitch13.errors.DocumentError: $.version: pitch13.view version 2 is newer than this pitch13 reads (1); upgrade pitch13
 
         Raises:
             TypeError: if ``text`` is not a str or bytes.
@@ -747,7 +724,7 @@ def view(state: GameState, seat: int) -> SeatView:
     """
     if not isinstance(state, GameState):
         raise TypeError(f"view() takes a GameState, not {type(state).__name__}")
-    return _build(state, _check_seat(seat))
+    return _build(state, check_seat(seat))
 
 
 def spectator_view(state: GameState) -> SeatView:

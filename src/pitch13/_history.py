@@ -1,0 +1,453 @@
+"""A game's history, kept compact: bytes per hand, decoded into actions and events when read.
+
+Every action and event of a hand is written as a short code into one ``bytes`` value; a
+finished hand becomes a :class:`Hand` record in a persistent chain, so a state shares the
+whole past with the state it came from and adds nothing per step but the new codes. Nothing
+here is public: :class:`~pitch13.GameState` turns the codes into
+:class:`~pitch13.HistoryEntry` values when :attr:`~pitch13.GameState.history` (or
+:meth:`~pitch13.GameState.history_since`) is read.
+
+A code is one byte, then the arguments of its kind:
+
+* a play is the single byte ``seat * 54 + card index`` (0 to 215), the commonest entry;
+* every other entry is a kind byte from 216 up, then its arguments, one byte each: a seat, a
+  card index, an amount, or a count followed by that many card indices; a set of cards in
+  index order is its 54-bit mask, in 7 bytes.
+
+Whatever the events carry that the codes do not (a dealt deck, a trick's winner and points, a
+hand's result, the outcome) is rebuilt from the hand's deck, its earlier entries, the rules and
+the hand's result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Final, Union
+
+from pitch13.actions import (
+    BIDS,
+    DISCARDS,
+    GIVE_UPS,
+    NAME_TRUMPS,
+    PASS,
+    PLAYS,
+    REJECT,
+    STOP,
+    TAKES,
+    TURN_UP,
+    Action,
+    Deal,
+)
+from pitch13.cards import DECK, cards_of_mask
+from pitch13.events import (
+    AuctionWon,
+    CardRejected,
+    DeadCardsDiscarded,
+    Event,
+    GameOver,
+    HandDealt,
+    HandEndedEarly,
+    HandScored,
+    HandThrownIn,
+    Refilled,
+    SeatOut,
+    StockDiscarded,
+    StockHandedOver,
+    ThrowInReason,
+    TrickWon,
+)
+from pitch13.rules import Rules
+from pitch13.scoring import HandResult, Outcome, hand_result, make_trick
+from pitch13.trumps import TrumpTable, table_for
+
+#: One step of the history: an action (with the seat that took it, ``None`` for chance) or
+#: an event (seat ``None``).
+HistoryItem = Union[Action, Event]
+
+# --- the codes -----------------------------------------------------------------------------------
+
+#: Plays are 0..215; the other kinds start here.
+PASS_K: Final = 216
+BID_K: Final = 217
+TRUMP_K: Final = 218
+DISCARD_K: Final = 219
+TAKE_K: Final = 220
+TURN_UP_K: Final = 221
+REJECT_K: Final = 222
+GIVE_UP_K: Final = 223
+STOP_K: Final = 224
+DEAL_K: Final = 225
+DEALT_K: Final = 226
+AUCTION_WON_K: Final = 227
+THROWN_IN_K: Final = 228
+DEAD_DISCARDED_K: Final = 229
+REFILLED_K: Final = 230
+HANDED_OVER_K: Final = 231
+CARD_REJECTED_K: Final = 232
+STOCK_DISCARDED_K: Final = 233
+SEAT_OUT_K: Final = 234
+TRICK_WON_K: Final = 235
+ENDED_EARLY_K: Final = 236
+SCORED_K: Final = 237
+GAME_OVER_K: Final = 238
+
+_THROW_IN_REASONS: Final = tuple(ThrowInReason)
+
+
+def _codes(kind: int, *args: int) -> bytes:
+    return bytes((kind, *args))
+
+
+#: Ready-made codes for the entries of the hot path, indexed by seat (then by card or amount).
+PLAY_CODES: Final = tuple(tuple(bytes((seat * 54 + i,)) for i in range(54)) for seat in range(4))
+PASS_CODES: Final = tuple(_codes(PASS_K, seat) for seat in range(4))
+BID_CODES: Final = tuple(tuple(_codes(BID_K, seat, n) for n in range(14)) for seat in range(4))
+TURN_UP_CODES: Final = tuple(_codes(TURN_UP_K, seat) for seat in range(4))
+REJECT_CODES: Final = tuple(_codes(REJECT_K, seat) for seat in range(4))
+STOP_CODES: Final = tuple(_codes(STOP_K, seat) for seat in range(4))
+GIVE_UP_CODES: Final = tuple(tuple(_codes(GIVE_UP_K, seat, i) for i in range(54)) for seat in range(4))
+SEAT_OUT_CODES: Final = tuple(_codes(SEAT_OUT_K, seat) for seat in range(4))
+TRICK_WON_CODE: Final = _codes(TRICK_WON_K)
+DEAL_CODE: Final = _codes(DEAL_K)
+DEALT_CODE: Final = _codes(DEALT_K)
+SCORED_CODE: Final = _codes(SCORED_K)
+GAME_OVER_CODE: Final = _codes(GAME_OVER_K)
+
+
+def trump_code(seat: int, suit: int) -> bytes:
+    """The code of ``NameTrump``."""
+    return _codes(TRUMP_K, seat, suit)
+
+
+def discard_code(seat: int, card: int) -> bytes:
+    """The code of ``Discard``."""
+    return _codes(DISCARD_K, seat, card)
+
+
+def take_code(seat: int, card: int) -> bytes:
+    """The code of ``Take``."""
+    return _codes(TAKE_K, seat, card)
+
+
+def auction_won_code(seat: int, bid: int) -> bytes:
+    """The code of ``AuctionWon``."""
+    return _codes(AUCTION_WON_K, seat, bid)
+
+
+def thrown_in_code(reason: ThrowInReason) -> bytes:
+    """The code of ``HandThrownIn``."""
+    return _codes(THROWN_IN_K, _THROW_IN_REASONS.index(reason))
+
+
+def dead_discarded_code(seat: int, mask: int) -> bytes:
+    """The code of ``DeadCardsDiscarded``: the seat, then the cards' mask in 7 bytes."""
+    return _DEAD_DISCARDED_HEADS[seat] + mask.to_bytes(7, "little")
+
+
+def ended_early_code(team: int, mask: int) -> bytes:
+    """The code of ``HandEndedEarly``: the team, then the cards' mask in 7 bytes."""
+    return _codes(ENDED_EARLY_K, team) + mask.to_bytes(7, "little")
+
+
+_DEAD_DISCARDED_HEADS: Final = tuple(_codes(DEAD_DISCARDED_K, seat) for seat in range(4))
+
+
+def refilled_code(seat: int, cards: bytes) -> bytes:
+    """The code of ``Refilled``: ``cards`` in the order received."""
+    return _REFILLED_HEADS[seat][len(cards)] + cards
+
+
+_REFILLED_HEADS: Final = tuple(tuple(_codes(REFILLED_K, seat, n) for n in range(19)) for seat in range(4))
+
+
+def handed_over_code(seat: int, count: int) -> bytes:
+    """The code of ``StockHandedOver``."""
+    return _codes(HANDED_OVER_K, seat, count)
+
+
+def card_rejected_code(seat: int, card: int) -> bytes:
+    """The code of ``CardRejected``."""
+    return _codes(CARD_REJECTED_K, seat, card)
+
+
+def stock_discarded_code(count: int) -> bytes:
+    """The code of ``StockDiscarded``."""
+    return _codes(STOCK_DISCARDED_K, count)
+
+
+# --- finished hands ------------------------------------------------------------------------------
+
+
+class Hand:
+    """A finished hand in the chain of a game's past (internal; immutable once made).
+
+    ``result`` is ``None`` for a hand thrown in; otherwise what its :class:`~pitch13.HandResult`
+    is made from: ``(bidder, bid, trump suit, won by team A, won by team B, scores before,
+    ended early)``. ``entries`` and ``plies`` count the history entries and actions of the game
+    up to the end of this hand; ``digest`` hashes the whole chain up to it.
+    """
+
+    __slots__ = (
+        "_digest",
+        "_result",
+        "cache",
+        "dealer",
+        "deck",
+        "entries",
+        "log",
+        "number",
+        "plies",
+        "prev",
+        "result",
+    )
+
+    def __init__(
+        self,
+        prev: Hand | None,
+        number: int,
+        dealer: int,
+        deck: bytes,
+        log: bytes,
+        result: tuple[int, int, int, int, int, tuple[int, int], bool] | None,
+        entries: int,
+        plies: int,
+    ) -> None:
+        self.prev: Final = prev
+        self.number: Final = number
+        self.dealer: Final = dealer
+        self.deck: Final = deck
+        self.log: Final = log
+        self.result: Final = result
+        self.entries: Final = entries
+        self.plies: Final = plies
+        self._digest: int | None = None
+        self._result: HandResult | None = None
+        #: What readers derive from this hand and keep (a seat's view of it, say), by key.
+        self.cache: Final[dict[object, object]] = {}
+
+    @property
+    def digest(self) -> int:
+        """A hash of the chain up to this hand, made when first needed (and kept)."""
+        if self._digest is None:
+            pending: list[Hand] = []
+            hand: Hand | None = self
+            while hand is not None and hand._digest is None:
+                pending.append(hand)
+                hand = hand.prev
+            digest = 0 if hand is None else hand._digest
+            for hand in reversed(pending):
+                digest = hash((digest, hand.deck, hand.log))
+                hand._digest = digest  # the same value in every thread: a race is harmless
+        assert self._digest is not None
+        return self._digest
+
+    def hand_result(self, rules: Rules) -> HandResult:
+        """The hand's :class:`~pitch13.HandResult` (it must have one), made once."""
+        made = self._result
+        if made is None:
+            assert self.result is not None
+            bidder, bid, trump, won_a, won_b, scores, early = self.result
+            made = hand_result(
+                rules,
+                table_for(NAME_TRUMPS[trump].suit, rules),
+                hand_number=self.number,
+                dealer=self.dealer,
+                bidder=bidder,
+                bid=bid,
+                won=(won_a, won_b),
+                scores=scores,
+                ended_early=early,
+            )
+            self._result = made  # every thread makes the same value: a race is harmless
+        return made
+
+
+def same_past(a: Hand | None, b: Hand | None) -> bool:
+    """Whether two chains of finished hands hold the same hands (O(1) unless they are equal)."""
+    while a is not b:
+        if a is None or b is None or a.digest != b.digest or a.log != b.log or a.deck != b.deck:
+            return False
+        a, b = a.prev, b.prev
+    return True
+
+
+def hands_of(past: Hand | None) -> list[Hand]:
+    """The finished hands, oldest first."""
+    out = []
+    while past is not None:
+        out.append(past)
+        past = past.prev
+    out.reverse()
+    return out
+
+
+# --- decoding ------------------------------------------------------------------------------------
+
+Entry = tuple[Union[int, None], HistoryItem]
+
+
+def decode(
+    rules: Rules,
+    number: int,
+    dealer: int,
+    deck: bytes,
+    log: bytes,
+    result: Callable[[], HandResult],
+    outcome: Outcome | None,
+) -> Iterator[Entry]:
+    """The entries of one hand's ``log``, oldest first, as ``(seat, action or event)``.
+
+    ``result`` makes the hand's result when a ``HandScored`` entry is reached; ``outcome`` is
+    the game's, for a ``GameOver`` entry.
+    """
+    table: TrumpTable | None = None
+    plays: list[int] = []
+    tricks = 0
+    at = 0
+    end = len(log)
+    while at < end:
+        code = log[at]
+        if code < PASS_K:
+            seat, index = divmod(code, 54)
+            plays.append(seat << 6 | index)
+            yield seat, PLAYS[index]
+            at += 1
+            continue
+        if code == TRICK_WON_K:
+            assert table is not None
+            tricks += 1
+            yield None, TrickWon(make_trick(tricks, table, tuple(plays)))
+            plays.clear()
+            at += 1
+        elif code == SEAT_OUT_K:
+            yield None, SeatOut(log[at + 1])
+            at += 2
+        elif code in _SEAT_ACTIONS:
+            seat = log[at + 1]
+            item, width = _SEAT_ACTIONS[code](log[at + 2] if code in _WITH_ARGUMENT else 0)
+            if code == TRUMP_K:
+                table = table_for(NAME_TRUMPS[log[at + 2]].suit, rules)
+            yield seat, item
+            at += width
+        elif code == DEAL_K:
+            yield None, Deal(DECK[i] for i in deck)
+            at += 1
+        elif code == DEALT_K:
+            yield None, HandDealt(number, dealer, tuple(DECK[i] for i in deck))
+            at += 1
+        elif code == REFILLED_K:
+            count = log[at + 2]
+            yield None, Refilled(log[at + 1], tuple(DECK[i] for i in log[at + 3 : at + 3 + count]))
+            at += 3 + count
+        elif code in (DEAD_DISCARDED_K, ENDED_EARLY_K):
+            cards = cards_of_mask(int.from_bytes(log[at + 2 : at + 9], "little"))
+            if code == DEAD_DISCARDED_K:
+                yield None, DeadCardsDiscarded(log[at + 1], cards)
+            else:
+                yield None, HandEndedEarly(log[at + 1], cards)
+            at += 9
+        elif code == AUCTION_WON_K:
+            yield None, AuctionWon(log[at + 1], log[at + 2])
+            at += 3
+        elif code == HANDED_OVER_K:
+            yield None, StockHandedOver(log[at + 1], log[at + 2])
+            at += 3
+        elif code == CARD_REJECTED_K:
+            yield None, CardRejected(log[at + 1], DECK[log[at + 2]])
+            at += 3
+        elif code == STOCK_DISCARDED_K:
+            yield None, StockDiscarded(log[at + 1])
+            at += 2
+        elif code == THROWN_IN_K:
+            yield None, HandThrownIn(number, _THROW_IN_REASONS[log[at + 1]])
+            at += 2
+        elif code == SCORED_K:
+            yield None, HandScored(result())
+            at += 1
+        else:
+            assert code == GAME_OVER_K and outcome is not None, code
+            yield None, GameOver(outcome)
+            at += 1
+
+
+def actions_of(log: bytes) -> Iterator[tuple[int, int, int]]:
+    """The seat actions of a hand's ``log`` as ``(kind, seat, argument)``; plays have kind 0."""
+    at = 0
+    end = len(log)
+    while at < end:
+        code = log[at]
+        if code < PASS_K:
+            seat, index = divmod(code, 54)
+            yield 0, seat, index
+            at += 1
+        elif code in _SEAT_ACTIONS:
+            argument = log[at + 2] if code in _WITH_ARGUMENT else 0
+            yield code, log[at + 1], argument
+            at += 3 if code in _WITH_ARGUMENT else 2
+        else:
+            at += _width(log, at)
+
+
+def action_of(kind: int, argument: int) -> Action:
+    """The action of a ``(kind, argument)`` pair from :func:`actions_of`."""
+    if kind == 0:
+        return PLAYS[argument]
+    return _SEAT_ACTIONS[kind](argument)[0]
+
+
+def _width(log: bytes, at: int) -> int:
+    code = log[at]
+    if code < PASS_K:
+        return 1
+    if code in _SEAT_ACTIONS:
+        return 3 if code in _WITH_ARGUMENT else 2
+    if code == REFILLED_K:
+        return 3 + log[at + 2]
+    return _WIDTHS[code]
+
+
+def count(log: bytes) -> int:
+    """How many entries ``log`` holds."""
+    at = entries = 0
+    end = len(log)
+    while at < end:
+        at += _width(log, at)
+        entries += 1
+    return entries
+
+
+def skip(log: bytes, entries: int) -> int:
+    """The byte offset of entry number ``entries`` of ``log``."""
+    at = 0
+    for _ in range(entries):
+        at += _width(log, at)
+    return at
+
+
+_SEAT_ACTIONS: Final[dict[int, Callable[[int], tuple[Action, int]]]] = {
+    PASS_K: lambda _: (PASS, 2),
+    BID_K: lambda n: (BIDS[n], 3),
+    TRUMP_K: lambda suit: (NAME_TRUMPS[suit], 3),
+    DISCARD_K: lambda i: (DISCARDS[i], 3),
+    TAKE_K: lambda i: (TAKES[i], 3),
+    TURN_UP_K: lambda _: (TURN_UP, 2),
+    REJECT_K: lambda _: (REJECT, 2),
+    GIVE_UP_K: lambda i: (GIVE_UPS[i], 3),
+    STOP_K: lambda _: (STOP, 2),
+}
+_WITH_ARGUMENT: Final = frozenset((BID_K, TRUMP_K, DISCARD_K, TAKE_K, GIVE_UP_K))
+_WIDTHS: Final = {
+    DEAL_K: 1,
+    DEALT_K: 1,
+    AUCTION_WON_K: 3,
+    THROWN_IN_K: 2,
+    HANDED_OVER_K: 3,
+    CARD_REJECTED_K: 3,
+    STOCK_DISCARDED_K: 2,
+    SEAT_OUT_K: 2,
+    TRICK_WON_K: 1,
+    SCORED_K: 1,
+    GAME_OVER_K: 1,
+    DEAD_DISCARDED_K: 9,
+    ENDED_EARLY_K: 9,
+}

@@ -1,0 +1,221 @@
+"""The rules: :func:`new_game`, :func:`legal_actions` and :func:`apply`.
+
+:func:`apply` is a pure function: it checks the action, then builds the next state, doing
+every forced step (dead-card discards, the refill, seats going out, trick ends, scoring, the
+next deal when the game is seeded) on the way and recording each as an event.
+
+Each phase of a hand has its module here, which pairs the phase's legal actions with its
+transition; the order of the phases, and the forced steps between them, is one function
+(``pitch13.engine._flow.after``). A hand goes
+
+    DEAL → BIDDING → TRUMP → (DISCARD) → (PICKUP) → refill → (LOOK) → PLAY → score
+"""
+
+from __future__ import annotations
+
+import copyreg
+from collections.abc import Callable
+from typing import Final
+
+from pitch13 import _history
+from pitch13.actions import ACTION_TYPES, Action, Deal, Play, SeatAction, seeded_order
+from pitch13.cards import DECK
+from pitch13.engine import _auction, _discard, _end, _flow, _look, _pickup, _play
+from pitch13.engine._work import Work, act, assert_never, freeze, refuse, work
+from pitch13.errors import IllegalActionError, IllegalReason, check_seat, excerpt
+from pitch13.rules import Rules
+from pitch13.state import (
+    FIRST_DEALER,
+    HAND_NUMBER,
+    OUTCOME,
+    PHASE,
+    RULES,
+    SEED,
+    TO_ACT,
+    GameState,
+    Phase,
+    hand_logs,
+)
+
+__all__ = ["MAX_SEED", "IllegalActionError", "IllegalReason", "apply", "legal_actions", "new_game"]
+
+#: The largest seed (in size) :func:`new_game` takes: 128 bits, which every saved game can hold.
+MAX_SEED: Final = 2**128 - 1
+
+_DEFAULT_RULES: Final = Rules()
+#: The action classes (their subclasses are actions too, but are checked the slow way).
+_ACTIONS: Final = frozenset(ACTION_TYPES)
+
+
+def new_game(rules: Rules | None = None, dealer: int = 0, seed: int | None = None) -> GameState:
+    """Start a game under ``rules`` (default :class:`Rules() <pitch13.Rules>`), ``dealer`` dealing first.
+
+    With a ``seed``, every hand is dealt from :func:`~pitch13.shuffled_deck` ``(seed, hand_number)``
+    inside :func:`apply`, so the game is reproducible and never stops at a chance state. Without
+    one, the game starts (and each later hand starts) at a chance state (:attr:`GameState.is_chance`)
+    and the caller applies a :class:`~pitch13.Deal` with its own shuffle (R-DEAL-3).
+
+    How a deck becomes hands (R-DEAL-1): with ``order`` the deck top card first and seats
+    ``s1, s2, s3, s4`` clockwise from the dealer's left, round ``r`` (0 to 2) gives seat ``sk``
+    (k from 1 to 4) the cards ``order[12*r + 3*(k-1) : 12*r + 3*k]``. The last 18 cards,
+    ``order[36:]``, are the stock, top card first.
+
+    Raises:
+        TypeError: if ``rules`` is not a :class:`~pitch13.Rules`, or ``dealer`` or ``seed`` not an int.
+        ValueError: if ``dealer`` is not from 0 to 3, or ``seed`` is outside ``±(2**128 - 1)``
+            (so that every game can be saved, :class:`~pitch13.GameRecord`).
+    """
+    if rules is None:
+        rules = _DEFAULT_RULES
+    elif not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a pitch13.Rules, not {type(rules).__name__}")
+    dealer = check_seat(dealer, "dealer")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise TypeError(f"seed must be an int or None, not {excerpt(seed)}")
+    if seed is not None and not -MAX_SEED <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be from -(2**128 - 1) to 2**128 - 1, not {excerpt(seed)}")
+    # The fields in order (pitch13.state): the game, then a table with nothing dealt yet.
+    w: Work = [rules, Phase.DEAL, -1, (0, 0, 0, 0), (), 0, None, 0, 0, (), (-1, -1, -1, -1), 0, -1]
+    w += [0, 0, 0, 0, b"", -1, seed, dealer, 1, dealer, (0, 0), None, b"", b"", None, 0, 0]
+    if seed is not None:
+        _end.deal(w, seeded_order(seed, 1))
+        _flow.after(w, Phase.DEAL)
+    return freeze(w)
+
+
+# --- legal actions -------------------------------------------------------------------------------
+
+
+def legal_actions(state: GameState) -> tuple[SeatAction, ...]:
+    """The actions the seat to act may take, in the stable order of :mod:`pitch13.actions`.
+
+    Empty when chance is to act (apply a :class:`~pitch13.Deal`) and when the game is over.
+    """
+    if type(state) is not GameState:
+        raise TypeError(f"legal_actions() takes a GameState, not {type(state).__name__}")
+    match state[PHASE]:
+        case Phase.PLAY:
+            return _play.legal_play(state)
+        case Phase.LOOK:
+            return _look.legal_look(state)
+        case Phase.BIDDING:
+            return _auction.legal_bidding(state)
+        case Phase.TRUMP:
+            return _auction.legal_trump(state)
+        case Phase.DISCARD:
+            return _discard.legal_discard(state)
+        case Phase.PICKUP:
+            return _pickup.legal_pickup(state)
+        case Phase.DEAL | Phase.GAME_OVER:
+            return ()
+        case unknown:  # pragma: no cover - mypy checks that every phase is handled
+            assert_never(unknown)
+
+
+# --- apply ---------------------------------------------------------------------------------------
+
+
+def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameState:
+    """The state after ``action``; ``state`` itself is never changed.
+
+    Args:
+        state: the state to act in.
+        action: an action of :func:`legal_actions`, or a :class:`~pitch13.Deal` at a chance state.
+        seat: if given, the seat that claims to act; a server passes it so that a move sent
+            by the wrong player is refused with :attr:`IllegalReason.NOT_YOUR_TURN`.
+
+    Raises:
+        IllegalActionError: if the action is not legal here, with the reason.
+        TypeError: if ``state`` is not a :class:`GameState`, ``action`` not an action, or
+            ``seat`` not an int.
+        ValueError: if ``seat`` is an int outside 0..3.
+    """
+    if type(state) is not GameState:
+        raise TypeError(f"apply() takes a GameState, not {type(state).__name__}")
+    phase = state[PHASE]
+    if seat is None:
+        if type(action) is Play and phase is Phase.PLAY:
+            done = _play.apply_play(state, state[TO_ACT], action)
+            return done if type(done) is GameState else freeze(_flow.after(done, Phase.PLAY))
+    else:
+        seat = check_seat(seat)
+    kind = type(action)
+    if kind not in _ACTIONS and not isinstance(action, ACTION_TYPES):
+        raise TypeError(f"apply() takes an action such as Play(card) or Bid(5), not {excerpt(action)}")
+    if state[OUTCOME] is not None:
+        refuse(IllegalReason.GAME_OVER, seat, action, "the game is over")
+    if phase is Phase.DEAL:
+        return _deal(state, action, seat)
+    actor: int = state[TO_ACT]
+    if kind is Deal or isinstance(action, Deal):
+        refuse(IllegalReason.ALREADY_DEALT, None, action, f"hand {state[HAND_NUMBER]} is already dealt")
+    if seat is not None and seat != actor:
+        refuse(IllegalReason.NOT_YOUR_TURN, seat, action, f"it is seat {actor}'s turn")
+    match phase:
+        case Phase.PLAY:
+            done = _play.apply_play(state, actor, action)
+        case Phase.LOOK:
+            done = _look.apply_look(state, actor, action)
+        case Phase.BIDDING:
+            done = _auction.apply_bidding(state, actor, action)
+        case Phase.TRUMP:
+            done = _auction.apply_trump(state, actor, action)
+        case Phase.DISCARD:
+            done = _discard.apply_discard(state, actor, action)
+        case Phase.PICKUP:
+            done = _pickup.apply_pickup(state, actor, action)
+        case Phase.GAME_OVER:  # pragma: no cover - refused above
+            raise AssertionError("the game is over")
+        case unknown:  # pragma: no cover - mypy checks that every phase is handled
+            assert_never(unknown)
+    return done if type(done) is GameState else freeze(_flow.after(done, phase))
+
+
+def _deal(state: GameState, action: Action, seat: int | None) -> GameState:
+    """Chance's deal of the next hand (R-DEAL-1, R-DEAL-3)."""
+    if not isinstance(action, Deal):
+        why = "the next hand must be dealt first (apply a Deal)"
+        refuse(IllegalReason.AWAITING_DEAL, seat, action, why)
+    if seat is not None:
+        refuse(IllegalReason.NOT_YOUR_TURN, seat, action, "chance deals, not a seat")
+    w = work(state)
+    act(w, _history.DEAL_CODE)
+    _end.deal(w, [card.index for card in action.order])
+    return freeze(_flow.after(w, Phase.DEAL))
+
+
+# --- pickling ------------------------------------------------------------------------------------
+#
+# A state pickles as its game's rules, first dealer and seed and each hand's deck (unless the
+# seed deals it) and actions, two bytes an action; loading it replays them. Registered with
+# copyreg, as the state module cannot name the engine that replays.
+
+
+def _reduce(state: GameState) -> tuple[Callable[..., GameState], tuple[object, ...]]:
+    seeded = state[SEED] is not None
+    hands = tuple((b"" if seeded else deck, bytes(_packed_actions(log))) for deck, log in hand_logs(state))
+    return (_restore, (state[RULES], state[FIRST_DEALER], state[SEED], hands))
+
+
+def _packed_actions(log: bytes) -> list[int]:
+    out: list[int] = []
+    for kind, seat, argument in _history.actions_of(log):
+        out += (kind, seat << 6 | argument)
+    return out
+
+
+def _restore(
+    rules: Rules, first_dealer: int, seed: int | None, hands: tuple[tuple[bytes, bytes], ...]
+) -> GameState:
+    """A pickled state, rebuilt by replaying its actions."""
+    state = new_game(rules, dealer=first_dealer, seed=seed)
+    for deck, actions in hands:
+        if deck:
+            state = apply(state, Deal(DECK[i] for i in deck))
+        for at in range(0, len(actions), 2):
+            packed = actions[at + 1]
+            state = apply(state, _history.action_of(actions[at], packed & 63), seat=packed >> 6)
+    return state
+
+
+copyreg.pickle(GameState, _reduce)

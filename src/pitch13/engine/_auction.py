@@ -1,0 +1,135 @@
+"""The auction and naming trump: R-BID-1 to R-BID-4, R-TRUMP-1 (internal).
+
+The auction is one round from the dealer's left, ending with the dealer: each seat passes or
+bids above the high bid; the dealer, when all three before him passed, must bid (or, under
+``all_pass=redeal``, the hand is thrown in); the bidder then names trump.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from pitch13._history import BID_CODES, PASS_CODES, auction_won_code, trump_code
+from pitch13.actions import BIDS, NAME_TRUMPS, PASS, Bid, NameTrump, Pass, SeatAction
+from pitch13.engine._work import Work, act, emit, freeze, refuse, work, wrong_phase
+from pitch13.errors import IllegalReason
+from pitch13.rules import AllPass, Rules
+from pitch13.state import (
+    BIDDER,
+    CALLS,
+    DEALER,
+    HIGH_BID,
+    HISTORY_LEN,
+    LOG,
+    PHASE,
+    PLY,
+    RULES,
+    TABLE,
+    TO_ACT,
+    GameState,
+    Phase,
+)
+from pitch13.trumps import table_for
+
+# --- bidding -------------------------------------------------------------------------------------
+
+
+def bid_range(rules: Rules, dealer: int, high: int, seat: int) -> tuple[int, int, bool]:
+    """The lowest and highest legal bids of ``seat``, and whether it may pass."""
+    if seat == dealer:
+        if high == 0 and rules.all_pass is AllPass.DEALER_FORCED:
+            return rules.dealer_forced_min_bid, rules.max_bid, False  # R-BID-2
+        if high and rules.dealer_may_match:
+            return high, rules.max_bid, True  # R-BID-4
+    return max(rules.min_bid, high + 1), rules.max_bid, True  # R-BID-1; R-BID-3 when high is max_bid
+
+
+@functools.lru_cache(maxsize=256)
+def _bid_actions(low: int, high: int, can_pass: bool) -> tuple[SeatAction, ...]:
+    bids = BIDS[low : high + 1]
+    return (PASS, *bids) if can_pass else bids
+
+
+def open_bidding(w: Work) -> None:
+    """The auction begins at the dealer's left (R-BID-1)."""
+    w[PHASE] = Phase.BIDDING
+    w[TO_ACT] = (w[DEALER] + 1) & 3
+
+
+def legal_bidding(state: GameState) -> tuple[SeatAction, ...]:
+    """A pass (unless the dealer must bid) and the bids from the lowest to ``max_bid``."""
+    return _bid_actions(*bid_range(state[RULES], state[DEALER], state[HIGH_BID], state[TO_ACT]))
+
+
+def apply_bidding(state: GameState, seat: int, action: SeatAction) -> GameState | Work:
+    """A pass or a bid; the work copy when it was the dealer's, which ends the auction."""
+    rules = state[RULES]
+    high_bid = state[HIGH_BID]
+    low, high, can_pass = bid_range(rules, state[DEALER], high_bid, seat)
+    if isinstance(action, Pass):
+        if not can_pass:
+            why = f"the dealer must bid from {low} to {high} when everyone else passed"
+            refuse(IllegalReason.MUST_BID, seat, action, why)
+        amount = 0
+    elif isinstance(action, Bid):
+        amount = action.amount
+        if high_bid == rules.max_bid and amount > high_bid:
+            refuse(IllegalReason.BID_TOO_HIGH, seat, action, f"nobody may bid over {rules.max_bid}")
+        if amount > high:
+            refuse(IllegalReason.BID_TOO_HIGH, seat, action, f"the highest bid is {high}")
+        if amount < low:
+            if high_bid and low > rules.min_bid:
+                why = f"the high bid is {high_bid}, so a bid must be at least {low}"
+            else:
+                why = f"the lowest bid is {low}"
+            refuse(IllegalReason.BID_TOO_LOW, seat, action, why)
+    else:
+        wrong_phase(state, seat, action)
+    w: Work = list(state[:])
+    calls = list(state[CALLS])
+    calls[seat] = amount
+    w[CALLS] = tuple(calls)
+    if amount:
+        w[HIGH_BID] = amount
+        w[BIDDER] = seat
+        w[LOG] += BID_CODES[seat][amount]
+    else:
+        w[LOG] += PASS_CODES[seat]
+    w[PLY] += 1
+    w[HISTORY_LEN] += 1
+    if seat != state[DEALER]:
+        w[TO_ACT] = (seat + 1) & 3
+        return freeze(w)
+    return w
+
+
+def close_bidding(w: Work) -> bool:
+    """Whether the auction has a winner (R-BID-1); if not, everyone passed (R-BID-2, redeal)."""
+    if not w[HIGH_BID]:
+        return False
+    emit(w, auction_won_code(w[BIDDER], w[HIGH_BID]))
+    return True
+
+
+# --- naming trump --------------------------------------------------------------------------------
+
+
+def open_trump(w: Work) -> None:
+    """The bidder names trump (R-TRUMP-1)."""
+    w[PHASE] = Phase.TRUMP
+    w[TO_ACT] = w[BIDDER]
+
+
+def legal_trump(state: GameState) -> tuple[SeatAction, ...]:
+    """Any of the four suits, even one the bidder holds none of (R-TRUMP-1)."""
+    return NAME_TRUMPS
+
+
+def apply_trump(state: GameState, seat: int, action: SeatAction) -> Work:
+    """Trump is named: the work copy, as the phase ends."""
+    if not isinstance(action, NameTrump):
+        wrong_phase(state, seat, action)
+    w = work(state)
+    act(w, trump_code(seat, action.suit))
+    w[TABLE] = table_for(action.suit, state[RULES])
+    return w

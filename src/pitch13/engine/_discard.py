@@ -1,0 +1,75 @@
+"""Discards once trump is named: dead cards at once, then trumps down to 6 (R-DISC-1, R-DISC-2; internal)."""
+
+from __future__ import annotations
+
+from pitch13._history import dead_discarded_code, discard_code
+from pitch13.actions import Discard, SeatAction
+from pitch13.engine._work import (
+    DISCARD_KIND,
+    Work,
+    act,
+    card_actions,
+    emit,
+    freeze,
+    refuse,
+    seat_order,
+    table_of,
+    work,
+    wrong_phase,
+)
+from pitch13.errors import IllegalReason
+from pitch13.state import DEALER, HANDS, MIDDLE, PHASE, TABLE, TAKEABLE, TO_ACT, GameState, Phase
+
+
+def discard_dead(w: Work) -> None:
+    """Every seat discards its dead cards face up into the middle, with no choice (R-DISC-1)."""
+    mask = w[TABLE].mask
+    hands = list(w[HANDS])
+    middle = w[MIDDLE]
+    code = b""
+    for seat in seat_order(w[DEALER]):
+        dead = hands[seat] & ~mask
+        hands[seat] ^= dead
+        middle |= dead
+        code += dead_discarded_code(seat, dead)
+    w[HANDS] = tuple(hands)
+    w[MIDDLE] = middle
+    emit(w, code, 4)
+
+
+def open_discard(w: Work) -> bool:
+    """Whether a seat, the first from the dealer's left, holds more than 6 trumps (R-DISC-2)."""
+    hands = w[HANDS]
+    for seat in seat_order(w[DEALER]):
+        if hands[seat].bit_count() > 6:
+            w[PHASE] = Phase.DISCARD
+            w[TO_ACT] = seat
+            return True
+    return False
+
+
+def legal_discard(state: GameState) -> tuple[SeatAction, ...]:
+    """Any card of the seat's hand, all trumps by now."""
+    return card_actions(DISCARD_KIND, state[HANDS][state[TO_ACT]])
+
+
+def apply_discard(state: GameState, seat: int, action: SeatAction) -> GameState | Work:
+    """A trump shed face up; the work copy once nobody holds more than 6 (the phase ends)."""
+    if not isinstance(action, Discard):
+        wrong_phase(state, seat, action)
+    index = action.card.index
+    bit = 1 << index
+    hand = state[HANDS][seat]
+    if not hand & bit:
+        refuse(IllegalReason.NOT_IN_HAND, seat, action, "it is not in its hand")
+    w = work(state)
+    act(w, discard_code(seat, index))
+    hand ^= bit
+    hands = list(state[HANDS])
+    hands[seat] = hand
+    w[HANDS] = tuple(hands)
+    w[MIDDLE] |= bit
+    w[TAKEABLE] |= bit & table_of(state).pickup_mask  # R-PICK-1: it may be picked up
+    if hand.bit_count() > 6 or open_discard(w):
+        return freeze(w)
+    return w

@@ -1,0 +1,128 @@
+"""The bidder's look through the stock, then his partner's (R-LOOK-1 to R-LOOK-4; internal)."""
+
+from __future__ import annotations
+
+from pitch13._history import (
+    GIVE_UP_CODES,
+    REJECT_CODES,
+    STOP_CODES,
+    TURN_UP_CODES,
+    card_rejected_code,
+    handed_over_code,
+    stock_discarded_code,
+)
+from pitch13.actions import REJECT, STOP, TURN_UP, GiveUp, Reject, SeatAction, Stop, TurnUp
+from pitch13.cards import DECK
+from pitch13.engine._work import (
+    GIVE_UP_KIND,
+    Work,
+    card_actions,
+    emit,
+    freeze,
+    refuse,
+    wrong_phase,
+)
+from pitch13.errors import IllegalReason
+from pitch13.state import (
+    BIDDER,
+    DEAD,
+    HANDS,
+    HISTORY_LEN,
+    LOG,
+    PHASE,
+    PLY,
+    RULES,
+    SHOWN,
+    STOCK,
+    TABLE,
+    TO_ACT,
+    TURNED,
+    GameState,
+    Phase,
+)
+
+_TURN_UP_OR_STOP = (TURN_UP, STOP)
+
+
+def open_look(w: Work) -> bool:
+    """Whether stock is left after the refill: the bidder is given it to look through (R-LOOK-1)."""
+    stock = w[STOCK]
+    if not stock:
+        return False
+    w[PHASE] = Phase.LOOK
+    w[TO_ACT] = w[BIDDER]
+    w[TURNED] = -1
+    emit(w, handed_over_code(w[BIDDER], len(stock)))
+    return True
+
+
+def legal_look(state: GameState) -> tuple[SeatAction, ...]:
+    """Turn up or stop; with a card turned up, reject it or take it giving up a card."""
+    if state[TURNED] < 0:
+        return _TURN_UP_OR_STOP
+    return (REJECT, *card_actions(GIVE_UP_KIND, state[HANDS][state[TO_ACT]]))
+
+
+def apply_look(state: GameState, seat: int, action: SeatAction) -> GameState | Work:
+    """One step of the look; the work copy when nothing is left to look at (the phase ends)."""
+    turned = state[TURNED]
+    if turned < 0:
+        if isinstance(action, (Reject, GiveUp)):
+            refuse(IllegalReason.NO_TURNED_CARD, seat, action, "no stock card is turned up")
+        if not isinstance(action, (TurnUp, Stop)):
+            wrong_phase(state, seat, action)
+    else:
+        if isinstance(action, (TurnUp, Stop)):
+            why = f"{DECK[turned].pretty} is turned up: take it (GiveUp a card) or Reject it first"
+            refuse(IllegalReason.DECIDE_TURNED_CARD, seat, action, why)
+        if not isinstance(action, (Reject, GiveUp)):
+            wrong_phase(state, seat, action)
+        if isinstance(action, GiveUp) and not state[HANDS][seat] >> action.card.index & 1:
+            refuse(IllegalReason.NOT_IN_HAND, seat, action, "it is not in its hand")
+    w: Work = list(state[:])
+    w[PLY] += 1
+    w[HISTORY_LEN] += 1
+    if isinstance(action, Stop):
+        w[LOG] += STOP_CODES[seat]
+        return freeze(w) if _hand_over(w, seat) else w
+    table = state[TABLE]
+    assert table is not None
+    if isinstance(action, TurnUp):
+        w[LOG] += TURN_UP_CODES[seat]
+        stock = state[STOCK]
+        index = stock[0]
+        w[STOCK] = stock[1:]
+        if table.take_mask >> index & 1 and state[HANDS][seat]:
+            w[TURNED] = index  # R-LOOK-2: take it or reject it
+            return freeze(w)
+        dead = 1 << index  # it may not be taken: to the dead pile at once
+        emit(w, card_rejected_code(seat, index))
+    elif isinstance(action, GiveUp):
+        w[LOG] += GIVE_UP_CODES[seat][action.card.index]
+        dead = 1 << action.card.index
+        hands = list(state[HANDS])
+        hands[seat] ^= dead | 1 << turned
+        w[HANDS] = tuple(hands)
+        w[TURNED] = -1
+    else:
+        w[LOG] += REJECT_CODES[seat]
+        dead = 1 << turned
+        w[TURNED] = -1
+    w[DEAD] |= dead
+    w[SHOWN] |= dead & table.mask  # R-LOOK-4: dead trumps are shown face up
+    return freeze(w) if w[STOCK] else w
+
+
+def _hand_over(w: Work, seat: int) -> bool:
+    """The looker stopped: the rest goes to the partner (R-LOOK-3), or dead, unseen; whether a seat looks on."""
+    partner = (w[BIDDER] + 2) & 3
+    stock = w[STOCK]
+    if seat == w[BIDDER] and w[RULES].partner_look:
+        w[TO_ACT] = partner
+        emit(w, handed_over_code(partner, len(stock)))
+        return True
+    for index in stock:
+        w[DEAD] |= 1 << index  # face down, unseen
+    emit(w, stock_discarded_code(len(stock)))
+    w[STOCK] = b""
+    return False

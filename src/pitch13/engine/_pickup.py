@@ -1,0 +1,103 @@
+"""Picking up shed point cards, then the refill from the stock (R-PICK-1, R-FILL-1, R-FILL-2; internal)."""
+
+from __future__ import annotations
+
+from pitch13._history import STOP_CODES, refilled_code, take_code
+from pitch13.actions import STOP, SeatAction, Stop, Take
+from pitch13.engine._work import (
+    BITS,
+    TAKE_KIND,
+    Work,
+    act,
+    card_actions,
+    emit,
+    freeze,
+    position,
+    refuse,
+    seat_order,
+    work,
+    wrong_phase,
+)
+from pitch13.errors import IllegalReason
+from pitch13.rules import ShortStock
+from pitch13.state import DEALER, HANDS, MIDDLE, PHASE, RULES, STOCK, TAKEABLE, TO_ACT, GameState, Phase
+
+# --- the pick-up (R-PICK-1) ----------------------------------------------------------------------
+
+
+def open_pickup(w: Work, start: int = 0) -> bool:
+    """Whether a seat may pick up, the first from place ``start`` of the seat order on.
+
+    One pass clockwise from the dealer's left: each seat holding fewer than 6 cards in turn,
+    while a shed card may still be taken. When the pass ends the whole middle is dead.
+    """
+    if w[TAKEABLE]:
+        hands = w[HANDS]
+        for seat in seat_order(w[DEALER])[start:]:
+            if hands[seat].bit_count() < 6:
+                w[PHASE] = Phase.PICKUP
+                w[TO_ACT] = seat
+                return True
+    w[TAKEABLE] = 0
+    return False
+
+
+def legal_pickup(state: GameState) -> tuple[SeatAction, ...]:
+    """Stop, or take one of the cards that may be taken."""
+    return (STOP, *card_actions(TAKE_KIND, state[TAKEABLE]))
+
+
+def apply_pickup(state: GameState, seat: int, action: SeatAction) -> GameState | Work:
+    """A card taken, or a stop; the work copy when the pass is over (the phase ends)."""
+    if isinstance(action, Stop):
+        w = work(state)
+        act(w, STOP_CODES[seat])
+        return freeze(w) if open_pickup(w, position(state[DEALER], seat) + 1) else w
+    if not isinstance(action, Take):
+        wrong_phase(state, seat, action)
+    index = action.card.index
+    bit = 1 << index
+    if not state[TAKEABLE] & bit:
+        why = "it was not shed under R-DISC-2 as a card that may be taken"
+        if not state[MIDDLE] & bit:
+            why = "it is not in the middle"
+        refuse(IllegalReason.NOT_TAKEABLE, seat, action, why)
+    w = work(state)
+    act(w, take_code(seat, index))
+    hands = list(state[HANDS])
+    hands[seat] |= bit
+    w[HANDS] = tuple(hands)
+    w[MIDDLE] ^= bit
+    w[TAKEABLE] ^= bit
+    if hands[seat].bit_count() < 6 and w[TAKEABLE]:
+        return freeze(w)  # it may take another
+    return freeze(w) if open_pickup(w, position(state[DEALER], seat) + 1) else w
+
+
+# --- the refill (R-FILL-1, R-FILL-2) -------------------------------------------------------------
+
+
+def refill(w: Work) -> bool:
+    """Fill each seat up to 6 from the stock, from the dealer's left, as far as it lasts.
+
+    Returns ``False``, changing nothing, when the stock cannot fill every seat and
+    ``short_stock`` is ``redeal``: the hand is then thrown in (R-FILL-2).
+    """
+    hands = list(w[HANDS])
+    stock = w[STOCK]
+    # Every seat holds at most 6 cards by now, and no card is in two hands.
+    short = 24 - (hands[0] | hands[1] | hands[2] | hands[3]).bit_count() > len(stock)
+    if short and w[RULES].short_stock is ShortStock.REDEAL:
+        return False
+    code = b""
+    at = 0
+    for seat in seat_order(w[DEALER]):
+        need = 6 - hands[seat].bit_count()
+        given = stock[at : at + need]
+        at += len(given)
+        hands[seat] |= sum(map(BITS.__getitem__, given))
+        code += refilled_code(seat, given)
+    w[HANDS] = tuple(hands)
+    w[STOCK] = stock[at:]
+    emit(w, code, 4)
+    return True

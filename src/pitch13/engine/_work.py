@@ -1,0 +1,164 @@
+"""What every phase of the engine shares: building the next state, refusals, seat order (internal).
+
+A transition copies the state's fields into a list (:func:`work`), changes what the step
+changes, and turns the list into the next state with :func:`freeze`, the one way a state is
+built. Every history entry goes through :func:`act` (an action) or :func:`emit` (an event),
+which keep the state's counts of actions and entries.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, NoReturn
+
+from pitch13.actions import (
+    DISCARDS,
+    GIVE_UPS,
+    PLAYS,
+    TAKES,
+    Action,
+    Deal,
+    Discard,
+    GiveUp,
+    NameTrump,
+    Play,
+    SeatAction,
+    Take,
+)
+from pitch13.errors import IllegalActionError, IllegalReason
+from pitch13.state import HISTORY_LEN, LOG, PHASE, PLY, TABLE, GameState, make_state
+from pitch13.trumps import TrumpTable
+
+#: A state's fields, copied into a list to make the next state from.
+Work = list[Any]
+
+#: The one way to build a state: from its fields, in order.
+freeze: Final = make_state
+
+
+def work(state: GameState) -> Work:
+    """A mutable copy of ``state``'s fields."""
+    w: Work = list(state[:])
+    return w
+
+
+def act(w: Work, code: bytes) -> None:
+    """Record a seat's (or chance's) action, written as ``code``."""
+    w[LOG] += code
+    w[PLY] += 1
+    w[HISTORY_LEN] += 1
+
+
+def emit(w: Work, code: bytes, entries: int = 1) -> None:
+    """Record ``entries`` events, written together as ``code``."""
+    w[LOG] += code
+    w[HISTORY_LEN] += entries
+
+
+#: ``1 << index`` for each card index.
+BITS: Final = tuple(1 << i for i in range(54))
+
+
+def seat_order(dealer: int) -> tuple[int, int, int, int]:
+    """Seats clockwise from the dealer's left, ending with the dealer."""
+    return _SEAT_ORDERS[dealer]
+
+
+_SEAT_ORDERS: Final[tuple[tuple[int, int, int, int], ...]] = tuple(
+    ((dealer + 1) & 3, (dealer + 2) & 3, (dealer + 3) & 3, dealer) for dealer in range(4)
+)
+
+
+def position(dealer: int, seat: int) -> int:
+    """Where ``seat`` comes in :func:`seat_order`: 0 for the dealer's left, 3 for the dealer."""
+    return (seat - dealer - 1) & 3
+
+
+def with_hand(hands: tuple[int, ...], seat: int, mask: int) -> tuple[int, ...]:
+    """``hands`` with the hand of ``seat`` replaced by ``mask``."""
+    changed = list(hands)
+    changed[seat] = mask
+    return tuple(changed)
+
+
+# --- legal card actions --------------------------------------------------------------------------
+
+PLAY_KIND: Final = 0
+DISCARD_KIND: Final = 1
+TAKE_KIND: Final = 2
+GIVE_UP_KIND: Final = 3
+_CARD_ACTION_TABLES: Final[tuple[tuple[SeatAction, ...], ...]] = (PLAYS, DISCARDS, TAKES, GIVE_UPS)
+
+
+# For each kind and each byte of a card mask, the actions of the cards that byte holds.
+_BYTE_ACTIONS: Final = tuple(
+    tuple(
+        tuple(
+            tuple(table[8 * k + i] for i in range(8) if byte >> i & 1 and 8 * k + i < 54)
+            for byte in range(256)
+        )
+        for k in range(7)
+    )
+    for table in _CARD_ACTION_TABLES
+)
+
+
+#: The actions of each kind already listed, by card mask: the legal card actions come from here.
+CARD_ACTIONS: Final[tuple[dict[int, tuple[SeatAction, ...]], ...]] = ({}, {}, {}, {})
+_CACHE_SIZE: Final = 1 << 16
+
+
+def card_actions(kind: int, mask: int) -> tuple[SeatAction, ...]:
+    """The card actions of ``kind`` for the cards of ``mask``, in index order (interned)."""
+    cache = CARD_ACTIONS[kind]
+    found = cache.get(mask)
+    if found is None:
+        chunks = _BYTE_ACTIONS[kind]
+        found = ()
+        rest, k = mask, 0
+        while rest:
+            if rest & 255:
+                found += chunks[k][rest & 255]
+            rest >>= 8
+            k += 1
+        if len(cache) >= _CACHE_SIZE:
+            cache.clear()
+        cache[mask] = found
+    return found
+
+
+# --- refusals ------------------------------------------------------------------------------------
+
+
+def describe(action: Action) -> str:
+    """An action in words, for a refusal: ``play 4♣``, ``bid 5``, ``name ♥ trump``."""
+    if isinstance(action, (Play, Discard, Take, GiveUp)):
+        return f"{str(action).rsplit(' ', 1)[0]} {action.card.pretty}"
+    if isinstance(action, NameTrump):
+        return f"name {action.suit.symbol} trump"
+    if isinstance(action, Deal):
+        return "deal"
+    text = str(action)
+    return text if len(text) <= 40 else f"{text[:37]}..."  # a bid of a huge number
+
+
+def refuse(reason: IllegalReason, seat: int | None, action: Action, why: str) -> NoReturn:
+    """Refuse ``action`` with ``reason``; ``why`` completes ``seat 2 cannot play 4♣: ...``."""
+    who = "chance" if seat is None else f"seat {seat}"
+    raise IllegalActionError(reason, f"{who} cannot {describe(action)}: {why}", action=action, seat=seat)
+
+
+def wrong_phase(state: GameState, seat: int, action: Action) -> NoReturn:
+    """Refuse an action that does not belong to the state's phase."""
+    refuse(IllegalReason.WRONG_PHASE, seat, action, f"the game is in the {state[PHASE].value} phase")
+
+
+def assert_never(value: NoReturn) -> NoReturn:  # pragma: no cover - never called when mypy passes
+    """Make mypy check that a ``match`` handles every case (``typing.assert_never`` before 3.11)."""
+    raise AssertionError(f"unhandled value: {value!r}")
+
+
+def table_of(state: GameState) -> TrumpTable:
+    """The trump table of a state whose trump is named."""
+    table = state[TABLE]
+    assert table is not None
+    return table
