@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import pickle
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pitch13
 from pitch13 import Bid, HandDealt, NameTrump, Pass, Phase, Suit
 from pitch13.testing import arranged_deck
+from strategies import any_rules, seeds
 
 
 def play_random(state, rng, steps=None):
@@ -163,3 +167,137 @@ def test_apply_never_changes_its_input():
         state_next = pitch13.apply(state, rng.choice(pitch13.legal_actions(state)))
         assert pickle.loads(snapshot) == state
         state = state_next
+
+
+# --- the move counter, the history's length, and reading only what is new --------------------------
+
+
+def every_state(rules, seed, choices, *, dealt=False, cap=None):
+    """Every state of one random game (dealt by the caller when ``dealt``), cut after ``cap`` actions."""
+    rng = random.Random(choices)
+    state = pitch13.new_game(rules, dealer=choices % 4, seed=None if dealt else seed)
+    states = [state]
+    while not state.is_over and (cap is None or len(states) <= cap):
+        if state.is_chance:
+            state = pitch13.apply(state, pitch13.Deal(rng.sample(pitch13.DECK, 54)))
+        else:
+            state = pitch13.apply(state, rng.choice(pitch13.legal_actions(state)))
+        states.append(state)
+    return states
+
+
+@settings(max_examples=25, deadline=None)
+@given(rules=any_rules(low_bids_only=True), seed=seeds, choices=seeds, dealt=st.booleans())
+def test_ply_and_history_len_count_what_history_and_actions_hold(rules, seed, choices, dealt):
+    states = every_state(rules, seed, choices, dealt=dealt, cap=400)
+    final = states[-1]
+    history = final.history
+    assert final.history_len == len(history)
+    assert final.ply == len(final.actions) == len(states) - 1
+    for ply, state in enumerate(states):
+        assert state.ply == ply
+        assert state.history == history[: state.history_len]
+        assert state.actions == final.actions[:ply]
+
+
+@settings(max_examples=25, deadline=None)
+@given(rules=any_rules(low_bids_only=True), seed=seeds, choices=seeds, dealt=st.booleans(), data=st.data())
+def test_history_since_is_the_history_after_its_first_entries(rules, seed, choices, dealt, data):
+    final = every_state(rules, seed, choices, dealt=dealt, cap=400)[-1]
+    history = final.history
+    starts = {0, final.history_len, *data.draw(st.lists(st.integers(0, final.history_len), max_size=8))}
+    for start in starts:
+        assert final.history_since(start) == history[start:]
+
+
+def test_history_since_refuses_what_is_not_an_entry_count():
+    state = pitch13.new_game(seed=3)
+    with pytest.raises(ValueError, match="0 to history_len"):
+        state.history_since(state.history_len + 1)
+    with pytest.raises(ValueError, match="0 to history_len"):
+        state.history_since(-1)
+    for bad in ("1", 1.0, True, None):
+        with pytest.raises(TypeError, match="takes an int"):
+            state.history_since(bad)
+
+
+def test_a_server_follows_a_game_by_reading_only_what_is_new(finished):
+    """Following each step with history_since(history_len before) rebuilds the whole history."""
+    rng = random.Random(5)
+    state = pitch13.new_game(seed=11)
+    seen = list(state.history)
+    while not state.is_over:
+        before = state.history_len
+        state = pitch13.apply(state, rng.choice(pitch13.legal_actions(state)))
+        new = state.history_since(before)
+        assert len(new) == state.history_len - before >= 1
+        seen.extend(new)
+    assert state == finished
+    assert tuple(seen) == finished.history
+
+
+# --- a state as a value: equality, hashing, copies and pickles at any length ----------------------
+
+
+def test_states_of_different_games_are_unequal():
+    a = pitch13.new_game(seed=1)
+    b = pitch13.new_game(seed=2)
+    c = pitch13.new_game(pitch13.Rules.classic_ten_point(), seed=1)
+    d = pitch13.new_game(seed=1, dealer=1)
+    assert len({a, b, c, d}) == 4
+    assert a != b and a != c and a != d and b != c
+    assert pitch13.new_game(seed=1) == a
+
+
+@settings(max_examples=20, deadline=None)
+@given(rules=any_rules(low_bids_only=True), seed=seeds, choices=seeds, dealt=st.booleans())
+def test_equal_states_hash_alike_and_unequal_states_differ(rules, seed, choices, dealt):
+    """A replay is equal to, and hashes like, the state it replays; no two states of a game are equal."""
+    states = every_state(rules, seed, choices, dealt=dealt, cap=300)
+    replayed = every_state(rules, seed, choices, dealt=dealt, cap=300)
+    assert len(set(states)) == len(states)
+    for state, again in zip(states, replayed, strict=True):
+        assert state == again
+        assert not state != again  # noqa: SIM202 - != is its own method
+        assert hash(state) == hash(again)
+    for earlier, later in itertools.pairwise(states):
+        assert earlier != later
+        assert not earlier == later  # noqa: SIM201 - == is its own method
+
+
+def test_a_state_is_not_a_sequence_and_not_ordered():
+    state = pitch13.new_game(seed=1)
+    for use in (len, list, iter, lambda s: 1 in s, lambda s: s.__add__((1,)), lambda s: s * 2, lambda s: s < s):
+        with pytest.raises(TypeError):
+            use(state)
+    assert bool(state) is True
+    fields = tuple(state[:])
+    assert state != fields
+    assert fields != state
+    assert not state == fields  # noqa: SIM201 - == is its own method
+
+
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_pickle_round_trips_at_every_protocol_in_every_phase(protocol):
+    rng = random.Random(protocol)
+    for dealt in (False, True):
+        for state in every_state(pitch13.Rules(), 5, protocol, dealt=dealt, cap=250):
+            again = pickle.loads(pickle.dumps(state, protocol))
+            assert again == state
+            assert again.history == state.history
+            if not state.is_over and not state.is_chance:
+                action = rng.choice(pitch13.legal_actions(state))
+                assert pitch13.apply(again, action) == pitch13.apply(state, action)
+
+
+def test_copies_are_the_state_itself_and_pickles_stay_small_in_a_long_game():
+    rules = pitch13.Rules(target=10**6, moon_success="score_points")  # nothing ends it early
+    long = every_state(rules, 7, 7, cap=6000)[-1]
+    assert long.hand_number >= 200
+    assert copy.copy(long) is long
+    assert copy.deepcopy(long) is long
+    assert copy.deepcopy([long, long])[0] is long
+    data = pickle.dumps(long)
+    assert len(data) <= 40_000
+    assert len(data) < 4 * long.ply  # a few bytes an action, not a copy of the history
+    assert pickle.loads(data) == long

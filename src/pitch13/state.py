@@ -411,7 +411,7 @@ class GameState(_Fields):
         if self is other:
             return True
         if type(other) is not GameState:
-            return NotImplemented
+            return False  # not NotImplemented: tuple's own == would compare the fields
         return (
             self[PLY] == other[PLY]
             and self[HISTORY_LEN] == other[HISTORY_LEN]
@@ -424,8 +424,7 @@ class GameState(_Fields):
         )
 
     def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
+        return not self.__eq__(other)
 
     def __hash__(self) -> int:
         past = self[PAST]
