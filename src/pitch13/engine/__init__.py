@@ -43,6 +43,7 @@ __all__ = ["MAX_SEED", "IllegalActionError", "IllegalReason", "apply", "legal_ac
 MAX_SEED: Final = 2**128 - 1
 
 _DEFAULT_RULES: Final = Rules()
+_PLAY: Final = Phase.PLAY
 #: The action classes (their subclasses are actions too, but are checked the slow way).
 _ACTIONS: Final = frozenset(ACTION_TYPES)
 
@@ -93,9 +94,10 @@ def legal_actions(state: GameState) -> tuple[SeatAction, ...]:
     """
     if type(state) is not GameState:
         raise TypeError(f"legal_actions() takes a GameState, not {type(state).__name__}")
-    match state[PHASE]:
-        case Phase.PLAY:
-            return _play.legal_play(state)
+    phase = state[PHASE]
+    if phase is _PLAY:
+        return _play.legal_play(state)
+    match phase:
         case Phase.LOOK:
             return _look.legal_look(state)
         case Phase.BIDDING:
@@ -134,9 +136,9 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
         raise TypeError(f"apply() takes a GameState, not {type(state).__name__}")
     phase = state[PHASE]
     if seat is None:
-        if type(action) is Play and phase is Phase.PLAY:
-            done = _play.apply_play(state, state[TO_ACT], action)
-            return done if type(done) is GameState else freeze(_flow.after(done, Phase.PLAY))
+        if type(action) is Play and phase is _PLAY:
+            done = _play.play(state, state[TO_ACT], action)
+            return done if type(done) is GameState else freeze(_flow.after(done, _PLAY))
     else:
         seat = check_seat(seat)
     kind = type(action)

@@ -111,20 +111,29 @@ def apply_play(state: GameState, seat: int, action: SeatAction) -> GameState | W
     """A trump played; the work copy when the hand is over."""
     if not isinstance(action, Play):
         wrong_phase(state, seat, action)
+    return play(state, seat, action)
+
+
+def play(state: GameState, seat: int, action: Play) -> GameState | Work:
+    """:func:`apply_play` for an action known to be a :class:`~pitch13.Play`."""
     index = action.card.index
     bit = 1 << index
-    hands = state[HANDS]
-    hand = hands[seat]
+    h0, h1, h2, h3 = hands = state[HANDS]
     table = state[TABLE]
     assert table is not None
-    if not hand & bit:
+    if not hands[seat] & bit:
         refuse(IllegalReason.NOT_IN_HAND, seat, action, "it is not in its hand")
     mask = table.mask
     if not mask & bit:
         refuse(IllegalReason.NOT_A_TRUMP, seat, action, "it is not a trump")
-    changed = list(hands)
-    changed[seat] = hand ^ bit
-    hands = tuple(changed)
+    if seat == 0:
+        hands = (h0 ^ bit, h1, h2, h3)
+    elif seat == 1:
+        hands = (h0, h1 ^ bit, h2, h3)
+    elif seat == 2:
+        hands = (h0, h1, h2 ^ bit, h3)
+    else:
+        hands = (h0, h1, h2, h3 ^ bit)
     trick = (*state[TRICK], seat << 6 | index)
     leader = trick[0] >> 6
     out = state[OUT]
