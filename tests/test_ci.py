@@ -4,6 +4,9 @@ A new user types the commands of the README's quick start into a fresh virtual e
 gate must do the same, or it passes while the README's promise is broken. The steps of
 ``.ci/run`` are read as the script lays them out: ``step NAME "what"`` starts a step, and
 ``finish_step`` at the top level ends the last one.
+
+The thorough run of ``.ci/run`` means something only if every hypothesis test takes its number of
+examples from the profile; the last test checks that too.
 """
 
 from __future__ import annotations
@@ -163,3 +166,15 @@ def test_the_thorough_run_takes_every_property_test_module():
         if re.search(r"^from hypothesis import", path.read_text(encoding="utf-8"), re.MULTILINE)
     )
     assert modules == using_hypothesis
+
+
+def test_no_test_fixes_its_number_of_examples():
+    """``@settings(max_examples=n)`` would run n examples under both profiles: tests use
+    ``@examples(n)`` from ``profiles.py``, which the thorough profile multiplies."""
+    fixed = sorted(
+        path.name
+        for path in (ROOT / "tests").glob("*.py")
+        if path.name not in {"profiles.py", "test_ci.py"}
+        and "max_examples" in path.read_text(encoding="utf-8")
+    )
+    assert fixed == []
