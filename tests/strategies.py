@@ -45,9 +45,11 @@ from pitch13 import (
     TargetRule,
     new_game,
 )
+from profiles import longer
 
 __all__ = [
     "ACTION_SPACE",
+    "MAX_TARGET",
     "PRESETS",
     "Chooser",
     "DataChooser",
@@ -76,6 +78,9 @@ ACTION_SPACE: tuple[SeatAction, ...] = (
 #: The presets of RULES.md section 9: the default game and classic 10-point pitch.
 PRESETS: tuple[Rules, ...] = (Rules(), Rules.classic_ten_point())
 
+#: The highest target of :func:`valid_rules` by default: 60, or 120 under the thorough profile.
+MAX_TARGET = longer(60)
+
 #: Seeds for ``new_game`` and for the random choices of a playout.
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 #: The first dealer.
@@ -88,7 +93,7 @@ def presets() -> st.SearchStrategy[Rules]:
 
 
 @st.composite
-def valid_rules(draw: st.DrawFn, *, max_target: int = 60, low_bids_only: bool = False) -> Rules:
+def valid_rules(draw: st.DrawFn, *, max_target: int = MAX_TARGET, low_bids_only: bool = False) -> Rules:
     """Any valid :class:`Rules`: every option of RULES.md section 9, within its constraints.
 
     ``1 <= min_bid <= dealer_forced_min_bid <= max_bid <= points total`` and
@@ -126,7 +131,7 @@ def valid_rules(draw: st.DrawFn, *, max_target: int = 60, low_bids_only: bool = 
     )
 
 
-def any_rules(*, max_target: int = 60, low_bids_only: bool = False) -> st.SearchStrategy[Rules]:
+def any_rules(*, max_target: int = MAX_TARGET, low_bids_only: bool = False) -> st.SearchStrategy[Rules]:
     """A preset or any valid combination of options (see :func:`valid_rules`)."""
     return st.one_of(presets(), valid_rules(max_target=max_target, low_bids_only=low_bids_only))
 

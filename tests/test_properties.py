@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import attrs
 import pytest
-from hypothesis import event, given, settings
+from hypothesis import event, given
 from hypothesis import strategies as st
 
 import pitch13.state as state_module
@@ -62,6 +62,7 @@ from pitch13 import (
     new_game,
 )
 from pitch13.testing import InvariantError, check_invariants
+from profiles import examples, longer
 from strategies import (
     ACTION_SPACE,
     Chooser,
@@ -514,7 +515,7 @@ def note_end(final: GameState) -> None:
 # --- the properties ---------------------------------------------------------------------------------
 
 
-@settings(max_examples=50, deadline=None)
+@examples(15, deadline=None)
 @given(playouts(st.just(Rules())))
 def test_random_games_default_rules(playout):
     """Whole random games under the default rules keep every property (R-SCORE-1, R-END-1)."""
@@ -523,7 +524,7 @@ def test_random_games_default_rules(playout):
     assert final.is_over
 
 
-@settings(max_examples=40, deadline=None)
+@examples(10, deadline=None)
 @given(playouts(st.just(Rules.classic_ten_point())))
 def test_random_games_classic_ten_point(playout):
     """Whole random games under classic 10-point pitch: 10 points a hand, game at 52 or more."""
@@ -533,7 +534,7 @@ def test_random_games_classic_ten_point(playout):
     assert all(sum(r.points) + r.unplayed_points == 10 for r in final.results)
 
 
-@settings(max_examples=100, deadline=None)
+@examples(30, deadline=None)
 @given(playouts(valid_rules(low_bids_only=True)))
 def test_random_games_any_valid_rules(playout):
     """Whole random games under any valid combination of the options of RULES.md section 9
@@ -543,17 +544,18 @@ def test_random_games_any_valid_rules(playout):
     assert final.is_over
 
 
-@settings(max_examples=80, deadline=None)
+@examples(40, deadline=None)
 @given(playouts(valid_rules()))
 def test_random_hands_any_valid_rules(playout):
-    """The first three hands of random games under any valid combination of options, high
-    ``min_bid`` and ``dealer_forced_min_bid`` included."""
-    final = run(playout, max_hands=3)
+    """The first three hands (six under the thorough profile) of random games under any valid
+    combination of options, high ``min_bid`` and ``dealer_forced_min_bid`` included."""
+    hands = longer(3)
+    final = run(playout, max_hands=hands)
     note_end(final)
-    assert final.is_over or final.hand_number == 4
+    assert final.is_over or final.hand_number == hands + 1
 
 
-@settings(max_examples=50, deadline=None)
+@examples(15, deadline=None)
 @given(playouts(any_rules(low_bids_only=True), seeded=st.just(False)))
 def test_random_games_dealt_by_the_caller(playout):
     """Unseeded games where each hand is dealt with a random ``Deal(order)`` (R-DEAL-3) replay exactly."""
@@ -563,7 +565,7 @@ def test_random_games_dealt_by_the_caller(playout):
     assert all(seat is None for seat, _ in deals)
 
 
-@settings(max_examples=60, deadline=None)
+@examples(20, deadline=None)
 @given(valid_rules(low_bids_only=True), dealers, seeds, seeds)
 def test_r_bid_2_all_pass_redeal_random_games_end(rules, dealer, seed, choice_seed):
     """R-BID-2: with ``all_pass=redeal`` and seats that mostly pass, hands are thrown in and
@@ -575,16 +577,16 @@ def test_r_bid_2_all_pass_redeal_random_games_end(rules, dealer, seed, choice_se
     assert final.hand_number == len(final.results) + len(thrown_in)
 
 
-@settings(max_examples=40, deadline=None)
-@given(playouts(any_rules(max_target=8)))
+@examples(15, deadline=None)
+@given(playouts(any_rules(max_target=longer(8))))
 def test_every_illegal_action_is_refused(playout):
-    """At every state of the first two hands, each of the 238 seat actions not in
-    ``legal_actions`` is refused with IllegalActionError and leaves the state and its legal
-    actions unchanged."""
-    note_end(run(playout, illegal=None, max_hands=2))
+    """At every state of the first two hands (four under the thorough profile), each of the 238
+    seat actions not in ``legal_actions`` is refused with IllegalActionError and leaves the state
+    and its legal actions unchanged."""
+    note_end(run(playout, illegal=None, max_hands=longer(2)))
 
 
-@settings(max_examples=100, deadline=None)
+@examples(50, deadline=None)
 @given(valid_rules(max_target=6), dealers, st.one_of(st.none(), seeds), st.data())
 def test_hands_chosen_choice_by_choice(rules, dealer, seed, data):
     """Hands where hypothesis draws every choice (and, unseeded, every shuffle) keep every property."""

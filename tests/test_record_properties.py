@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from datetime import timedelta
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, given
 from hypothesis import strategies as st
 
 import pitch13
@@ -48,10 +48,11 @@ from pitch13 import (
 )
 from pitch13.documents import MAX_DEPTH
 from pitch13.testing import check_invariants
+from profiles import examples, longer
 from strategies import ACTION_SPACE, Playout, dealers, playouts, presets, valid_rules
 
 #: A random game is cut off after this many actions (a game under random rules may run long).
-MAX_PLAYOUT_ACTIONS = 700
+MAX_PLAYOUT_ACTIONS = longer(700)
 #: The hang guard of the fuzz tests: one example taking this long is a failure.
 HANG_GUARD = timedelta(seconds=5)
 
@@ -185,7 +186,7 @@ def run_round_trips(playout: Playout, data: st.DataObject) -> None:
 # --- 1. round trips -------------------------------------------------------------------------------
 
 
-@settings(max_examples=25, deadline=None)
+@examples(6, deadline=None)
 @given(playouts(st.just(Rules())), st.data())
 def test_round_trips_default_rules(playout, data):
     """States and records of random games under the default rules round-trip through JSON, dicts
@@ -193,21 +194,21 @@ def test_round_trips_default_rules(playout, data):
     run_round_trips(playout, data)
 
 
-@settings(max_examples=20, deadline=None)
+@examples(5, deadline=None)
 @given(playouts(st.just(Rules.classic_ten_point())), st.data())
 def test_round_trips_classic_ten_point(playout, data):
     """The same round trips under the 10-point preset."""
     run_round_trips(playout, data)
 
 
-@settings(max_examples=80, deadline=None)
-@given(playouts(valid_rules(max_target=30)), st.data())
+@examples(25, deadline=None)
+@given(playouts(valid_rules(max_target=longer(30))), st.data())
 def test_round_trips_any_valid_rules(playout, data):
     """The same round trips under random valid rule sets, seeded and dealt by the caller."""
     run_round_trips(playout, data)
 
 
-@settings(max_examples=20, deadline=None)
+@examples(5, deadline=None)
 @given(playouts(presets(), seeded=st.just(False)), st.data())
 def test_round_trips_dealt_by_the_caller(playout, data):
     """Games dealt with ``Deal(shuffled_deck(k))`` stop at the deal between hands too, and round-trip."""
@@ -250,7 +251,7 @@ def test_empty_unseeded_game_round_trips():
     check_record_round_trip([state])
 
 
-@settings(max_examples=300, deadline=None)
+@examples(300, deadline=None)
 @given(valid_rules(max_target=1_000_000), dealers)
 def test_rules_tag_round_trips(rules, dealer):
     """The ``[Rules "..."]`` tag names any valid rule set exactly (through to_text and from_text)."""
@@ -262,7 +263,7 @@ def test_rules_tag_round_trips(rules, dealer):
     assert GameRecord.from_text(text).rules == rules
 
 
-@settings(max_examples=40, deadline=None)
+@examples(40, deadline=None)
 @given(st.integers(min_value=1, max_value=10**15), st.one_of(st.none(), st.integers(-(2**130), 2**130)))
 def test_any_game_the_engine_makes_round_trips(target, seed):
     """Whatever target Rules accepts and whatever seed new_game accepts, the state written is a
@@ -601,8 +602,8 @@ def mutate_text(draw: st.DrawFn, text: str) -> str:
 # --- 2. fuzz tests -----------------------------------------------------------------------------------
 
 
-FUZZ = settings(
-    max_examples=500,
+FUZZ = examples(
+    200,
     deadline=HANG_GUARD,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
 )
@@ -638,7 +639,7 @@ def test_fuzz_text_mutations_of_record_texts(data):
     load_record_text(data.draw(mutate_text(text)))
 
 
-@settings(max_examples=250, deadline=HANG_GUARD)
+@examples(250, deadline=HANG_GUARD)
 @given(json_values)
 def test_fuzz_random_json_values(value):
     """Random JSON values, as data and as JSON text, to every JSON loader."""
@@ -646,7 +647,7 @@ def test_fuzz_random_json_values(value):
         load_json_document(kind, value)
 
 
-@settings(max_examples=200, deadline=HANG_GUARD)
+@examples(200, deadline=HANG_GUARD)
 @given(json_values, st.sampled_from(["pitch13.state", "pitch13.record"]), st.integers(0, 2))
 def test_fuzz_random_objects_with_a_valid_header(value, fmt, version):
     """Random objects that get past the header check (format and version) reach every field check."""
@@ -658,7 +659,7 @@ def test_fuzz_random_objects_with_a_valid_header(value, fmt, version):
     load_json_document("state" if fmt == "pitch13.state" else "record", document)
 
 
-@settings(max_examples=300, deadline=HANG_GUARD)
+@examples(300, deadline=HANG_GUARD)
 @given(st.one_of(st.text(), st.text(TEXT_ALPHABET), st.binary()))
 def test_fuzz_random_text(text):
     """Random text (and random bytes to the JSON loaders) is refused with a DocumentError."""
@@ -668,7 +669,7 @@ def test_fuzz_random_text(text):
     load_record_json(text)
 
 
-@settings(max_examples=200, deadline=HANG_GUARD)
+@examples(200, deadline=HANG_GUARD)
 @given(
     st.lists(
         st.tuples(st.integers(0, 9), st.sampled_from([str(a) for a in ACTION_SPACE]) | st.text(max_size=8)),

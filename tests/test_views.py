@@ -28,7 +28,7 @@ import random
 
 import attrs
 import pytest
-from hypothesis import event, given, settings
+from hypothesis import event, given
 from hypothesis import strategies as st
 
 from helpers import deal, see, states_through
@@ -85,6 +85,7 @@ from pitch13 import (
     spectator_view,
     view,
 )
+from profiles import examples
 from strategies import RandomChooser, any_rules, dealers, seeds
 
 #: The four seats and the spectator (``None``).
@@ -797,7 +798,7 @@ def test_r_info_2_view_history_matches_the_rules_in_random_games():
             assert_public_fields(v, state)
 
 
-@settings(max_examples=15, deadline=None)
+@examples(8, deadline=None)
 @given(rules=any_rules(), dealer=dealers, deck_seed=seeds, choice_seed=seeds)
 def test_r_info_2_no_card_leaks_in_a_random_first_hand(rules, dealer, deck_seed, choice_seed):
     """R-INFO-2: under any rules, no view of a random first hand names a card the seat may not know."""
@@ -837,7 +838,7 @@ def signature(c, trump, rules):
     return (c in trumps_of(trump, rules), points_of(c, trump, rules))
 
 
-@settings(max_examples=30, deadline=None)
+@examples(20, deadline=None)
 @given(
     rules=any_rules(),
     dealer=dealers,
@@ -898,7 +899,7 @@ def test_r_info_2_hidden_differences_give_equal_views(rules, dealer, deck_seed, 
     event(f"views compared at {min(compared // 10 * 10, 50)}+ steps")
 
 
-@settings(max_examples=20, deadline=None)
+@examples(20, deadline=None)
 @given(rules=any_rules(), dealer=dealers, deck_seed=seeds, seat=st.integers(0, 3), data=st.data())
 def test_r_info_2_a_different_own_hand_gives_a_different_view(rules, dealer, deck_seed, seat, data):
     """R-INFO-2: the seat's own hand is in its view: exchanging one of its cards for any other card
@@ -918,7 +919,7 @@ def test_r_info_2_a_different_own_hand_gives_a_different_view(rules, dealer, dec
     assert spectator_view(state1) == spectator_view(state2)
 
 
-@settings(max_examples=25, deadline=None)
+@examples(25, deadline=None)
 @given(rules=any_rules(), dealer=dealers, deck_seed=seeds, choice_seed=seeds, data=st.data())
 def test_r_info_1_a_different_public_action_gives_a_different_view(
     rules, dealer, deck_seed, choice_seed, data
@@ -1102,7 +1103,7 @@ def test_r_info_2_unseen_cards_and_possible_places_in_random_games():
             check_places(state, viewer, v)
 
 
-@settings(max_examples=25, deadline=None)
+@examples(10, deadline=None)
 @given(rules=any_rules(), dealer=dealers, deck_seed=seeds, choice_seed=seeds)
 def test_r_info_2_unseen_cards_and_possible_places_under_any_rules(rules, dealer, deck_seed, choice_seed):
     """R-INFO-2, R-PLAY-3: the same as above for a random hand under any rules, to its end (the game
