@@ -8,12 +8,13 @@ import pickle
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import pitch13
 from pitch13 import Bid, HandDealt, NameTrump, Pass, Phase, Suit
 from pitch13.testing import arranged_deck
+from profiles import examples
 from strategies import any_rules, seeds
 
 
@@ -186,7 +187,7 @@ def every_state(rules, seed, choices, *, dealt=False, cap=None):
     return states
 
 
-@settings(max_examples=25, deadline=None)
+@examples(25, deadline=None)
 @given(rules=any_rules(low_bids_only=True), seed=seeds, choices=seeds, dealt=st.booleans())
 def test_ply_and_history_len_count_what_history_and_actions_hold(rules, seed, choices, dealt):
     states = every_state(rules, seed, choices, dealt=dealt, cap=400)
@@ -200,7 +201,7 @@ def test_ply_and_history_len_count_what_history_and_actions_hold(rules, seed, ch
         assert state.actions == final.actions[:ply]
 
 
-@settings(max_examples=25, deadline=None)
+@examples(25, deadline=None)
 @given(rules=any_rules(low_bids_only=True), seed=seeds, choices=seeds, dealt=st.booleans(), data=st.data())
 def test_history_since_is_the_history_after_its_first_entries(rules, seed, choices, dealt, data):
     final = every_state(rules, seed, choices, dealt=dealt, cap=400)[-1]
@@ -249,7 +250,7 @@ def test_states_of_different_games_are_unequal():
     assert pitch13.new_game(seed=1) == a
 
 
-@settings(max_examples=20, deadline=None)
+@examples(20, deadline=None)
 @given(rules=any_rules(low_bids_only=True), seed=seeds, choices=seeds, dealt=st.booleans())
 def test_equal_states_hash_alike_and_unequal_states_differ(rules, seed, choices, dealt):
     """A replay is equal to, and hashes like, the state it replays; no two states of a game are equal."""

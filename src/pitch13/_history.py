@@ -286,6 +286,115 @@ def hands_of(past: Hand | None) -> list[Hand]:
 Entry = tuple[Union[int, None], HistoryItem]
 
 
+class Decoder:
+    """Reads one hand's log into entries, resuming where it last stopped (internal).
+
+    ``result`` makes the hand's result when a ``HandScored`` entry is reached; ``outcome`` is
+    the game's, for a ``GameOver`` entry. :meth:`copy` keeps a decoder's place, so that a log
+    that has grown since can be read on from there.
+    """
+
+    __slots__ = ("at", "dealer", "deck", "number", "outcome", "plays", "result", "rules", "table", "tricks")
+
+    def __init__(
+        self,
+        rules: Rules,
+        number: int,
+        dealer: int,
+        deck: bytes,
+        result: Callable[[], HandResult],
+        outcome: Outcome | None,
+    ) -> None:
+        self.rules = rules
+        self.number = number
+        self.dealer = dealer
+        self.deck = deck
+        self.result = result
+        self.outcome = outcome
+        self.table: TrumpTable | None = None
+        self.plays: list[int] = []
+        self.tricks = 0
+        #: The byte of the log read next.
+        self.at = 0
+
+    def copy(self) -> Decoder:
+        """A decoder at the same place."""
+        other = Decoder(self.rules, self.number, self.dealer, self.deck, self.result, self.outcome)
+        other.table, other.plays, other.tricks, other.at = self.table, list(self.plays), self.tricks, self.at
+        return other
+
+    def read(self, log: bytes) -> Iterator[Entry]:
+        """The entries of ``log`` from where this decoder stopped, as ``(seat, action or event)``."""
+        number, dealer, deck = self.number, self.dealer, self.deck
+        plays = self.plays
+        end = len(log)
+        while self.at < end:
+            at = self.at
+            code = log[at]
+            if code < PASS_K:
+                seat, index = divmod(code, 54)
+                plays.append(seat << 6 | index)
+                self.at = at + 1
+                yield seat, PLAYS[index]
+                continue
+            if code == TRICK_WON_K:
+                assert self.table is not None
+                self.tricks += 1
+                trick = make_trick(self.tricks, self.table, tuple(plays))
+                plays.clear()
+                self.at = at + 1
+                yield None, TrickWon(trick)
+            elif code == SEAT_OUT_K:
+                self.at = at + 2
+                yield None, SeatOut(log[at + 1])
+            elif code in _SEAT_ACTIONS:
+                seat = log[at + 1]
+                item, width = _SEAT_ACTIONS[code](log[at + 2] if code in _WITH_ARGUMENT else 0)
+                if code == TRUMP_K:
+                    self.table = table_for(NAME_TRUMPS[log[at + 2]].suit, self.rules)
+                self.at = at + width
+                yield seat, item
+            elif code == DEAL_K:
+                self.at = at + 1
+                yield None, Deal(DECK[i] for i in deck)
+            elif code == DEALT_K:
+                self.at = at + 1
+                yield None, HandDealt(number, dealer, tuple(DECK[i] for i in deck))
+            elif code == REFILLED_K:
+                count = log[at + 2]
+                self.at = at + 3 + count
+                yield None, Refilled(log[at + 1], tuple(DECK[i] for i in log[at + 3 : at + 3 + count]))
+            elif code in (DEAD_DISCARDED_K, ENDED_EARLY_K):
+                cards = cards_of_mask(int.from_bytes(log[at + 2 : at + 9], "little"))
+                self.at = at + 9
+                if code == DEAD_DISCARDED_K:
+                    yield None, DeadCardsDiscarded(log[at + 1], cards)
+                else:
+                    yield None, HandEndedEarly(log[at + 1], cards)
+            elif code == AUCTION_WON_K:
+                self.at = at + 3
+                yield None, AuctionWon(log[at + 1], log[at + 2])
+            elif code == HANDED_OVER_K:
+                self.at = at + 3
+                yield None, StockHandedOver(log[at + 1], log[at + 2])
+            elif code == CARD_REJECTED_K:
+                self.at = at + 3
+                yield None, CardRejected(log[at + 1], DECK[log[at + 2]])
+            elif code == STOCK_DISCARDED_K:
+                self.at = at + 2
+                yield None, StockDiscarded(log[at + 1])
+            elif code == THROWN_IN_K:
+                self.at = at + 2
+                yield None, HandThrownIn(number, _THROW_IN_REASONS[log[at + 1]])
+            elif code == SCORED_K:
+                self.at = at + 1
+                yield None, HandScored(self.result())
+            else:
+                assert code == GAME_OVER_K and self.outcome is not None, code
+                self.at = at + 1
+                yield None, GameOver(self.outcome)
+
+
 def decode(
     rules: Rules,
     number: int,
@@ -295,79 +404,8 @@ def decode(
     result: Callable[[], HandResult],
     outcome: Outcome | None,
 ) -> Iterator[Entry]:
-    """The entries of one hand's ``log``, oldest first, as ``(seat, action or event)``.
-
-    ``result`` makes the hand's result when a ``HandScored`` entry is reached; ``outcome`` is
-    the game's, for a ``GameOver`` entry.
-    """
-    table: TrumpTable | None = None
-    plays: list[int] = []
-    tricks = 0
-    at = 0
-    end = len(log)
-    while at < end:
-        code = log[at]
-        if code < PASS_K:
-            seat, index = divmod(code, 54)
-            plays.append(seat << 6 | index)
-            yield seat, PLAYS[index]
-            at += 1
-            continue
-        if code == TRICK_WON_K:
-            assert table is not None
-            tricks += 1
-            yield None, TrickWon(make_trick(tricks, table, tuple(plays)))
-            plays.clear()
-            at += 1
-        elif code == SEAT_OUT_K:
-            yield None, SeatOut(log[at + 1])
-            at += 2
-        elif code in _SEAT_ACTIONS:
-            seat = log[at + 1]
-            item, width = _SEAT_ACTIONS[code](log[at + 2] if code in _WITH_ARGUMENT else 0)
-            if code == TRUMP_K:
-                table = table_for(NAME_TRUMPS[log[at + 2]].suit, rules)
-            yield seat, item
-            at += width
-        elif code == DEAL_K:
-            yield None, Deal(DECK[i] for i in deck)
-            at += 1
-        elif code == DEALT_K:
-            yield None, HandDealt(number, dealer, tuple(DECK[i] for i in deck))
-            at += 1
-        elif code == REFILLED_K:
-            count = log[at + 2]
-            yield None, Refilled(log[at + 1], tuple(DECK[i] for i in log[at + 3 : at + 3 + count]))
-            at += 3 + count
-        elif code in (DEAD_DISCARDED_K, ENDED_EARLY_K):
-            cards = cards_of_mask(int.from_bytes(log[at + 2 : at + 9], "little"))
-            if code == DEAD_DISCARDED_K:
-                yield None, DeadCardsDiscarded(log[at + 1], cards)
-            else:
-                yield None, HandEndedEarly(log[at + 1], cards)
-            at += 9
-        elif code == AUCTION_WON_K:
-            yield None, AuctionWon(log[at + 1], log[at + 2])
-            at += 3
-        elif code == HANDED_OVER_K:
-            yield None, StockHandedOver(log[at + 1], log[at + 2])
-            at += 3
-        elif code == CARD_REJECTED_K:
-            yield None, CardRejected(log[at + 1], DECK[log[at + 2]])
-            at += 3
-        elif code == STOCK_DISCARDED_K:
-            yield None, StockDiscarded(log[at + 1])
-            at += 2
-        elif code == THROWN_IN_K:
-            yield None, HandThrownIn(number, _THROW_IN_REASONS[log[at + 1]])
-            at += 2
-        elif code == SCORED_K:
-            yield None, HandScored(result())
-            at += 1
-        else:
-            assert code == GAME_OVER_K and outcome is not None, code
-            yield None, GameOver(outcome)
-            at += 1
+    """The entries of one hand's ``log``, oldest first, as ``(seat, action or event)``."""
+    return Decoder(rules, number, dealer, deck, result, outcome).read(log)
 
 
 def actions_of(log: bytes) -> Iterator[tuple[int, int, int]]:

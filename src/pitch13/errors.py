@@ -3,7 +3,8 @@
 pitch13 raises its own exceptions for what a caller can get wrong; each is a :exc:`ValueError`
 (or, for the two that are not about a bad value, a :exc:`RuntimeError` or :exc:`AssertionError`),
 so code that already handles bad values keeps working. An argument of the wrong type raises a
-plain :exc:`TypeError`. Every class is importable from :mod:`pitch13` itself.
+plain :exc:`TypeError`. Every class is importable from :mod:`pitch13` itself, but
+``InvariantError``, which comes with :mod:`pitch13.testing`.
 
 .. code-block:: text
 
