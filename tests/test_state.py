@@ -187,18 +187,22 @@ def every_state(rules, seed, choices, *, dealt=False, cap=None):
     return states
 
 
-@examples(25, deadline=None)
+@examples(15, deadline=None)
 @given(rules=any_rules(low_bids_only=True), seed=seeds, choices=seeds, dealt=st.booleans())
 def test_ply_and_history_len_count_what_history_and_actions_hold(rules, seed, choices, dealt):
-    states = every_state(rules, seed, choices, dealt=dealt, cap=400)
+    states = every_state(rules, seed, choices, dealt=dealt, cap=300)
     final = states[-1]
     history = final.history
+    actions = final.actions
     assert final.history_len == len(history)
-    assert final.ply == len(final.actions) == len(states) - 1
+    assert final.ply == len(actions) == len(states) - 1
+    lengths = [state.history_len for state in states]
+    assert lengths == sorted(set(lengths))  # every action adds at least its own entry
     for ply, state in enumerate(states):
         assert state.ply == ply
-        assert state.history == history[: state.history_len]
-        assert state.actions == final.actions[:ply]
+        if ply % 13 == 0 or ply > len(states) - 4:  # decoding every state would be quadratic
+            assert state.history == history[: state.history_len]
+            assert state.actions == actions[:ply]
 
 
 @examples(25, deadline=None)
@@ -282,7 +286,7 @@ def test_a_state_is_not_a_sequence_and_not_ordered():
 def test_pickle_round_trips_at_every_protocol_in_every_phase(protocol):
     rng = random.Random(protocol)
     for dealt in (False, True):
-        for state in every_state(pitch13.Rules(), 5, protocol, dealt=dealt, cap=250):
+        for state in every_state(pitch13.Rules(), 5, protocol, dealt=dealt, cap=250)[protocol % 3 :: 3]:
             again = pickle.loads(pickle.dumps(state, protocol))
             assert again == state
             assert again.history == state.history
