@@ -272,7 +272,15 @@ def test_equal_states_hash_alike_and_unequal_states_differ(rules, seed, choices,
 
 def test_a_state_is_not_a_sequence_and_not_ordered():
     state = pitch13.new_game(seed=1)
-    for use in (len, list, iter, lambda s: 1 in s, lambda s: s.__add__((1,)), lambda s: s * 2, lambda s: s < s):
+    for use in (
+        len,
+        list,
+        iter,
+        lambda s: 1 in s,
+        lambda s: s.__add__((1,)),
+        lambda s: s * 2,
+        lambda s: s < s,
+    ):
         with pytest.raises(TypeError):
             use(state)
     assert bool(state) is True
