@@ -98,8 +98,11 @@ from pitch13.views import (
     SeenEntry,
     SeenItem,
     TurnUpSeen,
+    ViewDelta,
+    seen_history,
     spectator_view,
     view,
+    view_delta,
 )
 
 __version__ = "0.1.0"
@@ -187,6 +190,7 @@ __all__ = [
     "TrickWon",
     "TurnUp",
     "TurnUpSeen",
+    "ViewDelta",
     "__version__",
     "apply",
     "card_points",
@@ -198,6 +202,7 @@ __all__ = [
     "play_game",
     "replay",
     "sample_state",
+    "seen_history",
     "shuffled_deck",
     "spectator_view",
     "state_from_dict",
@@ -208,4 +213,5 @@ __all__ = [
     "trump_order",
     "trump_power",
     "view",
+    "view_delta",
 ]

@@ -194,6 +194,7 @@ class Hand:
         "dealer",
         "deck",
         "entries",
+        "first_ply",
         "log",
         "number",
         "plies",
@@ -211,6 +212,7 @@ class Hand:
         result: tuple[int, int, int, int, int, tuple[int, int], bool] | None,
         entries: int,
         plies: int,
+        cache: dict[object, object] | None = None,
     ) -> None:
         self.prev: Final = prev
         self.number: Final = number
@@ -220,10 +222,12 @@ class Hand:
         self.result: Final = result
         self.entries: Final = entries
         self.plies: Final = plies
+        #: The ply at which the history kept begins: 0, unless the game was started partway.
+        self.first_ply: Final[int] = plies - sum(kinds(log)) if prev is None else prev.first_ply
         self._digest: int | None = None
         self._result: HandResult | None = None
         #: What readers derive from this hand and keep (a seat's view of it, say), by key.
-        self.cache: Final[dict[object, object]] = {}
+        self.cache: Final[dict[object, object]] = {} if cache is None else cache
 
     @property
     def digest(self) -> int:
@@ -262,11 +266,68 @@ class Hand:
         return made
 
 
+class Start(Hand):
+    """Where a game started partway begins: what came before it, without its history (internal).
+
+    The first hand played is ``number + 1``; ``scores`` were the scores then, and ``last`` the
+    last hand scored before it, if any. It holds no log and counts the ``plies`` before it.
+    """
+
+    __slots__ = ("last", "scores")
+
+    def __init__(
+        self, hand_number: int, dealer: int, scores: tuple[int, int], last: HandResult | None, plies: int
+    ):
+        super().__init__(None, hand_number - 1, (dealer - 1) & 3, b"", b"", None, 0, plies)
+        self.scores: Final = scores
+        self.last: Final = last
+
+
+def results(past: Hand | None, rules: Rules) -> list[HandResult]:
+    """The results of the finished hands, oldest first (a partway start's last result first)."""
+    out = []
+    for hand in hands_of(past):
+        if isinstance(hand, Start):
+            if hand.last is not None:
+                out.append(hand.last)
+        elif hand.result is not None:
+            out.append(hand.hand_result(rules))
+    return out
+
+
+def last_result(past: Hand | None, rules: Rules) -> HandResult | None:
+    """The result of the last hand scored, or ``None``."""
+    while past is not None:
+        if isinstance(past, Start):
+            return past.last
+        if past.result is not None:
+            return past.hand_result(rules)
+        past = past.prev
+    return None
+
+
+def start_of(past: Hand | None) -> Start | None:
+    """The partway start of a game's past, if it has one."""
+    while past is not None:
+        if past.prev is None:
+            return past if isinstance(past, Start) else None
+        past = past.prev
+    return None
+
+
 def same_past(a: Hand | None, b: Hand | None) -> bool:
     """Whether two chains of finished hands hold the same hands (O(1) unless they are equal)."""
     while a is not b:
         if a is None or b is None or a.digest != b.digest or a.log != b.log or a.deck != b.deck:
             return False
+        if isinstance(a, Start) or isinstance(b, Start):
+            return (
+                type(a) is type(b)
+                and isinstance(a, Start)
+                and isinstance(b, Start)
+                and (a.number, a.dealer, a.plies, a.scores, a.last)
+                == (b.number, b.dealer, b.plies, b.scores, b.last)
+            )
         a, b = a.prev, b.prev
     return True
 
@@ -431,6 +492,21 @@ def action_of(kind: int, argument: int) -> Action:
     if kind == 0:
         return PLAYS[argument]
     return _SEAT_ACTIONS[kind](argument)[0]
+
+
+def kinds(log: bytes) -> Iterator[bool]:
+    """For each entry of ``log``, whether it is an action (a seat's, or chance's deal)."""
+    at = 0
+    end = len(log)
+    while at < end:
+        code = log[at]
+        yield code < PASS_K or code in _SEAT_ACTIONS or code == DEAL_K
+        at += _width(log, at)
+
+
+def first_ply(past: Hand | None) -> int:
+    """The ply at which a game's history begins (0 unless it was started partway)."""
+    return 0 if past is None else past.first_ply
 
 
 def _width(log: bytes, at: int) -> int:

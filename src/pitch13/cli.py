@@ -36,8 +36,9 @@ from pitch13.events import (
 )
 from pitch13.records import GameRecord, replay
 from pitch13.rules import Rules
+from pitch13.seen import dealt_cards
 from pitch13.state import GameState
-from pitch13.views import dealt_cards, view
+from pitch13.views import view
 
 __all__ = ["main", "play_demo", "print_game"]
 

@@ -17,7 +17,7 @@ from typing import Any, Final, NoReturn, TypeVar, cast
 import attrs
 
 from pitch13.cards import Card, Suit
-from pitch13.errors import CardParseError, DocumentError, RulesError
+from pitch13.errors import CardParseError, DocumentError, RulesError, excerpt
 from pitch13.rules import _ENUM_OPTIONS, Rules
 
 __all__ = ["DocumentError"]
@@ -129,25 +129,33 @@ def _no_constant(text: str) -> int:
     fail("$", f"{text} is not a number pitch13 reads")
 
 
-def check_header(data: object, fmt: str, version: int, where: str = "$") -> dict[str, object]:
-    """Check that ``data`` is an object of format ``fmt`` at ``version``, and return it."""
+def check_header(
+    data: object, fmt: str, version: int, where: str = "$", *, oldest: int = 1, old: str = ""
+) -> dict[str, object]:
+    """Check that ``data`` is an object of format ``fmt`` at ``version``, and return it.
+
+    Versions from 1 to ``oldest - 1`` are refused as no longer read, with ``old`` added to say
+    what to do.
+    """
     if not isinstance(data, dict):
         fail(where, f"a {fmt} document is a JSON object, not {kind(data)}")
     found = data.get("format")
     if found != fmt:
-        if isinstance(found, str) and found.startswith("pitch13."):
+        if isinstance(found, str) and found.startswith("pitch13.") and len(found) < 40:
             fail(f"{where}.format", f"this is a {found} document, not a {fmt} document")
-        fail(f"{where}.format", f"expected {fmt!r}, found {found!r}")
+        fail(f"{where}.format", f"expected {fmt!r}, found {excerpt(found)}")
     got = data.get("version")
     if not isinstance(got, int) or isinstance(got, bool):
-        fail(f"{where}.version", f"the version is a whole number, not {got!r}")
+        fail(f"{where}.version", f"the version is a whole number, not {excerpt(got)}")
+    if 1 <= got < oldest:
+        fail(f"{where}.version", f"{fmt} version {got} is no longer read (this pitch13 reads {version}){old}")
     if got > version:
         fail(
             f"{where}.version",
-            f"{fmt} version {got} is newer than this pitch13 reads ({version}); upgrade pitch13",
+            f"{fmt} version {excerpt(got)} is newer than this pitch13 reads ({version}); upgrade pitch13",
         )
     if got != version:
-        fail(f"{where}.version", f"{fmt} has no version {got}: version {version} is the first")
+        fail(f"{where}.version", f"{fmt} has no version {excerpt(got)}: version {version} is the first")
     return data
 
 

@@ -168,7 +168,12 @@ def excerpt(value: object) -> str:
     Messages quote what the caller passed only through this, so that a huge or deeply nested
     value cannot make a huge message (or fail while the message is made).
     """
-    return _EXCERPT.repr(value)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**40:
+        return f"a number of {value.bit_length()} bits"
+    try:
+        return _EXCERPT.repr(value)
+    except Exception:  # a value whose own repr fails
+        return f"a {type(value).__name__}"
 
 
 def check_seat(seat: object, what: str = "a seat") -> int:

@@ -19,41 +19,40 @@ import math
 import random
 from collections.abc import Sequence
 
-from pitch13.actions import Deal, GiveUp, SeatAction, deal_positions
+from pitch13._knowledge import HandLog, Place, PlaceInfo, hand_logs, infer, own_hand
+from pitch13.actions import GiveUp, SeatAction, deal_positions
 from pitch13.cards import DECK, Card
-from pitch13.engine import apply, new_game
+from pitch13.engine import apply, start_partway
 from pitch13.errors import IllegalActionError, SamplingError
+from pitch13.events import HandScored
 from pitch13.rules import LookTake, Rules
 from pitch13.state import GameState
 from pitch13.trumps import TrumpTable, may_take
-from pitch13.views import (
-    GiveUpSeen,
-    HandLog,
-    Place,
-    PlaceInfo,
-    SeatView,
-    hand_logs,
-    infer,
-    seen_history,
-    spectator_view,
-    view,
-)
+from pitch13.views import GiveUpSeen, SeatView, spectator_view, view
 
 __all__ = ["SamplingError", "sample_state"]
 
-_TRIES = 200
+#: Deals drawn for the hand before giving up. A view the engine made is always met well before.
+_TRIES = 400
 
 
 def sample_state(seat_view: SeatView, rng: random.Random) -> GameState:
     """A full game state that ``seat_view``'s seat cannot tell from the real one.
+
+    It deals the hand the view shows (see :attr:`SeatView.history <pitch13.SeatView.history>`)
+    afresh, at random among the deals that lead to what the seat saw, and plays the hand's
+    actions again; the hands before it are not rebuilt, as nothing in the view depends on
+    their hidden cards. It costs O(entries of that hand), whatever the length of the game.
 
     Args:
         seat_view: a seat's (or a spectator's) view, from :func:`~pitch13.view`.
         rng: the source of randomness; the same seed gives the same sample.
 
     Returns:
-        A state whose view for the same seat equals ``seat_view``; it is an unseeded game, so
-        when its current hand ends it waits for a :class:`~pitch13.Deal`.
+        A state whose view for the same seat equals ``seat_view``: a game started at the hand
+        the view shows (its :attr:`~pitch13.GameState.history` begins there, and its
+        :attr:`~pitch13.GameState.ply` goes on from the view's). It has no seed, so when the
+        hand ends it waits for a :class:`~pitch13.Deal`.
 
     Raises:
         TypeError: if the arguments have the wrong types.
@@ -63,9 +62,36 @@ def sample_state(seat_view: SeatView, rng: random.Random) -> GameState:
         raise TypeError(f"sample_state() takes a SeatView, not {type(seat_view).__name__}")
     if not isinstance(rng, random.Random):
         raise TypeError(f"sample_state() takes a random.Random, not {type(rng).__name__}")
-    for _ in range(10):
-        state = _sample_game(seat_view, rng)
-        if state is not None and _view_of(state, seat_view.seat) == seat_view:
+    v = seat_view
+    logs = hand_logs(v.history)
+    if not logs:  # nothing dealt yet: the game waits for its first deal
+        state = start_partway(
+            v.rules,
+            first_dealer=v.first_dealer,
+            hand_number=v.hand_number,
+            scores=v.scores,
+            last_result=v.last_result,
+            ply=v.ply,
+            deck=None,
+        )
+        if _view_of(state, v.seat) == v:
+            return state
+        raise SamplingError("no game state is consistent with this view")
+    log = logs[0]
+    scored = next((e.item.result for e in v.history if isinstance(e.item, HandScored)), None)
+    if scored is None:
+        scores, last = v.scores, v.last_result
+    else:  # the view shows the hand that ended: begin before it was scored
+        change = scored.score_change
+        scores, last = (v.scores[0] - change[0], v.scores[1] - change[1]), None
+    start = v.ply - len(log.actions)
+    for _ in range(_TRIES):
+        dealt = _sample_hand(log, v.rules, v.seat, rng)
+        if dealt is None:
+            continue
+        deck, hidden_gives = dealt
+        state = _replay(v, log, deck, hidden_gives, scores, last, start)
+        if state is not None and _view_of(state, v.seat) == v:
             return state
     raise SamplingError("no game state is consistent with this view")
 
@@ -74,38 +100,27 @@ def _view_of(state: GameState, seat: int | None) -> SeatView:
     return spectator_view(state) if seat is None else view(state, seat)
 
 
-def _sample_game(seat_view: SeatView, rng: random.Random) -> GameState | None:
-    rules = seat_view.rules
-    state = new_game(rules, dealer=seat_view.first_dealer)
-    seen_so_far = 0
-    for log in hand_logs(seat_view.history):
-        start = _length(state)
-        for _ in range(_TRIES):
-            dealt = _sample_hand(log, rules, seat_view.seat, rng)
-            if dealt is None:
-                continue
-            deck, hidden_gives = dealt
-            played = _replay(state, deck, log, hidden_gives)
-            if played is None:
-                continue
-            seen = seen_history(played, seat_view.seat, rules, start)
-            if seen == seat_view.history[seen_so_far : seen_so_far + len(seen)]:
-                state = played
-                seen_so_far += len(seen)
-                break
-        else:
-            return None
-    return state
-
-
-def _length(state: GameState) -> int:
-    return state.history_len
-
-
-def _replay(state: GameState, deck: list[Card], log: HandLog, hidden_gives: list[Card]) -> GameState | None:
+def _replay(
+    v: SeatView,
+    log: HandLog,
+    deck: list[Card],
+    hidden_gives: list[Card],
+    scores: tuple[int, int],
+    last: object,
+    ply: int,
+) -> GameState | None:
+    """The hand of ``log`` dealt from ``deck`` and played again, from a game started there."""
     gives = iter(hidden_gives)
     try:
-        state = apply(state, Deal(deck))
+        state = start_partway(
+            v.rules,
+            first_dealer=v.first_dealer,
+            hand_number=log.hand_number,
+            scores=scores,
+            last_result=last,  # type: ignore[arg-type]
+            ply=ply,
+            deck=[card.index for card in deck],
+        )
         for seat, item in log.actions:
             action: SeatAction
             if isinstance(item, GiveUpSeen):
@@ -116,20 +131,6 @@ def _replay(state: GameState, deck: list[Card], log: HandLog, hidden_gives: list
     except (IllegalActionError, StopIteration):
         return None
     return state
-
-
-def own_hand(log: HandLog, seat: int) -> set[Card]:
-    """The cards ``seat`` holds at the end of ``log``, from what it saw (internal)."""
-    hand = set(log.own) - set(log.dead_discards.get(seat, ())) - set(log.sheds[seat])
-    hand |= set(log.takes[seat])
-    for refill in log.refills:
-        if refill.seat == seat:
-            hand |= set(refill.cards)
-    for step in log.looks:
-        if isinstance(step, GiveUpSeen) and step.seat == seat:
-            assert step.taken is not None and step.given is not None
-            hand = (hand - {step.given}) | {step.taken}
-    return hand - set(log.plays[seat])
 
 
 # --- the current placement of unseen cards -----------------------------------------------------

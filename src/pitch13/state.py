@@ -107,6 +107,7 @@ LOG: Final = 26  # the current hand's history entries as codes (see _history)
 PAST: Final = 27  # the finished hands, newest first: a Hand chain, or None
 PLY: Final = 28  # the actions applied since the game began
 HISTORY_LEN: Final = 29  # the history entries since the game began
+HAND_CACHE: Final = 30  # what readers derive from the current hand and keep (views), or None
 
 _Fields = tuple[
     Rules,
@@ -139,6 +140,7 @@ _Fields = tuple[
     "Hand | None",
     int,
     int,
+    "dict[object, object] | None",
 ]
 
 _new: Final = tuple.__new__
@@ -202,10 +204,11 @@ class GameState(_Fields):
     def results(self) -> tuple[HandResult, ...]:
         """The results of the hands scored so far, oldest first.
 
-        Made from the game's finished hands each time it is read: O(hands played).
+        Made from the game's finished hands each time it is read: O(hands played). A game
+        started partway (:func:`~pitch13.sample_state` makes them) knows only the last result
+        before its start.
         """
-        rules = self[RULES]
-        return tuple(h.hand_result(rules) for h in _history.hands_of(self[PAST]) if h.result is not None)
+        return tuple(_history.results(self[PAST], self[RULES]))
 
     @property
     def trump(self) -> Suit | None:

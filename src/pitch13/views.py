@@ -5,14 +5,15 @@ from the public information of R-INFO-1 or the seat's own information of R-INFO-
 added to :class:`~pitch13.GameState` later stays hidden until someone adds it here.
 :func:`spectator_view` is the same with public information only.
 
-The history in a view is the game's history as the seat saw it: public actions and events as
-they are, and the steps that hide cards replaced by :class:`DealSeen`, :class:`RefillSeen`,
-:class:`TurnUpSeen`, :class:`GiveUpSeen` and :class:`RejectSeen`, which name a card only when the
-seat may know it. A chance :class:`~pitch13.Deal` never appears; neither does the seed of a
-seeded game, which would tell every deal.
+A view covers the hand in play: its :attr:`~SeatView.history` is that hand as the seat saw it
+(see :mod:`pitch13.seen`), and of the hands before it holds only the scores and the last
+result. So a view costs the same, and is as large, at hand 200 as at hand 1. What happened
+since a view was sent is a :class:`ViewDelta` (:func:`view_delta`): the new entries of the
+seat's history, in their notation, a few bytes each. A client holding the view follows with
+:meth:`SeatView.updated`, which gives exactly the view the server would send.
 
 :meth:`SeatView.to_json` writes a view as a server sends it; :meth:`SeatView.from_json` reads it
-back on the client, checked (see :meth:`SeatView.from_dict`).
+back on the client and replays its history to check every field.
 """
 
 from __future__ import annotations
@@ -20,29 +21,18 @@ from __future__ import annotations
 import enum
 import functools
 import json
+import threading
 import types
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, Final, Union, cast, get_args, get_origin, get_type_hints
 
 import attrs
 
-from pitch13._history import hands_of
-from pitch13.actions import (
-    Bid,
-    Deal,
-    Discard,
-    GiveUp,
-    NameTrump,
-    Pass,
-    Play,
-    Reject,
-    SeatAction,
-    Stop,
-    Take,
-    TurnUp,
-    deal_positions,
-)
-from pitch13.cards import DECK, Card, Suit
+from pitch13 import _history
+from pitch13._follow import Follower, parse_entry, view_fields
+from pitch13._knowledge import HandLog, Place, PlaceInfo, infer
+from pitch13.actions import SeatAction, parse_action
+from pitch13.cards import Card, Suit, cards_of_mask
 from pitch13.documents import (
     MAX_SIZE,
     DocumentError,
@@ -63,26 +53,37 @@ from pitch13.documents import (
     string,
 )
 from pitch13.engine import legal_actions
-from pitch13.errors import check_seat
-from pitch13.events import (
-    AuctionWon,
-    CardRejected,
-    DeadCardsDiscarded,
-    GameOver,
-    HandDealt,
-    HandEndedEarly,
-    HandScored,
-    HandThrownIn,
-    Refilled,
-    SeatOut,
-    StockDiscarded,
-    StockHandedOver,
-    TrickWon,
-)
-from pitch13.rules import LookTake, Rules
+from pitch13.errors import ActionParseError, check_seat, excerpt
+from pitch13.events import HandScored as _HandScored
+from pitch13.rules import Rules
 from pitch13.scoring import HandResult, Outcome, PointCard, Trick
-from pitch13.state import PAST, GameState, Phase, hand_entries
-from pitch13.trumps import TrumpTable, may_take, table_for
+from pitch13.seen import (
+    DealSeen,
+    GiveUpSeen,
+    PublicItem,
+    RefillSeen,
+    RejectSeen,
+    SeenEntry,
+    SeenItem,
+    TurnUpSeen,
+    Watcher,
+    seen_history,
+)
+from pitch13.state import (
+    DEAD,
+    HAND_CACHE,
+    HAND_DECK,
+    HANDS,
+    LOG,
+    MIDDLE,
+    PAST,
+    RULES,
+    SHOWN,
+    STOCK,
+    GameState,
+    Phase,
+)
+from pitch13.trumps import may_take, table_for
 
 __all__ = [
     "DealSeen",
@@ -96,431 +97,64 @@ __all__ = [
     "SeenEntry",
     "SeenItem",
     "TurnUpSeen",
+    "ViewDelta",
+    "seen_history",
     "spectator_view",
     "view",
+    "view_delta",
 ]
 
-
-# --- history as a seat saw it ------------------------------------------------------------------
+#: The format name and the version of view documents.
+VIEW_FORMAT: Final = "pitch13.view"
+VIEW_VERSION: Final = 2
 
 
 @attrs.frozen(slots=True)
-class DealSeen:
-    """Hand ``hand_number`` was dealt by ``dealer``; ``cards`` are the viewing seat's 9 cards.
+class ViewDelta:
+    """What happened since a seat's view was sent: the new entries of its history.
 
-    ``cards`` is empty in a spectator's view.
+    Made by :func:`view_delta`; a client that holds the view of ply ``since`` applies it with
+    :meth:`SeatView.updated`. ``entries`` are in their notation (:mod:`pitch13.seen`), so a delta
+    is a few bytes an action. Its JSON form is a list: ``[since, ply, entry, entry, ...]``.
     """
 
-    hand_number: int
-    dealer: int
-    cards: tuple[Card, ...]
+    #: The ply of the view the delta follows.
+    since: int
+    #: The ply it brings the view to.
+    ply: int
+    #: The new entries of the seat's history, in their notation.
+    entries: tuple[str, ...]
 
-
-@attrs.frozen(slots=True)
-class RefillSeen:
-    """``seat`` received ``count`` cards from the stock (R-FILL-1).
-
-    ``cards`` names them, in the order received, only in that seat's own view.
-    """
-
-    seat: int
-    count: int
-    cards: tuple[Card, ...]
-
-
-@attrs.frozen(slots=True)
-class TurnUpSeen:
-    """``seat`` turned up the next stock card (R-LOOK-1); ``card`` only in its own view."""
-
-    seat: int
-    card: Card | None
-
-
-@attrs.frozen(slots=True)
-class GiveUpSeen:
-    """``seat`` took the turned-up card, giving up a card of its hand (R-LOOK-2).
-
-    ``taken`` is named only in that seat's own view. ``given`` is named in its own view, and
-    in every view when it is a trump, which goes to the dead pile face up (R-LOOK-4).
-    """
-
-    seat: int
-    taken: Card | None
-    given: Card | None
-
-
-@attrs.frozen(slots=True)
-class RejectSeen:
-    """``seat`` rejected the turned-up card to the dead pile (R-LOOK-2).
-
-    ``card`` is named in the seat's own view, and in every view when it is a trump (R-LOOK-4).
-    ``forced`` says the card could not be taken (``look_take``), which every seat can tell
-    from the card's kind.
-    """
-
-    seat: int
-    card: Card | None
-    forced: bool
-
-
-#: A step of the history that every seat sees as it is.
-PublicItem = Union[
-    Pass,
-    Bid,
-    NameTrump,
-    Discard,
-    Take,
-    Stop,
-    Play,
-    AuctionWon,
-    HandThrownIn,
-    DeadCardsDiscarded,
-    StockHandedOver,
-    StockDiscarded,
-    SeatOut,
-    TrickWon,
-    HandEndedEarly,
-    HandScored,
-    GameOver,
-]
-#: One step of a seat's history: a public action or event, or one of the ``…Seen`` records.
-SeenItem = Union[PublicItem, DealSeen, RefillSeen, TurnUpSeen, GiveUpSeen, RejectSeen]
-
-_PUBLIC_ITEMS: Final = get_args(PublicItem)
-
-
-@attrs.frozen(slots=True)
-class SeenEntry:
-    """One step of :attr:`SeatView.history`: who acted (``None`` for an event) and what was seen."""
-
-    seat: int | None
-    item: SeenItem
-
-
-def dealt_cards(deck: tuple[Card, ...], dealer: int, seat: int) -> tuple[Card, ...]:
-    """The 9 cards ``seat`` is dealt from ``deck`` by ``dealer`` (R-DEAL-1), in index order."""
-    return tuple(sorted(deck[position] for position in deal_positions(dealer, seat)))
-
-
-@attrs.frozen(slots=True)
-class _Context:
-    """What turning history into a seat's history needs to remember within a hand."""
-
-    stock: tuple[Card, ...] = ()
-    position: int = 0
-    turned: Card | None = None
-    table: TrumpTable | None = None
-
-
-def seen_history(state: GameState, seat: int | None, rules: Rules, start: int = 0) -> tuple[SeenEntry, ...]:
-    """The history of ``state`` as ``seat`` saw it (``None``: a spectator) (internal).
-
-    With ``start``, only the entries after the first ``start`` of the state's history, which
-    must be the start of a hand.
-    """
-    entries = ((e.seat, e.item) for e in state.history_since(start))
-    seen, _ = _transform(entries, seat, rules, _Context())
-    return tuple(seen)
-
-
-def _transform(
-    entries: Iterable[tuple[int | None, object]], seat: int | None, rules: Rules, context: _Context
-) -> tuple[list[SeenEntry], _Context]:
-    out: list[SeenEntry] = []
-    stock, position, turned, table = context.stock, context.position, context.turned, context.table
-    for who, item in entries:
-        if isinstance(item, _PUBLIC_ITEMS):
-            if isinstance(item, NameTrump):
-                table = table_for(item.suit, rules)
-            out.append(SeenEntry(who, item))
-        elif isinstance(item, HandDealt):
-            stock, position, table = item.deck[36:], 0, None
-            mine = () if seat is None else dealt_cards(item.deck, item.dealer, seat)
-            out.append(SeenEntry(None, DealSeen(item.hand_number, item.dealer, mine)))
-        elif isinstance(item, Refilled):
-            position += item.count
-            cards = item.cards if item.seat == seat else ()
-            out.append(SeenEntry(None, RefillSeen(item.seat, item.count, cards)))
-        elif isinstance(item, TurnUp):
-            assert who is not None
-            turned = stock[position]
-            position += 1
-            out.append(SeenEntry(who, TurnUpSeen(who, turned if who == seat else None)))
-        elif isinstance(item, (Reject, CardRejected)):
-            looker = item.seat if isinstance(item, CardRejected) else who
-            assert table is not None and turned is not None and looker is not None
-            shown = turned if looker == seat or table.mask >> turned.index & 1 else None
-            forced = isinstance(item, CardRejected)
-            out.append(SeenEntry(None if forced else looker, RejectSeen(looker, shown, forced)))
-        elif isinstance(item, GiveUp):
-            assert table is not None and who is not None
-            given = item.card if who == seat or table.mask >> item.card.index & 1 else None
-            out.append(SeenEntry(who, GiveUpSeen(who, turned if who == seat else None, given)))
-        else:
-            assert isinstance(item, Deal)  # chance: never shown
-    return out, _Context(stock, position, turned, table)
-
-
-def _cached_seen_history(state: GameState, seat: int | None) -> tuple[SeenEntry, ...]:
-    """The whole history as ``seat`` saw it; each finished hand's part is kept on that hand."""
-    rules = state.rules
-    parts: list[tuple[SeenEntry, ...]] = []
-    for hand in hands_of(state[PAST]):
-        key = ("seen", seat)
-        part = cast("tuple[SeenEntry, ...] | None", hand.cache.get(key))
-        if part is None:
-            part = tuple(_transform(hand_entries(state, hand), seat, rules, _Context())[0])
-            hand.cache[key] = part
-        parts.append(part)
-    parts.append(tuple(_transform(hand_entries(state, None), seat, rules, _Context())[0]))
-    return tuple(entry for part in parts for entry in part)
-
-
-# --- what a seat can infer ---------------------------------------------------------------------
-
-
-class Place(enum.Enum):
-    """Where a card a seat cannot see may be."""
-
-    #: In seat 0's hand.
-    HAND_0 = "hand_0"
-    #: In seat 1's hand.
-    HAND_1 = "hand_1"
-    #: In seat 2's hand.
-    HAND_2 = "hand_2"
-    #: In seat 3's hand.
-    HAND_3 = "hand_3"
-    #: In the stock (not yet given out or turned up).
-    STOCK = "stock"
-    #: Turned up from the stock by another seat, which is deciding on it.
-    TURNED = "turned"
-    #: Face down in the dead pile (R-LOOK-3, R-LOOK-4).
-    DEAD = "dead"
+    def to_json(self) -> str:
+        """``[since, ply, entry, ...]``, compact."""
+        return json.dumps([self.since, self.ply, *self.entries], ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def hand(cls, seat: int) -> Place:
-        """The place "in the hand of ``seat``"."""
-        return _HAND_PLACES[seat]
+    def from_json(cls, text: str | bytes, *, max_size: int = 100_000) -> ViewDelta:
+        """Read a delta written by :meth:`to_json`.
 
-    @property
-    def seat(self) -> int | None:
-        """The seat whose hand this is, or ``None``."""
-        return _HAND_PLACES.index(self) if self in _HAND_PLACES else None
+        Only its form is checked here; :meth:`SeatView.updated` checks that it fits the view.
 
-
-_HAND_PLACES: Final = (Place.HAND_0, Place.HAND_1, Place.HAND_2, Place.HAND_3)
-
-
-@attrs.frozen(slots=True)
-class PlaceInfo:
-    """A place that holds cards the seat cannot see, and what the seat knows of them.
-
-    Internal to views and sampling; exposed through :meth:`SeatView.possible_places`.
-    """
-
-    place: Place
-    count: int
-    trumps: bool
-    dead: bool
-    max_dead: int | None = None
-    takeable_only: bool = False
-
-
-@attrs.define
-class HandLog:
-    """One hand as a seat saw it, parsed from its view history (internal)."""
-
-    hand_number: int
-    dealer: int
-    own: tuple[Card, ...]
-    trump: Suit | None = None
-    dead_discards: dict[int, tuple[Card, ...]] = attrs.Factory(dict)
-    sheds: dict[int, list[Card]] = attrs.Factory(lambda: {s: [] for s in range(4)})
-    takes: dict[int, list[Card]] = attrs.Factory(lambda: {s: [] for s in range(4)})
-    refills: list[RefillSeen] = attrs.Factory(list)
-    refilled: bool = False
-    #: Decided look steps, in order: (seat, taken-or-rejected, seen record).
-    looks: list[GiveUpSeen | RejectSeen] = attrs.Factory(list)
-    pending: TurnUpSeen | None = None
-    unseen_discarded: int = 0
-    plays: dict[int, list[Card]] = attrs.Factory(lambda: {s: [] for s in range(4)})
-    out: set[int] = attrs.Factory(set)
-    claim: HandEndedEarly | None = None
-    scored: bool = False
-    thrown_in: bool = False
-    #: The seat actions of the hand in order, as seen (a hidden GiveUp card is ``None``).
-    actions: list[tuple[int, SeatAction | GiveUpSeen]] = attrs.Factory(list)
-
-    def table(self, rules: Rules) -> TrumpTable | None:
-        """The trump table once trump is named."""
-        return None if self.trump is None else table_for(self.trump, rules)
-
-
-def hand_logs(history: tuple[SeenEntry, ...]) -> list[HandLog]:
-    """Split a seat's history into hands (internal, used by the sampler)."""
-    logs: list[HandLog] = []
-    for entry in history:
-        item = entry.item
-        if isinstance(item, DealSeen):
-            logs.append(HandLog(item.hand_number, item.dealer, item.cards))
-            continue
-        if not logs:  # pragma: no cover - a history always starts with a deal
-            continue
-        log = logs[-1]
-        seat = entry.seat
-        if isinstance(item, NameTrump):
-            log.trump = item.suit
-        elif isinstance(item, DeadCardsDiscarded):
-            log.dead_discards[item.seat] = item.cards
-        elif isinstance(item, RefillSeen):
-            log.refills.append(item)
-            log.refilled = True
-        elif isinstance(item, TurnUpSeen):
-            log.pending = item
-        elif isinstance(item, (GiveUpSeen, RejectSeen)):
-            log.looks.append(item)
-            log.pending = None
-        elif isinstance(item, StockDiscarded):
-            log.unseen_discarded = item.count
-        elif isinstance(item, SeatOut):
-            log.out.add(item.seat)
-        elif isinstance(item, HandEndedEarly):
-            log.claim = item
-        elif isinstance(item, HandScored):
-            log.scored = True
-        elif isinstance(item, HandThrownIn):
-            log.thrown_in = True
-        if seat is None:
-            continue
-        if isinstance(item, Discard):
-            log.sheds[seat].append(item.card)
-        elif isinstance(item, Take):
-            log.takes[seat].append(item.card)
-        elif isinstance(item, Play):
-            log.plays[seat].append(item.card)
-        if isinstance(item, (Pass, Bid, NameTrump, Discard, Take, Stop, Play)):
-            log.actions.append((seat, item))
-        elif isinstance(item, TurnUpSeen):
-            log.actions.append((seat, TurnUp()))
-        elif isinstance(item, RejectSeen):
-            log.actions.append((seat, Reject()))
-        elif isinstance(item, GiveUpSeen):
-            log.actions.append((seat, item))
-    return logs
-
-
-@attrs.frozen(slots=True)
-class Knowledge:
-    """Where the cards of the current hand are, as far as one seat knows (internal)."""
-
-    #: Cards whose place the seat knows (its hand, face-up cards, what it saw itself).
-    known: frozenset[Card]
-    #: Cards the seat knows are in another seat's hand: seat -> cards.
-    held: tuple[tuple[Card, ...], ...]
-    #: The places that hold the rest, with their counts and what they may hold.
-    places: tuple[PlaceInfo, ...]
-
-
-def infer(log: HandLog, rules: Rules, seat: int | None, hand: tuple[Card, ...]) -> Knowledge:
-    """What ``seat`` knows of where the cards of the hand in ``log`` are (internal).
-
-    ``hand`` is the seat's current hand (empty for a spectator).
-    """
-    table = log.table(rules)
-    known: set[Card] = set(hand)
-    held: list[list[Card]] = [[], [], [], []]
-    for s in range(4):
-        known.update(log.dead_discards.get(s, ()))
-        known.update(log.sheds[s])
-        known.update(log.plays[s])
-        for card in log.takes[s]:
-            known.add(card)
-            if s != seat and card not in log.plays[s] and not _given_up(log, s, card):
-                held[s].append(card)
-    for step in log.looks:
-        if isinstance(step, GiveUpSeen):
-            if step.given is not None:
-                known.add(step.given)
-            if step.taken is not None:
-                known.add(step.taken)
-        elif step.card is not None:
-            known.add(step.card)
-    if log.pending is not None and log.pending.card is not None:
-        known.add(log.pending.card)
-    for refill in log.refills:
-        known.update(refill.cards)
-    if log.claim is not None and seat is not None and seat & 1 == log.claim.team:
-        # The claimed point cards this seat does not hold are in its partner's hand.
-        partner = seat ^ 2
-        partner_cards = [c for c in log.claim.cards if c not in hand and c not in held[partner]]
-        held[partner].extend(partner_cards)
-        known.update(partner_cards)
-    # Seats' hand sizes, from public counts.
-    sizes = _hand_sizes(log)
-    places: list[PlaceInfo] = []
-    for s in range(4):
-        if s == seat:
-            continue
-        count = sizes[s] - len(held[s])
-        if table is None:
-            places.append(PlaceInfo(Place.hand(s), count, trumps=True, dead=True))
-            continue
-        trump_free = s in log.out or (log.scored and log.claim is None)
-        if log.claim is not None and s & 1 != log.claim.team:
-            trump_free = True
-        gives_down = sum(
-            1 for g in log.looks if isinstance(g, GiveUpSeen) and g.seat == s and g.given is None
-        )
-        takes = sum(1 for g in log.looks if isinstance(g, GiveUpSeen) and g.seat == s)
-        received = sum(r.count for r in log.refills if r.seat == s)
-        cap = received + (takes if rules.look_take is LookTake.ANY_CARD else 0) - gives_down
-        places.append(PlaceInfo(Place.hand(s), count, trumps=not trump_free, dead=True, max_dead=cap))
-    stock_left = 18 - sum(r.count for r in log.refills) - len(log.looks) - (1 if log.pending else 0)
-    stock_left -= log.unseen_discarded
-    if stock_left:
-        places.append(PlaceInfo(Place.STOCK, stock_left, trumps=True, dead=True))
-    if log.pending is not None and log.pending.card is None:
-        places.append(PlaceInfo(Place.TURNED, 1, trumps=True, dead=_dead_takeable(rules), takeable_only=True))
-    hidden_dead = sum(
-        1
-        for step in log.looks
-        if (isinstance(step, GiveUpSeen) and step.given is None)
-        or (isinstance(step, RejectSeen) and step.card is None)
-    )
-    if hidden_dead:
-        places.append(PlaceInfo(Place.DEAD, hidden_dead, trumps=False, dead=True))
-    if log.unseen_discarded:
-        places.append(PlaceInfo(Place.DEAD, log.unseen_discarded, trumps=True, dead=True))
-    return Knowledge(frozenset(known), tuple(tuple(h) for h in held), tuple(places))
-
-
-def _dead_takeable(rules: Rules) -> bool:
-    return rules.look_take is LookTake.ANY_CARD
-
-
-def _given_up(log: HandLog, seat: int, card: Card) -> bool:
-    return any(isinstance(g, GiveUpSeen) and g.seat == seat and g.given == card for g in log.looks)
-
-
-def _hand_sizes(log: HandLog) -> list[int]:
-    sizes = [9, 9, 9, 9]
-    if log.trump is None:
-        return sizes
-    for s in range(4):
-        sizes[s] += -len(log.dead_discards.get(s, ())) - len(log.sheds[s]) + len(log.takes[s])
-        sizes[s] += sum(r.count for r in log.refills if r.seat == s) - len(log.plays[s])
-    return sizes
-
-
-# --- the view ----------------------------------------------------------------------------------
+        Raises:
+            TypeError: if ``text`` is not a str or bytes.
+            DocumentError: if it is not ``[since, ply, entry, ...]`` within ``max_size`` characters.
+        """
+        data = array(load_json(text, max_size=max_size, what="view delta"), "$", 10_000)
+        if len(data) < 2:
+            fail("$", "a view delta is [since, ply, entry, ...]")
+        since = integer(data[0], "$[0]", 0, 10**9)
+        ply = integer(data[1], "$[1]", since, 10**9)
+        entries = tuple(string(line, f"$[{i + 2}]", 200) for i, line in enumerate(data[2:]))
+        return cls(since, ply, entries)
 
 
 @attrs.frozen(slots=True)
 class SeatView:
     """Everything one seat may know of a game (R-INFO-1, R-INFO-2), and nothing more.
 
-    Made by :func:`view` (a seat) or :func:`spectator_view` (``seat`` is ``None``). Two views
-    are equal when everything in them is equal.
+    Made by :func:`view` (a seat) or :func:`spectator_view` (``seat`` is ``None``). It covers
+    the hand in play; of the hands before it, it keeps the scores and the last result. Two
+    views are equal when everything in them is equal.
     """
 
     #: The viewing seat, or ``None`` for a spectator.
@@ -531,6 +165,10 @@ class SeatView:
     phase: Phase
     #: The seat to act, or ``None`` (chance or game over).
     to_act: int | None
+    #: The game's move counter (:attr:`GameState.ply <pitch13.GameState.ply>`): a move sent
+    #: for this view is applied with ``apply(..., ply=view.ply)``, so that it is refused once
+    #: the game has moved on.
+    ply: int
     #: The current hand's number, from 1.
     hand_number: int
     #: The current hand's dealer.
@@ -541,8 +179,8 @@ class SeatView:
     scores: tuple[int, int]
     #: How the game ended, or ``None``.
     outcome: Outcome | None
-    #: The results of the hands scored so far.
-    results: tuple[HandResult, ...]
+    #: The result of the last hand scored, or ``None`` before any.
+    last_result: HandResult | None
     #: Each seat's call this hand: its bid, ``0`` for a pass, ``None`` if it has not acted.
     bids: tuple[int | None, ...]
     #: The highest bid so far, or ``None``.
@@ -583,7 +221,9 @@ class SeatView:
     points_taken: tuple[int, int]
     #: The actions the viewing seat may take now (empty unless it is to act).
     legal_actions: tuple[SeatAction, ...]
-    #: The game's history as the viewing seat saw it.
+    #: The hand in play as the viewing seat saw it, from its deal (:mod:`pitch13.seen`); between
+    #: two hands, and at the end of the game, the hand that ended. The whole game's is
+    #: :func:`seen_history`.
     history: tuple[SeenEntry, ...]
     #: The cards whose place the viewing seat does not know.
     unseen: tuple[Card, ...]
@@ -597,30 +237,59 @@ class SeatView:
         the face-down cards given up or rejected in the look-through (they are not trumps).
         """
         if not isinstance(card, Card):
-            raise TypeError(f"possible_places() takes a Card, not {card!r}")
+            raise TypeError(f"possible_places() takes a Card, not {excerpt(card)}")
         if card not in self.unseen:
             return ()
-        is_trump = self.trump is not None and bool(table_for(self.trump, self.rules).mask >> card.index & 1)
+        table = None if self.trump is None else table_for(self.trump, self.rules)
+        is_trump = table is not None and bool(table.mask >> card.index & 1)
         found: list[Place] = []
         for info in self.places:
             dead_ok = info.dead and (info.max_dead is None or info.max_dead > 0)
             if info.count and (info.trumps if is_trump else dead_ok) and info.place not in found:
-                if (
-                    info.takeable_only
-                    and self.trump is not None
-                    and not may_take(table_for(self.trump, self.rules), card.index)
-                ):
+                if info.takeable_only and table is not None and not may_take(table, card.index):
                     continue
                 found.append(info.place)
         return tuple(found)
 
+    def updated(self, delta: ViewDelta) -> SeatView:
+        """This view after ``delta``: exactly the view the server would send at ``delta.ply``.
+
+        The client follows the game from its own view: it replays the delta's entries as the
+        engine would, from what the seat may know, and checks each against the game so far.
+
+        Raises:
+            TypeError: if ``delta`` is not a :class:`ViewDelta`.
+            DocumentError: if the delta does not follow this view (its ``since`` is not this
+                view's ``ply``), or an entry is unreadable or cannot come next; ``where`` is
+                ``$[i]``, the entry's place in the delta's JSON list.
+        """
+        if not isinstance(delta, ViewDelta):
+            raise TypeError(f"updated() takes a ViewDelta, not {type(delta).__name__}")
+        if delta.since != self.ply:
+            fail("$[0]", f"the delta follows the view of ply {delta.since}, not this one of ply {self.ply}")
+        follower = _follower_of(self)
+        for i, line in enumerate(delta.entries):
+            where = f"$[{i + 2}]"
+            follower.follow(parse_entry(follower, line, where), where)
+        follower.finish()
+        return SeatView(ply=delta.ply, **view_fields(follower))  # type: ignore[arg-type]
+
     def to_dict(self) -> dict[str, object]:
-        """The view as plain JSON data: what a server sends to this seat's client."""
-        return {
-            "format": "pitch13.view",
-            "version": 1,
-            **{a.name: _plain(getattr(self, a.name)) for a in attrs.fields(SeatView)},
-        }
+        """The view as plain JSON data: what a server sends to this seat's client.
+
+        Actions (in ``legal_actions``) and the entries of ``history`` are written in their
+        notation (``"play 10H"``, ``"2 play 10H"``); see the docs' views page for every field.
+        """
+        out: dict[str, object] = {"format": VIEW_FORMAT, "version": VIEW_VERSION}
+        for a in attrs.fields(SeatView):
+            value = getattr(self, a.name)
+            if a.name == "history":
+                out["history"] = [str(entry) for entry in value]
+            elif a.name == "legal_actions":
+                out["legal_actions"] = [str(action) for action in value]
+            else:
+                out[a.name] = _plain(value)
+        return out
 
     def to_json(self) -> str:
         """The view as a JSON document (:meth:`to_dict`, compact, keys in a fixed order)."""
@@ -628,45 +297,36 @@ class SeatView:
 
     @classmethod
     def from_dict(cls, data: object) -> SeatView:
-        """Read back a view written by :meth:`to_dict`, checking it first.
+        """Read back a view written by :meth:`to_dict`, checking all of it.
 
-        Every value is read by its declared type: an object's ``"type"`` must name one of the
-        classes allowed at that place (an action or event in the history, an action in
-        ``legal_actions``, and so on), with exactly its fields, each of the right kind and within
-        its range; lists are bounded (a history of at most 100,000 steps, card lists of at most
-        54 different cards). Nothing is built before its parts are checked.
+        Every value is read by its declared type (an object's ``"type"`` must name the class
+        allowed at that place, with exactly its fields, each of the right kind and within its
+        range; lists are bounded). The history is then replayed from the hand's deal, as the
+        seat saw it, and every field must be what that replay gives: a view that no game could
+        show this seat is refused.
 
-        The view is then checked for consistency:
-
-        * ``to_act`` is a seat exactly when a seat is to act (not in the ``deal`` and
-          ``game_over`` phases), and ``outcome`` is given exactly in the ``game_over`` phase;
-        * ``scores`` are those of the last scored hand (0 to 0 before any) and of the outcome,
-          and lie between ``-points_total * hand_number`` and ``target + points_total``;
-        * no card is in two places among ``hand``, ``middle``, ``dead_face_up``, ``dead_known``,
-          ``trick``, ``tricks``, ``unseen`` and ``turned_card``;
-        * ``takeable`` is part of ``middle``;
-        * a seat's ``hand`` holds ``hand_sizes[seat]`` cards; a spectator's view has no hand,
-          no ``dead_known`` and no ``turned_card``; a ``turned_card`` needs ``card_turned_up``
-          and the viewing seat to act; ``legal_actions`` is empty unless the viewing seat is
-          to act;
-        * the ``places`` hold as many cards as are ``unseen``;
-        * the cards add up: ``sum(hand_sizes) + len(middle) + len(dead_face_up) +
-          dead_face_down + stock_size + card_turned_up + len(trick)`` plus the cards of the
-          finished tricks is 54, or 0 in the ``deal`` phase (nothing is dealt then).
-
-        The history is not replayed, and the derived fields (``places``, ``legal_actions``,
-        ``unseen``) are otherwise taken as the server sent them.
+        Version 1 documents (which held the whole game's history) are not read: ask the server
+        for the view again.
 
         Raises:
-            DocumentError: if ``data`` is not a version-1 ``pitch13.view`` document or fails a
-                check above; ``where`` is the JSON path of the fault, such as
-                ``$.history[12].item.cards[3]``.
+            DocumentError: if ``data`` is not a version-2 ``pitch13.view`` document or fails a
+                check above; ``where`` is the JSON path of the fault, such as ``$.history[12]``.
         """
-        fields = obj(check_header(data, _VIEW_FORMAT, 1), "$", ("format", "version", *_VIEW_FIELDS))
-        values = {name: read(fields[name], f"$.{name}") for name, read in _field_readers(SeatView)}
-        seat_view = cast(SeatView, _build_object(SeatView, values, "$"))
-        _check_view(seat_view)
-        return seat_view
+        old = ": ask the server for the view again"
+        header = check_header(data, VIEW_FORMAT, VIEW_VERSION, oldest=VIEW_VERSION, old=old)
+        fields = obj(header, "$", ("format", "version", *_VIEW_FIELDS))
+        values: dict[str, object] = {}
+        for name, read in _field_readers(SeatView, frozenset(("history", "legal_actions"))):
+            if read is not None:
+                values[name] = read(fields[name], f"$.{name}")
+            elif name == "history":
+                values[name] = array(fields[name], "$.history", _MAX_ENTRIES)
+            else:
+                values[name] = tuple(
+                    _read_action(v, f"$.legal_actions[{i}]")
+                    for i, v in enumerate(array(fields[name], "$.legal_actions", 300))
+                )
+        return _replayed(values)
 
     @classmethod
     def from_json(cls, text: str | bytes, *, max_size: int = MAX_SIZE) -> SeatView:
@@ -680,10 +340,10 @@ class SeatView:
         >>> v = view(pitch13.new_game(pitch13.Rules(), seed=7), 1)
         >>> SeatView.from_json(v.to_json()) == v
         True
-        >>> SeatView.from_json('{"format": "pitch13.view", "version": 2}')
+        >>> SeatView.from_json('{"format": "pitch13.view", "version": 3}')
         Traceback (most recent call last):
         ...
-        pitch13.errors.DocumentError: $.version: pitch13.view version 2 is newer than this pitch13 reads (1); upgrade pitch13
+        pitch13.errors.DocumentError: $.version: pitch13.view version 3 is newer than this pitch13 reads (2); upgrade pitch13
 
         Raises:
             TypeError: if ``text`` is not a str or bytes.
@@ -708,15 +368,22 @@ def _plain(value: object) -> object:
         return [_plain(v) for v in value]
     if isinstance(value, frozenset):
         return sorted(_plain(v) for v in value)  # type: ignore[type-var]
-    kind = type(value)
-    if attrs.has(kind):
-        fields = {a.name: _plain(getattr(value, a.name)) for a in attrs.fields(kind)}
-        return {"type": kind.__name__, **fields}
+    kind_ = type(value)
+    if attrs.has(kind_):
+        fields = {a.name: _plain(getattr(value, a.name)) for a in attrs.fields(kind_)}
+        return {"type": kind_.__name__, **fields}
     raise TypeError(f"cannot turn {type(value).__name__} into JSON")  # pragma: no cover
+
+
+# --- views of a state ----------------------------------------------------------------------------
 
 
 def view(state: GameState, seat: int) -> SeatView:
     """What ``seat`` may know of ``state`` (R-INFO-1 and R-INFO-2).
+
+    It costs O(entries of the hand in play) the first time, and O(new entries) for a later
+    state of the same hand once an earlier one's view was built: a server or a bot that views
+    every state pays a few microseconds an action.
 
     Raises:
         TypeError: if ``state`` is not a :class:`~pitch13.GameState` or ``seat`` not an int.
@@ -734,106 +401,190 @@ def spectator_view(state: GameState) -> SeatView:
     return _build(state, None)
 
 
-def _last_deal(history: tuple[SeenEntry, ...]) -> int:
-    for i in range(len(history) - 1, -1, -1):
-        if isinstance(history[i].item, DealSeen):
-            return i
-    return 0
+def view_delta(state: GameState, seat: int | None, since: int) -> ViewDelta:
+    """What ``seat`` (``None``: a spectator) saw after the view of ply ``since``, to the state.
+
+    ``view_of(earlier).updated(view_delta(state, seat, earlier.ply)) == view_of(state)``, where
+    ``view_of`` is :func:`view` for a seat and :func:`spectator_view` for a spectator. It costs
+    O(entries since ``since`` plus those of the hand that holds them before).
+
+    Raises:
+        TypeError: if an argument has the wrong type.
+        ValueError: if ``seat`` is not a seat or ``None``, or ``since`` is not a ply of the game
+            up to ``state.ply``.
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"view_delta() takes a GameState, not {type(state).__name__}")
+    if seat is not None:
+        seat = check_seat(seat)
+    entries = seen_history(state, seat, since)
+    return ViewDelta(since, state.ply, tuple(str(entry) for entry in entries))
+
+
+class _Seen:
+    """What one seat saw of one hand so far, kept on the hand to be read on (internal)."""
+
+    __slots__ = ("decoder", "entries", "log", "read", "watcher")
+
+    def __init__(self, decoder: _history.Decoder, watcher: Watcher, rules: Rules) -> None:
+        self.decoder = decoder
+        self.watcher = watcher
+        self.read = b""
+        self.entries: list[SeenEntry] = []
+        self.log: HandLog | None = None
+
+    def catch_up(self, log: bytes) -> None:
+        for who, item in self.decoder.read(log):
+            seen = self.watcher.see(who, item)
+            if seen is None:
+                continue
+            self.entries.append(seen)
+            if isinstance(seen.item, DealSeen):
+                self.log = HandLog(seen.item.hand_number, seen.item.dealer, seen.item.cards)
+            elif self.log is not None:
+                self.log.add(seen)
+        self.read = log
+
+
+# Building a view reads on from what an earlier view of the same hand read; the hand keeps it.
+# The lock keeps two threads from reading on from the same place at once.
+_SEEN_LOCK: Final = threading.Lock()
+
+
+def _shown_hand(state: GameState, seat: int | None) -> tuple[tuple[SeenEntry, ...], HandLog | None]:
+    """The hand a view shows, as ``seat`` saw it, and what it tells of where the cards are."""
+    log: bytes = state[LOG]
+    if log:
+        cache = state[HAND_CACHE]
+        hand = None
+    else:
+        hand = state[PAST]
+        if hand is None:
+            return (), None  # nothing dealt yet
+        cache, log = hand.cache, hand.log
+    assert cache is not None
+    with _SEEN_LOCK:
+        seen = cast("_Seen | None", cache.get(seat))
+        if seen is None or len(seen.read) > len(log) or not log.startswith(seen.read):
+            decoder = next(_decoders(state, hand))
+            seen = _Seen(decoder, Watcher(state[RULES], seat), state[RULES])
+            cache[seat] = seen
+        if len(seen.read) < len(log):
+            if hand is not None:  # read on into the end of a hand that was in play when read
+                finished, rules = hand, state[RULES]
+                seen.decoder.result = lambda: finished.hand_result(rules)
+                seen.decoder.outcome = state.outcome
+            seen.catch_up(log)
+        return tuple(seen.entries), seen.log
+
+
+def _decoders(state: GameState, hand: _history.Hand | None) -> Iterator[_history.Decoder]:
+    rules = state[RULES]
+    if hand is None:
+        yield _history.Decoder(rules, state.hand_number, state.dealer, state[HAND_DECK], _no_result, None)
+    else:
+        yield _history.Decoder(
+            rules, hand.number, hand.dealer, hand.deck, lambda: hand.hand_result(rules), state.outcome
+        )
+
+
+def _no_result() -> HandResult:  # pragma: no cover - a hand in progress is not scored
+    raise AssertionError("the hand in progress has no result")
+
+
+def _last_result(state: GameState) -> HandResult | None:
+    return _history.last_result(state[PAST], state[RULES])
 
 
 def _build(state: GameState, seat: int | None) -> SeatView:
-    rules = state.rules
-    history = _cached_seen_history(state, seat)
-    hand = () if seat is None or state.phase is Phase.DEAL else state.hand(seat)
-    logs = hand_logs(history[_last_deal(history) :]) if state.phase is not Phase.DEAL else []
-    mine_turned = state.turned_card if seat is not None and state.to_act == seat else None
+    rules = state[RULES]
+    phase = state.phase
+    history, log = _shown_hand(state, seat)
+    hand = () if seat is None else cards_of_mask(state[HANDS][seat])
+    to_act = state.to_act
+    shown = state[SHOWN]
     dead_known: tuple[Card, ...] = ()
-    if logs:
-        log = logs[-1]
+    unseen: tuple[Card, ...] = ()
+    places: tuple[PlaceInfo, ...] = ()
+    trick = state.trick
+    tricks = state.tricks
+    if log is not None and phase is not Phase.DEAL:
         knowledge = infer(log, rules, seat, hand)
-        dead_known = tuple(
-            sorted(
-                c
-                for step in log.looks
-                if step.seat == seat
-                for c in ((step.given,) if isinstance(step, GiveUpSeen) else (step.card,))
-                if c is not None and c not in state.dead_face_up
-            )
-        )
-        public = set(state.middle) | set(state.dead_face_up) | {c for _, c in state.trick}
-        public.update(c for t in state.tricks for c in t.cards)
-        known = knowledge.known | public
-        unseen = tuple(c for c in DECK if c not in known)
+        mine = 0
+        for step in log.looks:
+            if step.seat == seat:
+                card = step.given if isinstance(step, GiveUpSeen) else step.card
+                if card is not None:
+                    mine |= 1 << card.index
+        mine &= ~shown
+        dead_known = cards_of_mask(mine)
+        public = state[MIDDLE] | shown | mine
+        for _, card in trick:
+            public |= 1 << card.index
+        for done in tricks:
+            for _, card in done.plays:
+                public |= 1 << card.index
+        for card in knowledge.known:
+            public |= 1 << card.index
+        unseen = cards_of_mask(~public & _ALL)
         places = knowledge.places
-    else:
-        unseen, places = (), ()
-    face_down = len(state.dead) - len(state.dead_face_up)
     return SeatView(
         seat=seat,
         rules=rules,
-        phase=state.phase,
-        to_act=state.to_act,
+        phase=phase,
+        to_act=to_act,
+        ply=state.ply,
         hand_number=state.hand_number,
         dealer=state.dealer,
         first_dealer=state.first_dealer,
         scores=state.scores,
         outcome=state.outcome,
-        results=state.results,
+        last_result=_last_result(state),
         bids=state.bids,
         high_bid=state.high_bid,
         bidder=state.bidder,
         bid=state.bid,
         trump=state.trump,
         hand=hand,
-        hand_sizes=tuple(len(h) for h in state.hands),
+        hand_sizes=tuple(mask.bit_count() for mask in state[HANDS]),
         middle=state.middle,
         takeable=state.takeable,
-        dead_face_up=state.dead_face_up,
-        dead_face_down=face_down,
+        dead_face_up=cards_of_mask(shown),
+        dead_face_down=(state[DEAD] & ~shown).bit_count(),
         dead_known=dead_known,
-        stock_size=len(state.stock),
+        stock_size=len(state[STOCK]),
         card_turned_up=state.turned_card is not None,
-        turned_card=mine_turned,
-        trick=state.trick,
-        tricks=state.tricks,
+        turned_card=state.turned_card if seat is not None and to_act == seat else None,
+        trick=trick,
+        tricks=tricks,
         out=state.out,
         points_taken=state.points_taken,
-        legal_actions=legal_actions(state) if seat is not None and state.to_act == seat else (),
+        legal_actions=legal_actions(state) if seat is not None and to_act == seat else (),
         history=history,
         unseen=unseen,
         places=places,
     )
 
 
-# --- reading a view back -----------------------------------------------------------------------
+_ALL: Final = (1 << 54) - 1
 
-_VIEW_FORMAT: Final = "pitch13.view"
+
+# --- reading a view back -------------------------------------------------------------------------
+
 _VIEW_FIELDS: Final = tuple(a.name for a in attrs.fields(SeatView))
 
 #: The classes a view document may name in a ``"type"`` field, by name. Which of them are
-#: allowed at a given place follows from the declared type there (``SeenItem`` in the history,
-#: ``SeatAction`` in ``legal_actions``, ...). :class:`~pitch13.Rules` is read on its own.
+#: allowed at a given place follows from the declared type there. :class:`~pitch13.Rules` is
+#: read on its own, and actions and history entries are written in their notation.
 _VIEW_TYPES: Final[dict[str, type]] = {
-    cls.__name__: cls
-    for cls in (
-        *get_args(SeatAction),
-        *_PUBLIC_ITEMS,
-        DealSeen,
-        RefillSeen,
-        TurnUpSeen,
-        GiveUpSeen,
-        RejectSeen,
-        SeenEntry,
-        Trick,
-        PointCard,
-        HandResult,
-        Outcome,
-        PlaceInfo,
-    )
+    cls.__name__: cls for cls in (Trick, PointCard, HandResult, Outcome, PlaceInfo)
 }
 
-#: The longest history (and list of results) a view may hold.
-_MAX_STEPS: Final = 100_000
+#: The most entries a hand's history can hold, with room to spare.
+_MAX_ENTRIES: Final = 400
+
+#: The longest list of objects a view may hold.
+_MAX_STEPS: Final = 1_000
 #: The highest hand number a view may have.
 _MAX_HANDS: Final = 100_000
 #: Scores read anywhere in a view lie within this bound; the view's own scores are then held
@@ -901,10 +652,15 @@ _Reader = Callable[[object, str], object]
 
 
 @functools.cache
-def _field_readers(cls: type) -> tuple[tuple[str, _Reader], ...]:
-    """A reader for each field of the attrs class ``cls``, from its declared types."""
+def _field_readers(
+    cls: type, special: frozenset[str] = frozenset()
+) -> tuple[tuple[str, _Reader | None], ...]:
+    """A reader for each field of the attrs class ``cls``, from its declared types (``None`` for a special one)."""
     hints = get_type_hints(cls)
-    return tuple((a.name, _reader(hints[a.name], cls, a.name)) for a in attrs.fields(cls))
+    return tuple(
+        (a.name, None if a.name in special else _reader(hints[a.name], cls, a.name))
+        for a in attrs.fields(cls)
+    )
 
 
 def _reader(hint: Any, owner: type, name: str) -> _Reader:
@@ -1017,95 +773,91 @@ def _read_label(value: object, where: str) -> str:
     return text
 
 
-def _check_view(v: SeatView) -> None:
-    """Refuse a view whose fields contradict each other (see :meth:`SeatView.from_dict`)."""
-    seat_to_act = v.phase not in (Phase.DEAL, Phase.GAME_OVER)
-    if (v.to_act is not None) != seat_to_act:
-        fail(
-            "$.to_act",
-            f"in the {v.phase.value} phase "
-            + ("a seat is to act" if seat_to_act else f"no seat is to act, not seat {v.to_act}"),
+def _read_action(value: object, where: str) -> SeatAction:
+    text = string(value, where, 40)
+    try:
+        action = parse_action(text)
+    except ActionParseError as error:
+        fail(where, str(error))
+    if not isinstance(action, get_args(SeatAction)):
+        fail(where, f"{text!r} is not a seat's action")
+    return cast("SeatAction", action)
+
+
+def _follower_of(seat_view: SeatView) -> Follower:
+    """A follower at the point of ``seat_view``: its history replayed from the hand's deal."""
+    v = seat_view
+    follower = _follower_start(v.rules, v.seat, v.first_dealer, v.hand_number, v.dealer, v.last_result)
+    history = v.history
+    if history and isinstance(history[0].item, DealSeen):
+        follower.hand_number, follower.dealer = history[0].item.hand_number, history[0].item.dealer
+    scored = next((e.item.result for e in history if isinstance(e.item, _HandScored)), None)
+    follower.scores = (
+        v.scores
+        if scored is None
+        else (
+            scored.scores[0] - scored.score_change[0],
+            scored.scores[1] - scored.score_change[1],
         )
-    if (v.outcome is not None) != (v.phase is Phase.GAME_OVER):
-        fail("$.outcome", "a game has an outcome exactly when it is over")
-    last = v.results[-1].scores if v.results else (0, 0)
-    if v.scores != last:
-        fail("$.scores", f"the scores are {list(v.scores)}, but the hands scored leave them at {list(last)}")
-    total = v.rules.points_total
-    low, high = -total * v.hand_number, v.rules.target + total
-    for team, score in enumerate(v.scores):
-        if not low <= score <= high:
+    )
+    for entry in history:
+        follower.follow(entry)
+    follower.finish()
+    follower.ply = v.ply
+    return follower
+
+
+def _follower_start(
+    rules: Rules, seat: int | None, first_dealer: int, hand_number: int, dealer: int, last: HandResult | None
+) -> Follower:
+    follower = Follower(rules, seat, first_dealer)
+    follower.hand_number, follower.dealer, follower.last_result = hand_number, dealer, last
+    return follower
+
+
+def _replayed(values: dict[str, object]) -> SeatView:
+    """The view whose fields were read into ``values``, once its history replays to all of them."""
+    rules = cast(Rules, values["rules"])
+    seat = cast("int | None", values["seat"])
+    lines = cast("tuple[object, ...]", values["history"])
+    hand_number, dealer = cast(int, values["hand_number"]), cast(int, values["dealer"])
+    first_dealer = cast(int, values["first_dealer"])
+    scores = cast("tuple[int, int]", values["scores"])
+    last = cast("HandResult | None", values["last_result"])
+    if dealer != (first_dealer + hand_number - 1) & 3:
+        fail(
+            "$.dealer",
+            f"hand {hand_number} of a game first dealt by seat {first_dealer} is dealt by seat {(first_dealer + hand_number - 1) & 3}",
+        )
+    total = rules.points_total
+    for team, score in enumerate(scores):
+        if not -total * hand_number <= score <= rules.target + total:
             fail(
                 f"$.scores[{team}]",
-                f"a score after hand {v.hand_number} is from {low} to {high}, not {score}",
+                f"a score after hand {hand_number} is from {-total * hand_number} to {rules.target + total}, not {score}",
             )
-    if v.outcome is not None and v.outcome.scores != v.scores:
-        fail("$.outcome.scores", f"the final scores are {list(v.scores)}, not {list(v.outcome.scores)}")
-    if v.results and v.results[-1].hand_number > v.hand_number:
-        fail(f"$.results[{len(v.results) - 1}].hand_number", f"hand {v.hand_number} is the current hand")
 
-    placed: dict[Card, str] = {}
-    for path, c in _placed_cards(v):
-        if c in placed:
-            first = placed[c]
-            fail(path, f"{c} is in two places: {_field_of(first)} ({first}) and {_field_of(path)}")
-        placed[c] = path
-    middle = set(v.middle)
-    for i, c in enumerate(v.takeable):
-        if c not in middle:
-            fail(f"$.takeable[{i}]", f"{c} is takeable but not in the middle")
+    def fold(before: tuple[int, int]) -> Follower:
+        follower = _follower_start(rules, seat, first_dealer, hand_number, dealer, last)
+        for i, line in enumerate(lines):
+            where = f"$.history[{i}]"
+            entry = parse_entry(follower, line, where)
+            if i == 0 and isinstance(entry.item, DealSeen):
+                follower.hand_number, follower.dealer = entry.item.hand_number, entry.item.dealer
+                follower.scores = before
+            follower.follow(entry, where)
+        follower.finish()
+        return follower
 
-    if v.seat is None:
-        for name in ("hand", "dead_known", "turned_card"):
-            if getattr(v, name):
-                fail(f"$.{name}", f"a spectator's view has no {name}")
-    elif len(v.hand) != v.hand_sizes[v.seat]:
-        fail("$.hand", f"seat {v.seat} holds {v.hand_sizes[v.seat]} cards (hand_sizes), not {len(v.hand)}")
-    if v.turned_card is not None and not (v.card_turned_up and v.to_act == v.seat):
-        fail(
-            "$.turned_card",
-            "the turned-up card is shown only to the seat that turned it up, while it decides",
-        )
-    if v.legal_actions and (v.seat is None or v.to_act != v.seat):
-        fail("$.legal_actions", "only the seat to act has legal actions")
-
-    held = sum(info.count for info in v.places)
-    if held != len(v.unseen):
-        fail("$.places", f"the places hold {held} unseen cards, but {len(v.unseen)} are unseen")
-
-    counts = {
-        "hand_sizes": sum(v.hand_sizes),
-        "middle": len(v.middle),
-        "dead_face_up": len(v.dead_face_up),
-        "dead_face_down": v.dead_face_down,
-        "stock_size": v.stock_size,
-        "card_turned_up": int(v.card_turned_up),
-        "trick": len(v.trick),
-        "tricks": sum(len(t.plays) for t in v.tricks),
-    }
-    expected = 0 if v.phase is Phase.DEAL else len(DECK)
-    if sum(counts.values()) != expected:
-        parts = " + ".join(f"{n} ({name})" for name, n in counts.items())
-        when = "before the deal" if expected == 0 else "in play"
-        fail("$", f"the cards {when} add up to {expected}, not {parts} = {sum(counts.values())}")
-
-
-def _placed_cards(v: SeatView) -> Iterator[tuple[str, Card]]:
-    """Every card the view places, with its path."""
-    for name in ("hand", "middle", "dead_face_up", "dead_known"):
-        for i, c in enumerate(getattr(v, name)):
-            yield f"$.{name}[{i}]", c
-    for i, (_, c) in enumerate(v.trick):
-        yield f"$.trick[{i}][1]", c
-    for t, trick in enumerate(v.tricks):
-        for i, (_, c) in enumerate(trick.plays):
-            yield f"$.tricks[{t}].plays[{i}][1]", c
-    for i, c in enumerate(v.unseen):
-        yield f"$.unseen[{i}]", c
-    if v.turned_card is not None:
-        yield "$.turned_card", v.turned_card
-
-
-def _field_of(path: str) -> str:
-    """The view field a path such as ``$.tricks[2].plays[1][1]`` is in."""
-    return path[2:].split("[", 1)[0].split(".", 1)[0]
+    follower = fold(scores)
+    if follower.last_result is not None and follower.last_result is not last:  # the hand was scored
+        change = follower.last_result.score_change
+        follower = fold((scores[0] - change[0], scores[1] - change[1]))
+    fields = view_fields(follower)
+    for name, expected in fields.items():
+        if name != "history" and values[name] != expected:
+            fail(
+                f"$.{name}",
+                f"the history gives {excerpt(_plain(expected))}, not {excerpt(_plain(values[name]))}",
+            )
+    return SeatView(ply=cast(int, values["ply"]), **fields)  # type: ignore[arg-type]

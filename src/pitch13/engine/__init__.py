@@ -14,8 +14,8 @@ transition; the order of the phases, and the forced steps between them, is one f
 from __future__ import annotations
 
 import copyreg
-from collections.abc import Callable
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import Final, cast
 
 from pitch13 import _history
 from pitch13.actions import ACTION_TYPES, Action, Deal, Play, SeatAction, seeded_order
@@ -24,10 +24,12 @@ from pitch13.engine import _auction, _discard, _end, _flow, _look, _pickup, _pla
 from pitch13.engine._work import Work, act, assert_never, freeze, refuse, work
 from pitch13.errors import IllegalActionError, IllegalReason, check_seat, excerpt
 from pitch13.rules import Rules
+from pitch13.scoring import HandResult
 from pitch13.state import (
     FIRST_DEALER,
     HAND_NUMBER,
     OUTCOME,
+    PAST,
     PHASE,
     RULES,
     SEED,
@@ -77,7 +79,7 @@ def new_game(rules: Rules | None = None, dealer: int = 0, seed: int | None = Non
         raise ValueError(f"seed must be from -(2**128 - 1) to 2**128 - 1, not {excerpt(seed)}")
     # The fields in order (pitch13.state): the game, then a table with nothing dealt yet.
     w: Work = [rules, Phase.DEAL, -1, (0, 0, 0, 0), (), 0, None, 0, 0, (), (-1, -1, -1, -1), 0, -1]
-    w += [0, 0, 0, 0, b"", -1, seed, dealer, 1, dealer, (0, 0), None, b"", b"", None, 0, 0]
+    w += [0, 0, 0, 0, b"", -1, seed, dealer, 1, dealer, (0, 0), None, b"", b"", None, 0, 0, None]
     if seed is not None:
         _end.deal(w, seeded_order(seed, 1))
         _flow.after(w, Phase.DEAL)
@@ -186,17 +188,56 @@ def _deal(state: GameState, action: Action, seat: int | None) -> GameState:
     return freeze(_flow.after(w, Phase.DEAL))
 
 
+# --- a game started partway ----------------------------------------------------------------------
+
+
+def start_partway(
+    rules: Rules,
+    *,
+    first_dealer: int,
+    hand_number: int,
+    scores: tuple[int, int],
+    last_result: HandResult | None,
+    ply: int,
+    deck: Sequence[int] | None,
+) -> GameState:
+    """A game that begins at hand ``hand_number``, dealt from ``deck`` (or waiting for chance).
+
+    Internal: :func:`pitch13.sample_state` builds on it. ``scores`` are the scores before the
+    hand, ``ply`` the number of actions before it, and ``last_result`` the last hand's result
+    before it. The game's history begins at that hand. It has no seed: the hands after it wait
+    for chance.
+    """
+    dealer = (first_dealer + hand_number - 1) & 3
+    w: Work = [rules, Phase.DEAL, -1, (0, 0, 0, 0), (), 0, None, 0, 0, (), (-1, -1, -1, -1), 0, -1]
+    w += [0, 0, 0, 0, b"", -1, None, first_dealer, hand_number, dealer, scores, None, b"", b""]
+    w += [_history.Start(hand_number, dealer, scores, last_result, ply), ply, 0, None]
+    if deck is not None:
+        _end.deal(w, deck)
+        _flow.after(w, Phase.DEAL)
+    return freeze(w)
+
+
 # --- pickling ------------------------------------------------------------------------------------
 #
 # A state pickles as its game's rules, first dealer and seed and each hand's deck (unless the
-# seed deals it) and actions, two bytes an action; loading it replays them. Registered with
-# copyreg, as the state module cannot name the engine that replays.
+# seed deals it) and actions, two bytes an action; loading it replays them. A game started
+# partway pickles its start too. Registered with copyreg, as the state module cannot name the
+# engine that replays.
 
 
 def _reduce(state: GameState) -> tuple[Callable[..., GameState], tuple[object, ...]]:
     seeded = state[SEED] is not None
-    hands = tuple((b"" if seeded else deck, bytes(_packed_actions(log))) for deck, log in hand_logs(state))
-    return (_restore, (state[RULES], state[FIRST_DEALER], state[SEED], hands))
+    logs = list(hand_logs(state))
+    start = _history.start_of(state[PAST])
+    first: tuple[object, ...] | None = None
+    if start is not None:  # a game started partway: its first hand was dealt without a Deal
+        logs = logs[1:]
+        deck = logs[0][0] if logs else None
+        first = (start.number + 1, start.scores, start.last, start.plies, deck)
+        logs = [(b"", logs[0][1]), *logs[1:]] if logs else []
+    hands = tuple((b"" if seeded else deck, bytes(_packed_actions(log))) for deck, log in logs)
+    return (_restore, (state[RULES], state[FIRST_DEALER], state[SEED], hands, first))
 
 
 def _packed_actions(log: bytes) -> list[int]:
@@ -207,10 +248,26 @@ def _packed_actions(log: bytes) -> list[int]:
 
 
 def _restore(
-    rules: Rules, first_dealer: int, seed: int | None, hands: tuple[tuple[bytes, bytes], ...]
+    rules: Rules,
+    first_dealer: int,
+    seed: int | None,
+    hands: tuple[tuple[bytes, bytes], ...],
+    start: tuple[object, ...] | None = None,
 ) -> GameState:
     """A pickled state, rebuilt by replaying its actions."""
-    state = new_game(rules, dealer=first_dealer, seed=seed)
+    if start is None:
+        state = new_game(rules, dealer=first_dealer, seed=seed)
+    else:
+        hand_number, scores, last, ply, deck = start
+        state = start_partway(
+            rules,
+            first_dealer=first_dealer,
+            hand_number=cast(int, hand_number),
+            scores=cast("tuple[int, int]", scores),
+            last_result=cast("HandResult | None", last),
+            ply=cast(int, ply),
+            deck=cast("bytes | None", deck),
+        )
     for deck, actions in hands:
         if deck:
             state = apply(state, Deal(DECK[i] for i in deck))

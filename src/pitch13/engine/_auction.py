@@ -45,7 +45,8 @@ def bid_range(rules: Rules, dealer: int, high: int, seat: int) -> tuple[int, int
 
 
 @functools.lru_cache(maxsize=256)
-def _bid_actions(low: int, high: int, can_pass: bool) -> tuple[SeatAction, ...]:
+def bid_actions(low: int, high: int, can_pass: bool) -> tuple[SeatAction, ...]:
+    """A pass (if ``can_pass``) and the bids from ``low`` to ``high``."""
     bids = BIDS[low : high + 1]
     return (PASS, *bids) if can_pass else bids
 
@@ -58,7 +59,7 @@ def open_bidding(w: Work) -> None:
 
 def legal_bidding(state: GameState) -> tuple[SeatAction, ...]:
     """A pass (unless the dealer must bid) and the bids from the lowest to ``max_bid``."""
-    return _bid_actions(*bid_range(state[RULES], state[DEALER], state[HIGH_BID], state[TO_ACT]))
+    return bid_actions(*bid_range(state[RULES], state[DEALER], state[HIGH_BID], state[TO_ACT]))
 
 
 def apply_bidding(state: GameState, seat: int, action: SeatAction) -> GameState | Work:

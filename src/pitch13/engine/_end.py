@@ -17,6 +17,7 @@ from pitch13.scoring import outcome_after, tally
 from pitch13.state import (
     BIDDER,
     DEALER,
+    HAND_CACHE,
     HAND_DECK,
     HAND_NUMBER,
     HANDS,
@@ -54,6 +55,7 @@ def deal(w: Work, order: Sequence[int]) -> None:
     deck = bytes(order)
     w[HAND_DECK] = deck
     w[STOCK] = deck[36:]
+    w[HAND_CACHE] = {}
     emit(w, DEALT_CODE)
 
 
@@ -86,7 +88,17 @@ def throw_in(w: Work, reason: ThrowInReason) -> None:
 
 def _finish(w: Work, result: tuple[int, int, int, int, int, tuple[int, int], bool] | None) -> None:
     """Move the hand's history into the game's past."""
-    w[PAST] = Hand(w[PAST], w[HAND_NUMBER], w[DEALER], w[HAND_DECK], w[LOG], result, w[HISTORY_LEN], w[PLY])
+    w[PAST] = Hand(
+        w[PAST],
+        w[HAND_NUMBER],
+        w[DEALER],
+        w[HAND_DECK],
+        w[LOG],
+        result,
+        w[HISTORY_LEN],
+        w[PLY],
+        w[HAND_CACHE],
+    )
     w[LOG] = b""
 
 
@@ -96,4 +108,5 @@ def next_hand(w: Work) -> None:
     w[HAND_NUMBER] += 1
     w[TO_ACT : TURNED + 1] = _NO_HAND
     w[HAND_DECK] = b""
+    w[HAND_CACHE] = None
     w[PHASE] = Phase.DEAL

@@ -1,0 +1,748 @@
+"""A seat's own copy of the game, kept from what the seat sees (internal).
+
+A client that holds a seat's view and receives what happened since (a view delta) follows the
+game with a :class:`Follower`: it reads each seen entry, in its notation or as a value, and
+updates everything a view shows, as the engine would, from what the seat may know. Reading the
+notation rebuilds what it leaves out (a trick's cards and points, a hand's result), and checks
+every entry against the game so far.
+
+The engine's state is the truth; :func:`pitch13.view` reads it. A follower must come to the
+same view from the seen entries alone, and the tests hold it to that in every phase.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from pitch13._knowledge import HandLog, PlaceInfo, infer
+from pitch13.actions import (
+    DISCARDS,
+    GIVE_UPS,
+    NAME_TRUMPS,
+    PLAYS,
+    REJECT,
+    STOP,
+    TAKES,
+    TURN_UP,
+    Bid,
+    Discard,
+    NameTrump,
+    Pass,
+    Play,
+    SeatAction,
+    Stop,
+    Take,
+    parse_action,
+)
+from pitch13.cards import Card, cards_of_mask
+from pitch13.engine._auction import bid_actions, bid_range
+from pitch13.errors import ActionParseError, CardParseError, DocumentError
+from pitch13.events import (
+    AuctionWon,
+    DeadCardsDiscarded,
+    GameOver,
+    HandEndedEarly,
+    HandScored,
+    HandThrownIn,
+    SeatOut,
+    StockDiscarded,
+    StockHandedOver,
+    ThrowInReason,
+    TrickWon,
+)
+from pitch13.rules import AllPass, LeadFallback, Rules
+from pitch13.scoring import (
+    HandResult,
+    Outcome,
+    Termination,
+    Trick,
+    close_trick,
+    hand_result,
+    make_trick,
+    outcome_after,
+    tally,
+)
+from pitch13.seen import DealSeen, GiveUpSeen, RefillSeen, RejectSeen, SeenEntry, SeenItem, TurnUpSeen
+from pitch13.state import Phase
+from pitch13.trumps import TrumpTable, table_for
+
+_TEAM_SEATS: Final = (0b0101, 0b1010)
+
+
+def _fail(where: str, why: str) -> DocumentError:
+    return DocumentError(where, why)
+
+
+def _mask(cards: tuple[Card, ...] | list[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+class Follower:
+    """Everything a seat's view shows, kept up to date one seen entry at a time."""
+
+    def __init__(self, rules: Rules, seat: int | None, first_dealer: int) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.first_dealer = first_dealer
+        self.ply = 0
+        self.hand_number = 1
+        self.dealer = first_dealer
+        self.scores: tuple[int, int] = (0, 0)
+        self.outcome: Outcome | None = None
+        self.last_result: HandResult | None = None
+        self.history: list[SeenEntry] = []
+        self._clear_hand()
+        self.phase: Phase | None = Phase.DEAL
+        self.to_act = -1
+
+    def _clear_hand(self) -> None:
+        self.phase = Phase.DEAL
+        self.to_act = -1
+        self.calls = [-1, -1, -1, -1]
+        self.high_bid = 0
+        self.bidder = -1
+        self.table: TrumpTable | None = None
+        self.hand = 0
+        self.hand_sizes = [0, 0, 0, 0]
+        self.middle = 0
+        self.takeable = 0
+        self.shown = 0
+        self.face_down = 0
+        self.known_dead = 0
+        self.stock_size = 0
+        self.turned = False
+        self.turned_card: Card | None = None
+        self.trick: list[tuple[int, Card]] = []
+        self.tricks: list[Trick] = []
+        self.out = 0
+        self.won = [0, 0]
+        self.leading = False  # the trick has not begun: a seat without trump gives up the lead
+        self.claimed = False  # the hand ended early (R-PLAY-7)
+        self.log: HandLog | None = None
+        self.over = False  # the hand ended; the next one begins unless the game is over
+        self.scores_before = self.scores
+
+    # --- following seen entries ------------------------------------------------------------------
+
+    def follow(self, entry: SeenEntry, where: str = "$") -> None:
+        """Take in one seen entry; refuse one that cannot come next with a :class:`DocumentError`."""
+        item, who = entry.item, entry.seat
+        if isinstance(item, DealSeen):
+            self._deal(item, where)
+        elif self.log is None or (self.over and not isinstance(item, GameOver)):
+            raise _fail(where, f"{entry} comes before the hand is dealt")
+        elif who is not None:
+            self._act(who, item, where)
+        else:
+            self._event(item, where)
+        self.history.append(entry)
+        if self.log is not None:
+            self.log.add(entry)
+
+    def finish(self) -> None:
+        """After the last entry of a delta: a hand that is over gives way to the next one's deal."""
+        if self.over and self.phase is not Phase.GAME_OVER:
+            self.hand_number += 1
+            self.dealer = (self.dealer + 1) & 3
+            self._clear_hand()
+
+    def _deal(self, item: DealSeen, where: str) -> None:
+        if self.phase is Phase.GAME_OVER:
+            raise _fail(where, "the game is over")
+        expected = self.hand_number + (1 if self.over else 0)
+        if item.hand_number != expected or item.dealer != (self.dealer + expected - self.hand_number) & 3:
+            raise _fail(
+                where,
+                f"hand {expected} is next, dealt by seat {(self.dealer + expected - self.hand_number) & 3}",
+            )
+        mine = len(item.cards)
+        if mine != (0 if self.seat is None else 9) or len(set(item.cards)) != mine:
+            raise _fail(where, "a seat is dealt 9 different cards (a spectator sees none)")
+        self.hand_number, self.dealer = item.hand_number, item.dealer
+        self._clear_hand()
+        self.history = []
+        self.scores_before = self.scores
+        self.hand = _mask(item.cards)
+        self.hand_sizes = [9, 9, 9, 9]
+        self.stock_size = 18
+        self.log = HandLog(item.hand_number, item.dealer, item.cards)
+        self.phase = Phase.BIDDING
+        self.to_act = (self.dealer + 1) & 3
+
+    def _expect(self, who: int, phase: Phase, where: str) -> None:
+        if self.phase is not phase:
+            phase_name = "no" if self.phase is None else self.phase.value
+            raise _fail(where, f"this is not the {phase.value} phase (the game is in {phase_name} phase)")
+        if who != self.to_act:
+            raise _fail(where, f"it is seat {self.to_act}'s turn, not seat {who}'s")
+
+    def _act(self, who: int, item: SeenItem, where: str) -> None:
+        if isinstance(item, (Pass, Bid)):
+            self._expect(who, Phase.BIDDING, where)
+            legal = self.legal_for(who)
+            if item not in legal:
+                raise _fail(where, f"seat {who} may not {item} here")
+            self.calls[who] = item.amount if isinstance(item, Bid) else 0
+            if isinstance(item, Bid):
+                self.high_bid, self.bidder = item.amount, who
+            self.to_act = (who + 1) & 3 if who != self.dealer else -1
+        elif isinstance(item, NameTrump):
+            self._expect(who, Phase.TRUMP, where)
+            self.table = table_for(item.suit, self.rules)
+            self.phase, self.to_act = None, -1  # the dead cards go next
+        elif isinstance(item, Discard):
+            self._expect(who, Phase.DISCARD, where)
+            self._own_out(item.card, who, where)
+            bit = 1 << item.card.index
+            if self.middle & bit:
+                raise _fail(where, f"{item.card} is already in the middle")
+            self.hand_sizes[who] -= 1
+            self.middle |= bit
+            assert self.table is not None
+            self.takeable |= bit & self.table.pickup_mask
+            if self.hand_sizes[who] <= 6 and not self._open_discard():
+                self._open_pickup(0)
+        elif isinstance(item, Take):
+            self._expect(who, Phase.PICKUP, where)
+            bit = 1 << item.card.index
+            if not self.takeable & bit:
+                raise _fail(where, f"{item.card} may not be taken")
+            self.hand_sizes[who] += 1
+            self.middle ^= bit
+            self.takeable ^= bit
+            if who == self.seat:
+                self.hand |= bit
+            if self.hand_sizes[who] >= 6 or not self.takeable:
+                self._open_pickup(_position(self.dealer, who) + 1)
+        elif isinstance(item, Stop):
+            if self.phase is Phase.PICKUP:
+                self._expect(who, Phase.PICKUP, where)
+                self._open_pickup(_position(self.dealer, who) + 1)
+            else:
+                self._expect(who, Phase.LOOK, where)
+                if self.turned:
+                    raise _fail(where, "a turned-up card is waiting for a decision")
+                self.phase, self.to_act = None, -1  # the partner looks, or the stock goes dead
+        elif isinstance(item, TurnUpSeen):
+            self._expect(who, Phase.LOOK, where)
+            if self.turned or not self.stock_size:
+                raise _fail(where, "no stock card can be turned up now")
+            self.stock_size -= 1
+            self.turned = True
+            self.turned_card = item.card
+            if (item.card is None) != (who != self.seat):
+                raise _fail(where, "a turned-up card is named to the seat that turned it up, and only to it")
+        elif isinstance(item, (GiveUpSeen, RejectSeen)):
+            self._expect(who, Phase.LOOK, where)
+            self._decide(who, item, where)
+        elif isinstance(item, Play):
+            self._expect(who, Phase.PLAY, where)
+            self._play(who, item.card, where)
+        else:
+            raise _fail(where, f"{item!r} is not a seat's action")
+
+    def _event(self, item: SeenItem, where: str) -> None:
+        if isinstance(item, AuctionWon):
+            if (
+                self.phase is not Phase.BIDDING
+                or self.to_act != -1
+                or (item.seat, item.bid)
+                != (
+                    self.bidder,
+                    self.high_bid,
+                )
+            ):
+                raise _fail(where, "the auction is not won so")
+            self.phase, self.to_act = Phase.TRUMP, item.seat
+        elif isinstance(item, HandThrownIn):
+            if item.hand_number != self.hand_number:
+                raise _fail(where, f"hand {self.hand_number} is being played")
+            if item.reason is ThrowInReason.ALL_PASSED:
+                if (
+                    self.phase is not Phase.BIDDING
+                    or self.high_bid
+                    or self.rules.all_pass is not AllPass.REDEAL
+                ):
+                    raise _fail(where, "the hand is not thrown in for everyone passing here")
+            elif self.phase is not None or self.table is None:
+                raise _fail(where, "the hand is not thrown in for a short stock here")
+            self.over = True
+            self.phase, self.to_act = Phase.DEAL, -1
+        elif isinstance(item, DeadCardsDiscarded):
+            order = _seat_order(self.dealer)
+            done = sum(1 for e in self.history if isinstance(e.item, DeadCardsDiscarded))
+            if self.table is None or self.phase is not None or done >= 4 or item.seat != order[done]:
+                raise _fail(where, "dead cards are discarded once trump is named, from the dealer's left")
+            mask = _mask(item.cards)
+            if mask & self.table.mask or self.middle & mask:
+                raise _fail(where, "only dead cards are discarded at once, each once")
+            if item.seat == self.seat and mask != self.hand & ~self.table.mask:
+                raise _fail(where, "the seat discards exactly its dead cards")
+            self.hand &= ~mask
+            self.hand_sizes[item.seat] -= len(item.cards)
+            self.middle |= mask
+            if item.seat == self.dealer and not self._open_discard():
+                self._open_pickup(0)
+        elif isinstance(item, RefillSeen):
+            order = _seat_order(self.dealer)
+            done = sum(1 for e in self.history if isinstance(e.item, RefillSeen))
+            if self.phase is not None or self.table is None or done >= 4 or item.seat != order[done]:
+                raise _fail(where, "the refill comes after the pick-up, from the dealer's left")
+            need = max(0, 6 - self.hand_sizes[item.seat])
+            if item.count != min(need, self.stock_size) or len(item.cards) != (
+                item.count if item.seat == self.seat else 0
+            ):
+                raise _fail(where, f"seat {item.seat} receives {min(need, self.stock_size)} cards")
+            self.hand_sizes[item.seat] += item.count
+            self.stock_size -= item.count
+            if item.seat == self.seat:
+                self.hand |= _mask(item.cards)
+            if item.seat == self.dealer and not self.stock_size:
+                self._open_play()
+        elif isinstance(item, StockHandedOver):
+            partner = (self.bidder + 2) & 3
+            first = any(
+                isinstance(e.item, RefillSeen) and e.item.seat == self.dealer for e in self.history[-1:]
+            )
+            if (
+                item.count != self.stock_size
+                or item.seat not in (self.bidder, partner)
+                or self.phase is not None
+            ):
+                raise _fail(where, "the stock goes to the bidder, then to his partner")
+            if (item.seat == self.bidder) != first or (item.seat == partner and not self.rules.partner_look):
+                raise _fail(where, "the stock goes to the bidder, then to his partner")
+            self.phase, self.to_act = Phase.LOOK, item.seat
+        elif isinstance(item, RejectSeen):  # forced: the card may not be taken
+            if self.phase is not Phase.LOOK or item.seat != self.to_act or not item.forced:
+                raise _fail(where, "a card is rejected by force only right after it is turned up")
+            self._decide(item.seat, item, where)
+        elif isinstance(item, StockDiscarded):
+            if self.phase is not None or item.count != self.stock_size or not self.stock_size:
+                raise _fail(where, f"the {self.stock_size} stock cards left go dead after the look")
+            self.face_down += item.count
+            self.stock_size = 0
+            self._open_play()
+        elif isinstance(item, SeatOut):
+            self._seat_out(item.seat, where)
+        elif isinstance(item, TrickWon):
+            self._trick_won(item, where)
+        elif isinstance(item, HandEndedEarly):
+            team_out = 1 - item.team
+            if (
+                self.phase is not Phase.PLAY
+                or not self.leading
+                or self.out & _TEAM_SEATS[team_out] != _TEAM_SEATS[team_out]
+            ):
+                raise _fail(where, "a hand ends early at the start of a trick, once a team is out")
+            self.won[item.team] |= _mask(item.cards)
+            self.claimed = True
+            self.phase, self.to_act = None, -1
+        elif isinstance(item, HandScored):
+            self._scored(item.result, where)
+        elif isinstance(item, GameOver):
+            if not self.over or self.last_result is None or item.outcome != self._outcome():
+                raise _fail(where, "the game is not over so")
+            self.outcome = item.outcome
+            self.phase, self.to_act = Phase.GAME_OVER, -1
+        else:
+            raise _fail(where, f"{item!r} is not an event")
+
+    def _own_out(self, card: Card, who: int, where: str) -> None:
+        if who == self.seat:
+            bit = 1 << card.index
+            if not self.hand & bit:
+                raise _fail(where, f"{card} is not in seat {who}'s hand")
+            self.hand ^= bit
+
+    def _decide(self, who: int, item: GiveUpSeen | RejectSeen, where: str) -> None:
+        if not self.turned:
+            raise _fail(where, "no card is turned up")
+        assert self.table is not None
+        mine = who == self.seat
+        turned = self.turned_card
+        if isinstance(item, GiveUpSeen):
+            if mine and (item.given is None or item.taken != turned):
+                raise _fail(where, "the seat names the card it gives up and the one it takes")
+            if not mine and item.taken is not None:
+                raise _fail(where, "only the seat that took a card knows it")
+            if item.given is not None:
+                self._own_out(item.given, who, where)
+                if not mine and not self.table.mask >> item.given.index & 1:
+                    raise _fail(where, "a dead card given up is not shown")
+            if mine and turned is not None:
+                self.hand |= 1 << turned.index
+            dead = item.given
+        else:
+            if mine and item.card != turned:
+                raise _fail(where, "the seat knows the card it rejects")
+            dead = item.card
+        if dead is not None and self.table.mask >> dead.index & 1:
+            self.shown |= 1 << dead.index  # R-LOOK-4: face up
+        else:
+            self.face_down += 1
+            if mine and dead is not None:
+                self.known_dead |= 1 << dead.index
+        self.turned = False
+        self.turned_card = None
+        if not self.stock_size:
+            self._open_play()
+
+    # --- whose turn -----------------------------------------------------------------------------
+
+    def _open_discard(self) -> bool:
+        for s in _seat_order(self.dealer):
+            if self.hand_sizes[s] > 6:
+                self.phase, self.to_act = Phase.DISCARD, s
+                return True
+        return False
+
+    def _open_pickup(self, start: int) -> None:
+        if self.takeable:
+            for s in _seat_order(self.dealer)[start:]:
+                if self.hand_sizes[s] < 6:
+                    self.phase, self.to_act = Phase.PICKUP, s
+                    return
+        self.takeable = 0
+        self.phase, self.to_act = None, -1  # the refill goes next
+
+    def _open_play(self) -> None:
+        self.phase, self.to_act = Phase.PLAY, self.bidder
+        self.leading = True
+
+    def _next_after(self, seat: int, leader: int) -> int:
+        """The next seat after ``seat`` to play in the trick led by ``leader``, or -1 if it is over."""
+        after = (seat + 1) & 3
+        while after != leader:
+            if not self.out >> after & 1:
+                return after
+            after = (after + 1) & 3
+        return -1
+
+    def _play(self, who: int, card: Card, where: str) -> None:
+        assert self.table is not None
+        if not self.table.mask >> card.index & 1:
+            raise _fail(where, f"{card} is not a trump")
+        if any(card == c for _, c in self.trick) or any(card in t.cards for t in self.tricks):
+            raise _fail(where, f"{card} was played already")
+        self._own_out(card, who, where)
+        self.hand_sizes[who] -= 1
+        if self.leading:
+            self.leading = False
+        self.trick.append((who, card))
+        self.to_act = self._next_after(who, self.trick[0][0])
+
+    def _seat_out(self, seat: int, where: str) -> None:
+        if self.phase is not Phase.PLAY or self.out >> seat & 1 or seat != self.to_act:
+            raise _fail(where, f"seat {seat} is not announced out here")
+        self.out |= 1 << seat
+        if not self.leading:
+            self.to_act = self._next_after(seat, self.trick[0][0])
+        elif self.rules.lead_fallback is LeadFallback.PARTNER:
+            self.to_act = seat ^ 2  # R-PLAY-4
+        else:
+            after = (seat + 1) & 3
+            while self.out >> after & 1 and after != seat:
+                after = (after + 1) & 3
+            self.to_act = after
+
+    def _trick_won(self, item: TrickWon, where: str) -> None:
+        assert self.table is not None
+        if self.phase is not Phase.PLAY or not self.trick or self.to_act != -1:
+            raise _fail(where, "the trick is not over")
+        plays = tuple(seat << 6 | card.index for seat, card in self.trick)
+        winner, won_a, won_b = close_trick(self.table, plays)
+        trick = make_trick(len(self.tricks) + 1, self.table, plays)
+        if item.trick != trick:
+            raise _fail(where, f"the trick is {trick}")
+        self.tricks.append(trick)
+        self.trick = []
+        self.won[0] |= won_a
+        self.won[1] |= won_b
+        self.to_act = winner
+        self.leading = True
+
+    def trick_won(self, number: int, winner: int, where: str) -> TrickWon:
+        """The :class:`TrickWon` that ends the current trick, checked against its notation."""
+        if self.table is None or not self.trick:
+            raise _fail(where, "no trick is being played")
+        plays = tuple(seat << 6 | card.index for seat, card in self.trick)
+        trick = make_trick(len(self.tricks) + 1, self.table, plays)
+        if (number, winner) != (trick.number, trick.winner):
+            raise _fail(where, f"trick {trick.number} is won by seat {trick.winner}")
+        return TrickWon(trick)
+
+    def result(self) -> HandResult:
+        """The result of the hand being scored."""
+        assert self.table is not None
+        return hand_result(
+            self.rules,
+            self.table,
+            hand_number=self.hand_number,
+            dealer=self.dealer,
+            bidder=self.bidder,
+            bid=self.high_bid,
+            won=(self.won[0], self.won[1]),
+            scores=self.scores_before,
+            ended_early=self.claimed,
+        )
+
+    def change(self) -> tuple[int, int]:
+        """The score change of the hand being scored."""
+        assert self.table is not None
+        return tally(self.rules, self.table, self.bidder, self.high_bid, self.won[0], self.won[1], (0, 0))[1]
+
+    def _scored(self, result: HandResult, where: str) -> None:
+        # The hand is over when nobody holds a trump at the start of a trick (which the seat
+        # cannot always see, so the result is checked in full instead) or after an early end.
+        playing_on = self.phase is Phase.PLAY and self.leading
+        if self.table is None or self.over or not (playing_on or self.claimed):
+            raise _fail(where, "the hand is not over")
+        expected = self.result()
+        if result != expected:
+            raise _fail(where, f"the hand's result is {expected}")
+        self.scores = result.scores
+        self.last_result = result
+        self.over = True
+        self.phase, self.to_act = None, -1
+
+    def _outcome(self) -> Outcome | None:
+        result = self.last_result
+        assert result is not None
+        return outcome_after(
+            self.rules, result.hand_number, result.bidder, result.bid, result.made, result.scores
+        )
+
+    # --- what the view shows --------------------------------------------------------------------
+
+    def legal_for(self, seat: int) -> tuple[SeatAction, ...]:
+        """What ``seat`` may do now, if it is to act (as :func:`pitch13.legal_actions`)."""
+        if seat != self.to_act:
+            return ()
+        phase = self.phase
+        if phase is Phase.BIDDING:
+            return bid_actions(*bid_range(self.rules, self.dealer, self.high_bid, seat))
+        if phase is Phase.TRUMP:
+            return NAME_TRUMPS
+        if seat != self.seat:
+            return ()
+        if phase is Phase.DISCARD:
+            return tuple(DISCARDS[c.index] for c in cards_of_mask(self.hand))
+        if phase is Phase.PICKUP:
+            return (STOP, *(TAKES[c.index] for c in cards_of_mask(self.takeable)))
+        if phase is Phase.LOOK:
+            if not self.turned:
+                return (TURN_UP, STOP)
+            return (REJECT, *(GIVE_UPS[c.index] for c in cards_of_mask(self.hand)))
+        if phase is Phase.PLAY:
+            assert self.table is not None
+            return tuple(PLAYS[c.index] for c in cards_of_mask(self.hand & self.table.mask))
+        return ()
+
+
+def _seat_order(dealer: int) -> tuple[int, int, int, int]:
+    return ((dealer + 1) & 3, (dealer + 2) & 3, (dealer + 3) & 3, dealer)
+
+
+def _position(dealer: int, seat: int) -> int:
+    return (seat - dealer - 1) & 3
+
+
+# --- reading the notation ----------------------------------------------------------------------------
+
+#: The longest notation of an entry (a deal names 9 cards; dead cards at most 9).
+MAX_LINE: Final = 200
+_PUBLIC_ACTIONS: Final = (Pass, Bid, NameTrump, Discard, Take, Stop, Play)
+
+
+def _int(word: str, where: str, low: int, high: int) -> int:
+    if not (word.isdigit() and word.isascii() and len(word) <= 8) or not low <= int(word) <= high:
+        raise _fail(where, f"expected a whole number from {low} to {high}, not {word[:20]!r}")
+    return int(word)
+
+
+def _card(word: str, where: str) -> Card:
+    try:
+        return Card.parse(word)
+    except CardParseError:
+        raise _fail(where, f"{word[:20]!r} is not a card") from None
+
+
+def _card_list(words: list[str], where: str, most: int) -> tuple[Card, ...]:
+    if len(words) > most:
+        raise _fail(where, f"at most {most} cards")
+    cards = tuple(_card(word, where) for word in words)
+    if len(set(cards)) != len(cards):
+        raise _fail(where, "a card is named twice")
+    return cards
+
+
+def _no_more(words: list[str], count: int, where: str) -> None:
+    if len(words) > count:
+        raise _fail(where, f"unexpected {words[count][:20]!r}")
+
+
+def parse_entry(follower: Follower, line: object, where: str) -> SeenEntry:
+    """The seen entry of ``line``, in the notation of :mod:`pitch13.seen`, at ``follower``'s point."""
+    if not isinstance(line, str):
+        raise _fail(where, f"expected an entry in notation, a string, not {type(line).__name__}")
+    if len(line) > MAX_LINE:
+        raise _fail(where, f"an entry is at most {MAX_LINE} characters, not {len(line)}")
+    words = line.split()
+    if not words:
+        raise _fail(where, "an empty entry")
+    head, rest = words[0], words[1:]
+    if head in ("0", "1", "2", "3"):
+        return _seat_entry(int(head), rest, where)
+    need = {"dealt": 2, "refill": 2, "rejected": 1, "won": 2, "thrown": 2, "dead": 1, "stock": 2}
+    need.update({"unseen": 1, "out": 1, "trick": 2, "early": 1, "scored": 1, "over": 2})
+    if head not in need:
+        raise _fail(where, f"unknown entry {head[:20]!r}")
+    if len(rest) < need[head]:
+        raise _fail(where, f"{head!r} needs {need[head]} more words")
+    item: SeenItem
+    if head == "dealt":
+        cards = _card_list(rest[2:], where, 9)
+        item = DealSeen(_int(rest[0], where, 1, 10**7), _int(rest[1], where, 0, 3), tuple(sorted(cards)))
+    elif head == "refill":
+        count = _int(rest[1], where, 0, 6)
+        item = RefillSeen(_int(rest[0], where, 0, 3), count, _card_list(rest[2:], where, 6))
+    elif head == "rejected":
+        _no_more(rest, 2, where)
+        card = _card(rest[1], where) if len(rest) > 1 else None
+        item = RejectSeen(_int(rest[0], where, 0, 3), card, forced=True)
+    elif head == "won":
+        _no_more(rest, 2, where)
+        item = AuctionWon(_int(rest[0], where, 0, 3), _int(rest[1], where, 1, 13))
+    elif head == "thrown":
+        _no_more(rest, 2, where)
+        reasons = {reason.value: reason for reason in ThrowInReason}
+        if rest[1] not in reasons:
+            raise _fail(where, f"unknown reason {rest[1][:20]!r}")
+        item = HandThrownIn(_int(rest[0], where, 1, 10**7), reasons[rest[1]])
+    elif head == "dead":
+        item = DeadCardsDiscarded(_int(rest[0], where, 0, 3), tuple(sorted(_card_list(rest[1:], where, 9))))
+    elif head == "stock":
+        _no_more(rest, 2, where)
+        item = StockHandedOver(_int(rest[0], where, 0, 3), _int(rest[1], where, 1, 18))
+    elif head == "unseen":
+        _no_more(rest, 1, where)
+        item = StockDiscarded(_int(rest[0], where, 1, 18))
+    elif head == "out":
+        _no_more(rest, 1, where)
+        item = SeatOut(_int(rest[0], where, 0, 3))
+    elif head == "trick":
+        _no_more(rest, 2, where)
+        item = follower.trick_won(_int(rest[0], where, 1, 54), _int(rest[1], where, 0, 3), where)
+    elif head == "early":
+        item = HandEndedEarly(_int(rest[0], where, 0, 1), tuple(sorted(_card_list(rest[1:], where, 17))))
+    elif head == "scored":
+        _no_more(rest, 1, where)
+        if _int(rest[0], where, 1, 10**7) != follower.hand_number or follower.table is None:
+            raise _fail(where, f"hand {follower.hand_number} is not the hand to score")
+        item = HandScored(follower.result())
+    else:
+        _no_more(rest, 2, where)
+        terminations = {t.value: t for t in Termination}
+        if rest[1] not in terminations:
+            raise _fail(where, f"unknown end {rest[1][:20]!r}")
+        if follower.last_result is None:
+            raise _fail(where, "no hand was scored")
+        result = follower.last_result
+        item = GameOver(
+            Outcome(_int(rest[0], where, 0, 1), terminations[rest[1]], result.hand_number, result.scores)
+        )
+    return SeenEntry(None, item)
+
+
+def _seat_entry(seat: int, rest: list[str], where: str) -> SeenEntry:
+    item: SeenItem
+    if rest[:2] == ["turn", "up"]:
+        _no_more(rest, 3, where)
+        item = TurnUpSeen(seat, _card(rest[2], where) if len(rest) > 2 else None)
+    elif rest[:2] == ["give", "up"]:
+        words = rest[2:]
+        taken = None
+        if len(words) >= 2 and words[-2] == "for":
+            taken = _card(words[-1], where)
+            words = words[:-2]
+        _no_more(words, 1, where)
+        item = GiveUpSeen(seat, taken, _card(words[0], where) if words else None)
+    elif rest[:1] == ["reject"]:
+        _no_more(rest, 2, where)
+        item = RejectSeen(seat, _card(rest[1], where) if len(rest) > 1 else None, forced=False)
+    else:
+        try:
+            action = parse_action(" ".join(rest))
+        except ActionParseError as error:
+            raise _fail(where, str(error)) from None
+        if not isinstance(action, _PUBLIC_ACTIONS):
+            raise _fail(where, f"{action} is not written so in a seat's history")
+        item = action
+    return SeenEntry(seat, item)
+
+
+# --- the view's fields ---------------------------------------------------------------------------------
+
+
+def view_fields(follower: Follower) -> dict[str, object]:
+    """The fields of the view the follower has come to (all but ``ply``)."""
+    f = follower
+    seat = f.seat
+    phase = f.phase
+    if phase is None:
+        raise DocumentError("$", "the history stops before the next decision")
+    hand = cards_of_mask(f.hand) if seat is not None else ()
+    dealt = f.log is not None and phase is not Phase.DEAL
+    unseen: tuple[Card, ...] = ()
+    places: tuple[PlaceInfo, ...] = ()
+    if dealt and f.log is not None:
+        knowledge = infer(f.log, f.rules, seat, hand)
+        public = f.middle | f.shown
+        for _, card in f.trick:
+            public |= 1 << card.index
+        for trick in f.tricks:
+            public |= _mask(trick.cards)
+        known = _mask(list(knowledge.known)) | public | f.known_dead
+        unseen = cards_of_mask(~known & ((1 << 54) - 1))
+        places = knowledge.places
+    in_auction = phase in (Phase.DEAL, Phase.BIDDING)
+    table = f.table
+    return {
+        "seat": seat,
+        "rules": f.rules,
+        "phase": phase,
+        "to_act": None if f.to_act < 0 else f.to_act,
+        "hand_number": f.hand_number,
+        "dealer": f.dealer,
+        "first_dealer": f.first_dealer,
+        "scores": f.scores,
+        "outcome": f.outcome,
+        "last_result": f.last_result,
+        "bids": tuple(None if c < 0 else c for c in f.calls),
+        "high_bid": f.high_bid or None,
+        "bidder": None if in_auction or f.bidder < 0 else f.bidder,
+        "bid": None if in_auction or f.bidder < 0 else f.high_bid,
+        "trump": None if table is None else table.trump,
+        "hand": hand,
+        "hand_sizes": tuple(f.hand_sizes),
+        "middle": cards_of_mask(f.middle),
+        "takeable": cards_of_mask(f.takeable),
+        "dead_face_up": cards_of_mask(f.shown),
+        "dead_face_down": f.face_down,
+        "dead_known": cards_of_mask(f.known_dead),
+        "stock_size": f.stock_size,
+        "card_turned_up": f.turned,
+        "turned_card": f.turned_card if f.to_act == seat else None,
+        "trick": tuple(f.trick),
+        "tricks": tuple(f.tricks),
+        "out": frozenset(s for s in range(4) if f.out >> s & 1),
+        "points_taken": (0, 0) if table is None else (table.points_of(f.won[0]), table.points_of(f.won[1])),
+        "legal_actions": () if seat is None else f.legal_for(seat),
+        "history": tuple(f.history),
+        "unseen": unseen,
+        "places": places,
+    }

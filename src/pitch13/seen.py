@@ -1,0 +1,407 @@
+"""The history of a game as one seat saw it (R-INFO-1, R-INFO-2).
+
+A seat sees the public actions and events as they are; the steps that hide cards are replaced
+by the records :class:`DealSeen`, :class:`RefillSeen`, :class:`TurnUpSeen`, :class:`GiveUpSeen`
+and :class:`RejectSeen`, which name a card only when the seat may know it. A chance
+:class:`~pitch13.Deal` never appears; neither does the seed of a seeded game.
+
+:func:`seen_history` gives it for any seat and any stretch of a game;
+:attr:`SeatView.history <pitch13.SeatView.history>` holds the current hand's. Each entry has a
+short text form, its *notation* (``str(entry)``), which is how views and view deltas write it:
+
+=========================================  ==============================================
+entry                                      notation
+=========================================  ==============================================
+a seat's action                            ``2 play 10H``, ``1 bid 5``, ``3 pass``
+:class:`DealSeen`                          ``dealt 4 2 AH KH …`` (hand, dealer, the cards)
+:class:`RefillSeen`                        ``refill 1 3`` (seat, count), ``refill 1 3 AH KH QH``
+:class:`TurnUpSeen`                        ``2 turn up``, ``2 turn up AH``
+:class:`GiveUpSeen`                        ``2 give up``, ``2 give up JH``, ``2 give up 4C for AH``
+:class:`RejectSeen`                        ``2 reject``, ``2 reject JH``; forced: ``rejected 2 …``
+:class:`~pitch13.AuctionWon`               ``won 1 5`` (seat, bid)
+:class:`~pitch13.HandThrownIn`             ``thrown 4 all_passed``
+:class:`~pitch13.DeadCardsDiscarded`       ``dead 1 4C 5D``
+:class:`~pitch13.StockHandedOver`          ``stock 1 8`` (seat, count)
+:class:`~pitch13.StockDiscarded`           ``unseen 5``
+:class:`~pitch13.SeatOut`                  ``out 3``
+:class:`~pitch13.TrickWon`                 ``trick 2 1`` (number, winner)
+:class:`~pitch13.HandEndedEarly`           ``early 0 AH BJ`` (team, cards)
+:class:`~pitch13.HandScored`               ``scored 4`` (the hand)
+:class:`~pitch13.GameOver`                 ``over 0 target`` (winner, how)
+=========================================  ==============================================
+
+The notation leaves out what the entries before it tell (a trick's cards and points, a hand's
+result): reading it back, as :meth:`SeatView.from_json <pitch13.SeatView.from_json>` and
+:meth:`SeatView.updated <pitch13.SeatView.updated>` do, rebuilds them.
+
+>>> import pitch13
+>>> state = pitch13.new_game(seed=7)
+>>> for action in (pitch13.Pass(), pitch13.Bid(5), pitch13.Pass(), pitch13.Pass()):
+...     state = pitch13.apply(state, action)
+>>> [str(entry) for entry in seen_history(state, 3)][1:]
+['1 pass', '2 bid 5', '3 pass', '0 pass', 'won 2 5']
+>>> [str(entry) for entry in seen_history(state, 3, since=2)]
+['3 pass', '0 pass', 'won 2 5']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Final, Union, get_args
+
+import attrs
+
+from pitch13 import _history
+from pitch13._history import Hand, HistoryItem
+from pitch13.actions import (
+    Bid,
+    Deal,
+    Discard,
+    GiveUp,
+    NameTrump,
+    Pass,
+    Play,
+    Reject,
+    Stop,
+    Take,
+    TurnUp,
+    deal_positions,
+)
+from pitch13.cards import DECK, Card
+from pitch13.errors import check_seat
+from pitch13.events import (
+    AuctionWon,
+    CardRejected,
+    DeadCardsDiscarded,
+    GameOver,
+    HandDealt,
+    HandEndedEarly,
+    HandScored,
+    HandThrownIn,
+    Refilled,
+    SeatOut,
+    StockDiscarded,
+    StockHandedOver,
+    TrickWon,
+)
+from pitch13.rules import Rules
+from pitch13.state import LOG, PAST, RULES, GameState, hand_entries
+from pitch13.trumps import TrumpTable, table_for
+
+__all__ = [
+    "DealSeen",
+    "GiveUpSeen",
+    "PublicItem",
+    "RefillSeen",
+    "RejectSeen",
+    "SeenEntry",
+    "SeenItem",
+    "TurnUpSeen",
+    "seen_history",
+]
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return "".join(f" {c}" for c in cards)
+
+
+@attrs.frozen(slots=True)
+class DealSeen:
+    """Hand ``hand_number`` was dealt by ``dealer``; ``cards`` are the viewing seat's 9 cards.
+
+    ``cards`` is empty in a spectator's view.
+    """
+
+    hand_number: int
+    dealer: int
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"dealt {self.hand_number} {self.dealer}{_cards(self.cards)}"
+
+
+@attrs.frozen(slots=True)
+class RefillSeen:
+    """``seat`` received ``count`` cards from the stock (R-FILL-1).
+
+    ``cards`` names them, in the order received, only in that seat's own view.
+    """
+
+    seat: int
+    count: int
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"refill {self.seat} {self.count}{_cards(self.cards)}"
+
+
+@attrs.frozen(slots=True)
+class TurnUpSeen:
+    """``seat`` turned up the next stock card (R-LOOK-1); ``card`` only in its own view."""
+
+    seat: int
+    card: Card | None
+
+    def __str__(self) -> str:
+        return f"{self.seat} turn up{_cards(() if self.card is None else (self.card,))}"
+
+
+@attrs.frozen(slots=True)
+class GiveUpSeen:
+    """``seat`` took the turned-up card, giving up a card of its hand (R-LOOK-2).
+
+    ``taken`` is named only in that seat's own view. ``given`` is named in its own view, and
+    in every view when it is a trump, which goes to the dead pile face up (R-LOOK-4).
+    """
+
+    seat: int
+    taken: Card | None
+    given: Card | None
+
+    def __str__(self) -> str:
+        given = "" if self.given is None else f" {self.given}"
+        taken = "" if self.taken is None else f" for {self.taken}"
+        return f"{self.seat} give up{given}{taken}"
+
+
+@attrs.frozen(slots=True)
+class RejectSeen:
+    """``seat`` rejected the turned-up card to the dead pile (R-LOOK-2).
+
+    ``card`` is named in the seat's own view, and in every view when it is a trump (R-LOOK-4).
+    ``forced`` says the card could not be taken (``look_take``), which every seat can tell
+    from the card's kind.
+    """
+
+    seat: int
+    card: Card | None
+    forced: bool
+
+    def __str__(self) -> str:
+        card = "" if self.card is None else f" {self.card}"
+        return f"rejected {self.seat}{card}" if self.forced else f"{self.seat} reject{card}"
+
+
+#: A step of the history that every seat sees as it is.
+PublicItem = Union[
+    Pass,
+    Bid,
+    NameTrump,
+    Discard,
+    Take,
+    Stop,
+    Play,
+    AuctionWon,
+    HandThrownIn,
+    DeadCardsDiscarded,
+    StockHandedOver,
+    StockDiscarded,
+    SeatOut,
+    TrickWon,
+    HandEndedEarly,
+    HandScored,
+    GameOver,
+]
+#: One step of a seat's history: a public action or event, or one of the ``…Seen`` records.
+SeenItem = Union[PublicItem, DealSeen, RefillSeen, TurnUpSeen, GiveUpSeen, RejectSeen]
+
+PUBLIC_ITEMS: Final = get_args(PublicItem)
+_SEAT_ACTIONS: Final = (Pass, Bid, NameTrump, Discard, Take, Stop, Play)
+
+
+@attrs.frozen(slots=True)
+class SeenEntry:
+    """One step of a seat's history: who acted (``None`` for an event) and what was seen.
+
+    ``str(entry)`` is its notation (see :mod:`pitch13.seen`).
+    """
+
+    seat: int | None
+    item: SeenItem
+
+    def __str__(self) -> str:
+        return notation(self.seat, self.item)
+
+
+def notation(seat: int | None, item: SeenItem) -> str:
+    """The notation of a seen entry (internal; ``str(entry)``)."""
+    if isinstance(item, _SEAT_ACTIONS):
+        return f"{seat} {item}"
+    if isinstance(item, (DealSeen, RefillSeen, TurnUpSeen, GiveUpSeen, RejectSeen)):
+        return str(item)
+    if isinstance(item, AuctionWon):
+        return f"won {item.seat} {item.bid}"
+    if isinstance(item, HandThrownIn):
+        return f"thrown {item.hand_number} {item.reason.value}"
+    if isinstance(item, DeadCardsDiscarded):
+        return f"dead {item.seat}{_cards(item.cards)}"
+    if isinstance(item, StockHandedOver):
+        return f"stock {item.seat} {item.count}"
+    if isinstance(item, StockDiscarded):
+        return f"unseen {item.count}"
+    if isinstance(item, SeatOut):
+        return f"out {item.seat}"
+    if isinstance(item, TrickWon):
+        return f"trick {item.trick.number} {item.trick.winner}"
+    if isinstance(item, HandEndedEarly):
+        return f"early {item.team}{_cards(item.cards)}"
+    if isinstance(item, HandScored):
+        return f"scored {item.result.hand_number}"
+    assert isinstance(item, GameOver)
+    return f"over {item.outcome.winner} {item.outcome.termination.value}"
+
+
+def dealt_cards(deck: tuple[Card, ...] | bytes, dealer: int, seat: int) -> tuple[Card, ...]:
+    """The 9 cards ``seat`` is dealt from ``deck`` by ``dealer`` (R-DEAL-1), in index order (internal)."""
+    if isinstance(deck, bytes):
+        return tuple(sorted(DECK[deck[at]] for at in deal_positions(dealer, seat)))
+    return tuple(sorted(deck[at] for at in deal_positions(dealer, seat)))
+
+
+# --- from the history to what a seat saw ---------------------------------------------------------
+
+
+class Watcher:
+    """Turns one hand's entries into what ``seat`` saw of them, one at a time (internal).
+
+    It remembers, within the hand, the stock's order and the card turned up, to tell the seat
+    what it turned up itself; :meth:`copy` keeps its place.
+    """
+
+    __slots__ = ("position", "rules", "seat", "stock", "table", "turned")
+
+    def __init__(self, rules: Rules, seat: int | None) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.stock: tuple[Card, ...] = ()
+        self.position = 0
+        self.turned: Card | None = None
+        self.table: TrumpTable | None = None
+
+    def copy(self) -> Watcher:
+        """A watcher at the same place."""
+        other = Watcher(self.rules, self.seat)
+        other.stock, other.position, other.turned, other.table = (
+            self.stock,
+            self.position,
+            self.turned,
+            self.table,
+        )
+        return other
+
+    def watch(self, entries: Iterable[tuple[int | None, HistoryItem]]) -> Iterator[SeenEntry]:
+        """What the seat saw of ``entries``, in order (a chance deal is not seen)."""
+        for who, item in entries:
+            seen = self.see(who, item)
+            if seen is not None:
+                yield seen
+
+    def see(self, who: int | None, item: HistoryItem) -> SeenEntry | None:
+        """What the seat saw of one entry; ``None`` for a chance deal, which nobody sees."""
+        seat = self.seat
+        if isinstance(item, PUBLIC_ITEMS):
+            if isinstance(item, NameTrump):
+                self.table = table_for(item.suit, self.rules)
+            return SeenEntry(who, item)
+        if isinstance(item, HandDealt):
+            self.stock, self.position, self.table, self.turned = item.deck[36:], 0, None, None
+            mine = () if seat is None else dealt_cards(item.deck, item.dealer, seat)
+            return SeenEntry(None, DealSeen(item.hand_number, item.dealer, mine))
+        if isinstance(item, Refilled):
+            self.position += item.count
+            return SeenEntry(None, RefillSeen(item.seat, item.count, item.cards if item.seat == seat else ()))
+        if isinstance(item, TurnUp):
+            assert who is not None
+            self.turned = turned = self.stock[self.position]
+            self.position += 1
+            return SeenEntry(who, TurnUpSeen(who, turned if who == seat else None))
+        if isinstance(item, (Reject, CardRejected)):
+            looker = item.seat if isinstance(item, CardRejected) else who
+            turned = self.turned
+            assert self.table is not None and turned is not None and looker is not None
+            shown = turned if looker == seat or self.table.mask >> turned.index & 1 else None
+            forced = isinstance(item, CardRejected)
+            return SeenEntry(None if forced else looker, RejectSeen(looker, shown, forced))
+        if isinstance(item, GiveUp):
+            assert self.table is not None and who is not None
+            given = item.card if who == seat or self.table.mask >> item.card.index & 1 else None
+            return SeenEntry(who, GiveUpSeen(who, self.turned if who == seat else None, given))
+        assert isinstance(item, Deal)  # chance: never seen
+        return None
+
+
+def seen_history(state: GameState, seat: int | None, since: int | None = None) -> tuple[SeenEntry, ...]:
+    """The history of ``state``'s game as ``seat`` saw it (``None``: a spectator's).
+
+    With ``since``, only what came after the state whose :attr:`~pitch13.GameState.ply` is
+    ``since`` (after the first ``since`` actions and the events they caused): a server that sent
+    a seat everything up to ply ``p`` sends ``seen_history(state, seat, since=p)`` next. It costs
+    O(entries after ``since`` plus those of the hand that holds them before); the whole history
+    costs O(entries).
+
+    Raises:
+        TypeError: if an argument has the wrong type.
+        ValueError: if ``seat`` is not from 0 to 3 (or ``None``), or ``since`` is not a ply of
+            the game: from where its history begins to :attr:`~pitch13.GameState.ply`.
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"seen_history() takes a GameState, not {type(state).__name__}")
+    if seat is not None:
+        seat = check_seat(seat)
+    start = 0 if since is None else entry_after(state, since)
+    return tuple(_seen_since(state, seat, start))
+
+
+def entry_after(state: GameState, ply: int) -> int:
+    """The history position that follows the ``ply``-th action and its events (internal)."""
+    if type(ply) is not int and (not isinstance(ply, int) or isinstance(ply, bool)):
+        raise TypeError(f"since is a ply, an int, not {type(ply).__name__}")
+    first = state.ply - _plies_kept(state)
+    if not first <= ply <= state.ply:
+        raise ValueError(f"since is a ply of the game, from {first} to {state.ply}, not {ply}")
+    if ply == state.ply:
+        return state.history_len
+    hand = state[PAST]
+    newer: list[Hand] = []
+    while hand is not None and hand.plies > ply:
+        newer.append(hand)
+        hand = hand.prev
+    plies = first if hand is None else hand.plies
+    entries = 0 if hand is None else hand.entries
+    logs = [h.log for h in reversed(newer)]
+    if state[LOG]:
+        logs.append(state[LOG])
+    for log in logs:
+        for is_action in _history.kinds(log):
+            if is_action:
+                if plies == ply:
+                    return entries
+                plies += 1
+            entries += 1
+    raise AssertionError("ply past the end")  # pragma: no cover - checked above
+
+
+def _plies_kept(state: GameState) -> int:
+    """How many of the game's plies its history holds (all but those before a partway start)."""
+    return state.ply - _history.first_ply(state[PAST])
+
+
+def _seen_since(state: GameState, seat: int | None, start: int) -> Iterator[SeenEntry]:
+    """What ``seat`` saw of the entries after the first ``start`` of the history."""
+    rules = state[RULES]
+    newer: list[Hand | None] = []
+    hand = state[PAST]
+    while hand is not None and hand.entries > start:
+        newer.append(hand)
+        hand = hand.prev
+    skip = start - (0 if hand is None else hand.entries)
+    newer.reverse()
+    if state[LOG]:
+        newer.append(None)  # the hand in progress
+    for part in newer:
+        watcher = Watcher(rules, seat)  # every hand starts afresh: its deal resets what is remembered
+        for at, (who, item) in enumerate(hand_entries(state, part)):
+            seen = watcher.see(who, item)
+            if at >= skip and seen is not None:
+                yield seen
+        skip = 0
