@@ -700,7 +700,7 @@ def view_fields(follower: Follower) -> dict[str, object]:
     unseen: tuple[Card, ...] = ()
     places: tuple[PlaceInfo, ...] = ()
     if dealt and f.log is not None:
-        knowledge = infer(f.log, f.rules, seat, hand)
+        knowledge = infer(f.log, f.rules, seat, f.hand if seat is not None else 0)
         public = f.middle | f.shown
         for _, card in f.trick:
             public |= 1 << card.index

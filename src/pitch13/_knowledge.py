@@ -15,7 +15,7 @@ from typing import Final
 import attrs
 
 from pitch13.actions import REJECT, TURN_UP, Bid, Discard, NameTrump, Pass, Play, SeatAction, Stop, Take
-from pitch13.cards import Card, Suit
+from pitch13.cards import Card, Suit, cards_of_mask
 from pitch13.events import (
     DeadCardsDiscarded,
     HandEndedEarly,
@@ -102,6 +102,20 @@ class HandLog:
     thrown_in: bool = False
     #: The seat actions of the hand in order, as seen (a hidden GiveUp card is ``None``).
     actions: list[tuple[int, SeatAction | GiveUpSeen]] = attrs.Factory(list)
+    #: The cards whose place the seat learnt from the hand's steps (its own hand aside), a mask.
+    known: int = 0
+    #: Per seat: the cards it picked up and still holds, as far as the seat can tell.
+    held: list[int] = attrs.Factory(lambda: [0, 0, 0, 0])
+    #: Per seat: how its hand size changed from 9 once trump was named.
+    size_change: list[int] = attrs.Factory(lambda: [0, 0, 0, 0])
+    #: Per seat: cards it received in the refill, took in the look, and gave up face down.
+    received: list[int] = attrs.Factory(lambda: [0, 0, 0, 0])
+    look_takes: list[int] = attrs.Factory(lambda: [0, 0, 0, 0])
+    gives_down: list[int] = attrs.Factory(lambda: [0, 0, 0, 0])
+    #: Cards given up or rejected face down that the seat cannot name.
+    hidden_dead: int = 0
+    #: Per seat: the cards it gave up or rejected that the viewing seat can name, a mask.
+    named_dead: list[int] = attrs.Factory(lambda: [0, 0, 0, 0])
 
     def table(self, rules: Rules) -> TrumpTable | None:
         """The trump table once trump is named."""
@@ -124,6 +138,14 @@ def hand_logs(history: Iterable[SeenEntry]) -> list[HandLog]:
     return logs
 
 
+def _bits(cards: Iterable[Card | None]) -> int:
+    mask = 0
+    for card in cards:
+        if card is not None:
+            mask |= 1 << card.index
+    return mask
+
+
 def add_entry(log: HandLog, entry: SeenEntry) -> None:
     """Add what ``entry`` (a step of the hand after its deal) tells to ``log``."""
     item = entry.item
@@ -132,14 +154,35 @@ def add_entry(log: HandLog, entry: SeenEntry) -> None:
         log.trump = item.suit
     elif isinstance(item, DeadCardsDiscarded):
         log.dead_discards[item.seat] = item.cards
+        log.known |= _bits(item.cards)
+        log.size_change[item.seat] -= len(item.cards)
     elif isinstance(item, RefillSeen):
         log.refills.append(item)
         log.refilled = True
+        log.known |= _bits(item.cards)
+        log.size_change[item.seat] += item.count
+        log.received[item.seat] += item.count
     elif isinstance(item, TurnUpSeen):
         log.pending = item
+        log.known |= _bits((item.card,))
     elif isinstance(item, (GiveUpSeen, RejectSeen)):
         log.looks.append(item)
         log.pending = None
+        if isinstance(item, GiveUpSeen):
+            log.known |= _bits((item.given, item.taken))
+            log.look_takes[item.seat] += 1
+            if item.given is None:
+                log.gives_down[item.seat] += 1
+                log.hidden_dead += 1
+            else:
+                log.held[item.seat] &= ~(1 << item.given.index)
+                log.named_dead[item.seat] |= 1 << item.given.index
+        else:
+            log.known |= _bits((item.card,))
+            if item.card is None:
+                log.hidden_dead += 1
+            else:
+                log.named_dead[item.seat] |= 1 << item.card.index
     elif isinstance(item, StockDiscarded):
         log.unseen_discarded = item.count
     elif isinstance(item, SeatOut):
@@ -154,10 +197,18 @@ def add_entry(log: HandLog, entry: SeenEntry) -> None:
         return
     if isinstance(item, Discard):
         log.sheds[seat].append(item.card)
+        log.known |= 1 << item.card.index
+        log.size_change[seat] -= 1
     elif isinstance(item, Take):
         log.takes[seat].append(item.card)
+        log.known |= 1 << item.card.index
+        log.held[seat] |= 1 << item.card.index
+        log.size_change[seat] += 1
     elif isinstance(item, Play):
         log.plays[seat].append(item.card)
+        log.known |= 1 << item.card.index
+        log.held[seat] &= ~(1 << item.card.index)
+        log.size_change[seat] -= 1
     if isinstance(item, (Pass, Bid, NameTrump, Discard, Take, Stop, Play)):
         log.actions.append((seat, item))
     elif isinstance(item, TurnUpSeen):
@@ -172,103 +223,84 @@ def add_entry(log: HandLog, entry: SeenEntry) -> None:
 class Knowledge:
     """Where the cards of the current hand are, as far as one seat knows (internal)."""
 
-    #: Cards whose place the seat knows (its hand, face-up cards, what it saw itself).
-    known: frozenset[Card]
-    #: Cards the seat knows are in another seat's hand: seat -> cards.
-    held: tuple[tuple[Card, ...], ...]
+    #: Cards whose place the seat knows (its hand, face-up cards, what it saw itself), a mask.
+    known_mask: int
+    #: Per seat: the cards the seat knows are in that seat's hand, a mask.
+    held_masks: tuple[int, int, int, int]
     #: The places that hold the rest, with their counts and what they may hold.
     places: tuple[PlaceInfo, ...]
 
+    @property
+    def known(self) -> frozenset[Card]:
+        """The cards whose place the seat knows."""
+        return frozenset(cards_of_mask(self.known_mask))
 
-def infer(log: HandLog, rules: Rules, seat: int | None, hand: tuple[Card, ...]) -> Knowledge:
+    @property
+    def held(self) -> tuple[tuple[Card, ...], ...]:
+        """Per seat: the cards the seat knows are in that seat's hand."""
+        return tuple(cards_of_mask(mask) for mask in self.held_masks)
+
+
+def infer(log: HandLog, rules: Rules, seat: int | None, mine: int) -> Knowledge:
     """What ``seat`` knows of where the cards of the hand in ``log`` are (internal).
 
-    ``hand`` is the seat's current hand (empty for a spectator).
+    ``mine`` is the seat's current hand, a mask (0 for a spectator).
     """
     table = log.table(rules)
-    known: set[Card] = set(hand)
-    held: list[list[Card]] = [[], [], [], []]
-    for s in range(4):
-        known.update(log.dead_discards.get(s, ()))
-        known.update(log.sheds[s])
-        known.update(log.plays[s])
-        for card in log.takes[s]:
-            known.add(card)
-            if s != seat and card not in log.plays[s] and not _given_up(log, s, card):
-                held[s].append(card)
-    for step in log.looks:
-        if isinstance(step, GiveUpSeen):
-            if step.given is not None:
-                known.add(step.given)
-            if step.taken is not None:
-                known.add(step.taken)
-        elif step.card is not None:
-            known.add(step.card)
-    if log.pending is not None and log.pending.card is not None:
-        known.add(log.pending.card)
-    for refill in log.refills:
-        known.update(refill.cards)
-    if log.claim is not None and seat is not None and seat & 1 == log.claim.team:
+    known = log.known | mine
+    held = list(log.held)
+    if seat is not None:
+        held[seat] = 0
+    claim = log.claim
+    if claim is not None and seat is not None and seat & 1 == claim.team:
         # The claimed point cards this seat does not hold are in its partner's hand.
         partner = seat ^ 2
-        partner_cards = [c for c in log.claim.cards if c not in hand and c not in held[partner]]
-        held[partner].extend(partner_cards)
-        known.update(partner_cards)
-    # Seats' hand sizes, from public counts.
-    sizes = _hand_sizes(log)
+        cards = _bits(claim.cards) & ~mine & ~held[partner]
+        held[partner] |= cards
+        known |= cards
+    any_card = rules.look_take is LookTake.ANY_CARD
     places: list[PlaceInfo] = []
     for s in range(4):
         if s == seat:
             continue
-        count = sizes[s] - len(held[s])
+        size = 9 if table is None else 9 + log.size_change[s]
+        count = size - held[s].bit_count()
         if table is None:
-            places.append(PlaceInfo(Place.hand(s), count, trumps=True, dead=True))
+            places.append(_place(s, count, True, True, None, False))
             continue
-        trump_free = s in log.out or (log.scored and log.claim is None)
-        if log.claim is not None and s & 1 != log.claim.team:
-            trump_free = True
-        gives_down = sum(
-            1 for g in log.looks if isinstance(g, GiveUpSeen) and g.seat == s and g.given is None
+        trump_free = (
+            s in log.out or (log.scored and claim is None) or (claim is not None and s & 1 != claim.team)
         )
-        takes = sum(1 for g in log.looks if isinstance(g, GiveUpSeen) and g.seat == s)
-        received = sum(r.count for r in log.refills if r.seat == s)
-        cap = received + (takes if rules.look_take is LookTake.ANY_CARD else 0) - gives_down
-        places.append(PlaceInfo(Place.hand(s), count, trumps=not trump_free, dead=True, max_dead=cap))
-    stock_left = 18 - sum(r.count for r in log.refills) - len(log.looks) - (1 if log.pending else 0)
-    stock_left -= log.unseen_discarded
+        cap = log.received[s] + (log.look_takes[s] if any_card else 0) - log.gives_down[s]
+        places.append(_place(s, count, not trump_free, True, cap, False))
+    stock_left = 18 - sum(log.received) - len(log.looks) - (1 if log.pending else 0) - log.unseen_discarded
     if stock_left:
-        places.append(PlaceInfo(Place.STOCK, stock_left, trumps=True, dead=True))
+        places.append(_place(_STOCK, stock_left, True, True, None, False))
     if log.pending is not None and log.pending.card is None:
-        places.append(PlaceInfo(Place.TURNED, 1, trumps=True, dead=_dead_takeable(rules), takeable_only=True))
-    hidden_dead = sum(
-        1
-        for step in log.looks
-        if (isinstance(step, GiveUpSeen) and step.given is None)
-        or (isinstance(step, RejectSeen) and step.card is None)
-    )
-    if hidden_dead:
-        places.append(PlaceInfo(Place.DEAD, hidden_dead, trumps=False, dead=True))
+        places.append(_place(_TURNED, 1, True, any_card, None, True))
+    if log.hidden_dead:
+        places.append(_place(_DEAD, log.hidden_dead, False, True, None, False))
     if log.unseen_discarded:
-        places.append(PlaceInfo(Place.DEAD, log.unseen_discarded, trumps=True, dead=True))
-    return Knowledge(frozenset(known), tuple(tuple(h) for h in held), tuple(places))
+        places.append(_place(_DEAD, log.unseen_discarded, True, True, None, False))
+    return Knowledge(known, (held[0], held[1], held[2], held[3]), tuple(places))
 
 
-def _dead_takeable(rules: Rules) -> bool:
-    return rules.look_take is LookTake.ANY_CARD
+_PLACES: Final = (*_HAND_PLACES, Place.STOCK, Place.TURNED, Place.DEAD)
+_STOCK, _TURNED, _DEAD = 4, 5, 6
+_PLACE_INFOS: Final[dict[tuple[int, int, bool, bool, int | None, bool], PlaceInfo]] = {}
 
 
-def _given_up(log: HandLog, seat: int, card: Card) -> bool:
-    return any(isinstance(g, GiveUpSeen) and g.seat == seat and g.given == card for g in log.looks)
-
-
-def _hand_sizes(log: HandLog) -> list[int]:
-    sizes = [9, 9, 9, 9]
-    if log.trump is None:
-        return sizes
-    for s in range(4):
-        sizes[s] += -len(log.dead_discards.get(s, ())) - len(log.sheds[s]) + len(log.takes[s])
-        sizes[s] += sum(r.count for r in log.refills if r.seat == s) - len(log.plays[s])
-    return sizes
+def _place(
+    place: int, count: int, trumps: bool, dead: bool, max_dead: int | None, takeable: bool
+) -> PlaceInfo:
+    """The :class:`PlaceInfo` of these values, made once (places are keyed by their index)."""
+    key = (place, count, trumps, dead, max_dead, takeable)
+    info = _PLACE_INFOS.get(key)
+    if info is None:
+        info = PlaceInfo(_PLACES[place], count, trumps, dead, max_dead, takeable)
+        if len(_PLACE_INFOS) < 1 << 16:
+            _PLACE_INFOS[key] = info
+    return info
 
 
 def own_hand(log: HandLog, seat: int) -> set[Card]:

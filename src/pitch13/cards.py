@@ -13,7 +13,7 @@ then the black joker (52) and the red joker (53).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Final, final
 
 from pitch13.errors import CardParseError
@@ -302,11 +302,18 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 
 def cards_of_mask(mask: int) -> tuple[Card, ...]:
     """The cards whose bits are set in ``mask``, in index order (internal helper)."""
-    return tuple(_iter_mask(mask))
-
-
-def _iter_mask(mask: int) -> Iterator[Card]:
+    out: tuple[Card, ...] = ()
+    chunk = 0
     while mask:
-        low = mask & -mask
-        yield DECK[low.bit_length() - 1]
-        mask ^= low
+        if mask & 255:
+            out += _BYTE_CARDS[chunk][mask & 255]
+        mask >>= 8
+        chunk += 1
+    return out
+
+
+# For each byte of a card mask and each value of it, the cards it holds.
+_BYTE_CARDS: Final = tuple(
+    tuple(tuple(DECK[8 * k + i] for i in range(8) if byte >> i & 1 and 8 * k + i < 54) for byte in range(256))
+    for k in range(7)
+)

@@ -90,9 +90,9 @@ def sample_state(seat_view: SeatView, rng: random.Random) -> GameState:
         if dealt is None:
             continue
         deck, hidden_gives = dealt
-        state = _replay(v, log, deck, hidden_gives, scores, last, start)
-        if state is not None and _view_of(state, v.seat) == v:
-            return state
+        sample = _replay(v, log, deck, hidden_gives, scores, last, start)
+        if sample is not None and _view_of(sample, v.seat) == v:
+            return sample
     raise SamplingError("no game state is consistent with this view")
 
 
@@ -141,13 +141,14 @@ def _sample_hand(
 ) -> tuple[list[Card], list[Card]] | None:
     """A deck for the hand in ``log`` and the hidden cards given up, or ``None`` to try again."""
     hand = sorted(own_hand(log, seat)) if seat is not None else []
-    knowledge = infer(log, rules, seat, tuple(hand))
+    knowledge = infer(log, rules, seat, sum(1 << card.index for card in hand))
     table = log.table(rules)
-    unseen = [c for c in DECK if c not in knowledge.known]
+    known = knowledge.known_mask
+    unseen = [c for c in DECK if not known >> c.index & 1]
     places = list(knowledge.places)
     claimed: list[Card] = []
     if log.claim is not None and not (seat is not None and seat & 1 == log.claim.team):
-        claimed = [c for c in log.claim.cards if c not in knowledge.known]
+        claimed = [c for c in log.claim.cards if not known >> c.index & 1]
         unseen = [c for c in unseen if c not in claimed]
     placed = _place(unseen, claimed, places, table, rng)
     if placed is None or not _placement_ok(placed, log, rules, table):

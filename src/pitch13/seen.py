@@ -312,9 +312,10 @@ class Watcher:
             return SeenEntry(None, RefillSeen(item.seat, item.count, item.cards if item.seat == seat else ()))
         if isinstance(item, TurnUp):
             assert who is not None
-            self.turned = turned = self.stock[self.position]
+            card = self.stock[self.position]
+            self.turned = card
             self.position += 1
-            return SeenEntry(who, TurnUpSeen(who, turned if who == seat else None))
+            return SeenEntry(who, TurnUpSeen(who, card if who == seat else None))
         if isinstance(item, (Reject, CardRejected)):
             looker = item.seat if isinstance(item, CardRejected) else who
             turned = self.turned

@@ -32,7 +32,7 @@ from pitch13 import _history
 from pitch13._follow import Follower, parse_entry, view_fields
 from pitch13._knowledge import HandLog, Place, PlaceInfo, infer
 from pitch13.actions import SeatAction, parse_action
-from pitch13.cards import Card, Suit, cards_of_mask
+from pitch13.cards import DECK, Card, Suit, cards_of_mask
 from pitch13.documents import (
     MAX_SIZE,
     DocumentError,
@@ -55,6 +55,7 @@ from pitch13.documents import (
 from pitch13.engine import legal_actions
 from pitch13.errors import ActionParseError, check_seat, excerpt
 from pitch13.events import HandScored as _HandScored
+from pitch13.events import TrickWon
 from pitch13.rules import Rules
 from pitch13.scoring import HandResult, Outcome, PointCard, Trick
 from pitch13.seen import (
@@ -70,16 +71,35 @@ from pitch13.seen import (
     seen_history,
 )
 from pitch13.state import (
+    BIDDER,
+    CALLS,
     DEAD,
+    DEALER,
+    FIRST_DEALER,
     HAND_CACHE,
     HAND_DECK,
+    HAND_NUMBER,
     HANDS,
+    HIGH_BID,
     LOG,
     MIDDLE,
+    OUT,
+    OUTCOME,
     PAST,
+    PHASE,
+    PLY,
     RULES,
+    SCORES,
     SHOWN,
     STOCK,
+    TABLE,
+    TAKEABLE,
+    TO_ACT,
+    TRICK,
+    TRICKS,
+    TURNED,
+    WON_A,
+    WON_B,
     GameState,
     Phase,
 )
@@ -424,13 +444,15 @@ def view_delta(state: GameState, seat: int | None, since: int) -> ViewDelta:
 class _Seen:
     """What one seat saw of one hand so far, kept on the hand to be read on (internal)."""
 
-    __slots__ = ("decoder", "entries", "log", "read", "watcher")
+    __slots__ = ("decoder", "entries", "log", "read", "seen", "tricks", "watcher")
 
-    def __init__(self, decoder: _history.Decoder, watcher: Watcher, rules: Rules) -> None:
+    def __init__(self, decoder: _history.Decoder, watcher: Watcher) -> None:
         self.decoder = decoder
         self.watcher = watcher
         self.read = b""
         self.entries: list[SeenEntry] = []
+        self.seen: tuple[SeenEntry, ...] = ()
+        self.tricks: tuple[Trick, ...] = ()
         self.log: HandLog | None = None
 
     def catch_up(self, log: bytes) -> None:
@@ -439,11 +461,15 @@ class _Seen:
             if seen is None:
                 continue
             self.entries.append(seen)
-            if isinstance(seen.item, DealSeen):
-                self.log = HandLog(seen.item.hand_number, seen.item.dealer, seen.item.cards)
+            what = seen.item
+            if isinstance(what, DealSeen):
+                self.log = HandLog(what.hand_number, what.dealer, what.cards)
             elif self.log is not None:
                 self.log.add(seen)
+                if isinstance(what, TrickWon):
+                    self.tricks = (*self.tricks, what.trick)
         self.read = log
+        self.seen = tuple(self.entries)
 
 
 # Building a view reads on from what an earlier view of the same hand read; the hand keeps it.
@@ -451,8 +477,8 @@ class _Seen:
 _SEEN_LOCK: Final = threading.Lock()
 
 
-def _shown_hand(state: GameState, seat: int | None) -> tuple[tuple[SeenEntry, ...], HandLog | None]:
-    """The hand a view shows, as ``seat`` saw it, and what it tells of where the cards are."""
+def _shown_hand(state: GameState, seat: int | None) -> _Seen | None:
+    """The hand a view shows, as ``seat`` saw it (``None`` before the first deal)."""
     log: bytes = state[LOG]
     if log:
         cache = state[HAND_CACHE]
@@ -460,14 +486,14 @@ def _shown_hand(state: GameState, seat: int | None) -> tuple[tuple[SeenEntry, ..
     else:
         hand = state[PAST]
         if hand is None:
-            return (), None  # nothing dealt yet
+            return None  # nothing dealt yet
         cache, log = hand.cache, hand.log
     assert cache is not None
     with _SEEN_LOCK:
         seen = cast("_Seen | None", cache.get(seat))
         if seen is None or len(seen.read) > len(log) or not log.startswith(seen.read):
             decoder = next(_decoders(state, hand))
-            seen = _Seen(decoder, Watcher(state[RULES], seat), state[RULES])
+            seen = _Seen(decoder, Watcher(state[RULES], seat))
             cache[seat] = seen
         if len(seen.read) < len(log):
             if hand is not None:  # read on into the end of a hand that was in play when read
@@ -475,7 +501,7 @@ def _shown_hand(state: GameState, seat: int | None) -> tuple[tuple[SeenEntry, ..
                 seen.decoder.result = lambda: finished.hand_result(rules)
                 seen.decoder.outcome = state.outcome
             seen.catch_up(log)
-        return tuple(seen.entries), seen.log
+        return seen
 
 
 def _decoders(state: GameState, hand: _history.Hand | None) -> Iterator[_history.Decoder]:
@@ -498,72 +524,86 @@ def _last_result(state: GameState) -> HandResult | None:
 
 def _build(state: GameState, seat: int | None) -> SeatView:
     rules = state[RULES]
-    phase = state.phase
-    history, log = _shown_hand(state, seat)
-    hand = () if seat is None else cards_of_mask(state[HANDS][seat])
-    to_act = state.to_act
+    phase = state[PHASE]
+    to_act = state[TO_ACT]
+    seen = _shown_hand(state, seat)
+    hand_mask = 0 if seat is None else state[HANDS][seat]
+    hand = cards_of_mask(hand_mask)
     shown = state[SHOWN]
+    table = state[TABLE]
     dead_known: tuple[Card, ...] = ()
     unseen: tuple[Card, ...] = ()
     places: tuple[PlaceInfo, ...] = ()
-    trick = state.trick
-    tricks = state.tricks
+    tricks: tuple[Trick, ...] = ()
+    log = None if seen is None else seen.log
     if log is not None and phase is not Phase.DEAL:
-        knowledge = infer(log, rules, seat, hand)
-        mine = 0
-        for step in log.looks:
-            if step.seat == seat:
-                card = step.given if isinstance(step, GiveUpSeen) else step.card
-                if card is not None:
-                    mine |= 1 << card.index
-        mine &= ~shown
+        assert seen is not None
+        tricks = seen.tricks
+        knowledge = infer(log, rules, seat, hand_mask)
+        mine = 0 if seat is None else log.named_dead[seat] & ~shown
         dead_known = cards_of_mask(mine)
-        public = state[MIDDLE] | shown | mine
-        for _, card in trick:
-            public |= 1 << card.index
-        for done in tricks:
-            for _, card in done.plays:
-                public |= 1 << card.index
-        for card in knowledge.known:
-            public |= 1 << card.index
+        public = state[MIDDLE] | shown | mine | knowledge.known_mask
+        for code in state[TRICK]:
+            public |= 1 << (code & 63)
+        for done in state[TRICKS]:
+            for code in done:
+                public |= 1 << (code & 63)
         unseen = cards_of_mask(~public & _ALL)
         places = knowledge.places
+    auction_over = phase is not Phase.BIDDING and phase is not Phase.DEAL and state[BIDDER] >= 0
+    turned = state[TURNED]
+    mine_to_act = seat is not None and to_act == seat
     return SeatView(
         seat=seat,
         rules=rules,
         phase=phase,
-        to_act=to_act,
-        ply=state.ply,
-        hand_number=state.hand_number,
-        dealer=state.dealer,
-        first_dealer=state.first_dealer,
-        scores=state.scores,
-        outcome=state.outcome,
-        last_result=_last_result(state),
-        bids=state.bids,
-        high_bid=state.high_bid,
-        bidder=state.bidder,
-        bid=state.bid,
-        trump=state.trump,
+        to_act=None if to_act < 0 else to_act,
+        ply=state[PLY],
+        hand_number=state[HAND_NUMBER],
+        dealer=state[DEALER],
+        first_dealer=state[FIRST_DEALER],
+        scores=state[SCORES],
+        outcome=state[OUTCOME],
+        last_result=_history.last_result(state[PAST], rules),
+        bids=_bids(state[CALLS]),
+        high_bid=state[HIGH_BID] or None,
+        bidder=state[BIDDER] if auction_over else None,
+        bid=state[HIGH_BID] if auction_over else None,
+        trump=None if table is None else table.trump,
         hand=hand,
-        hand_sizes=tuple(mask.bit_count() for mask in state[HANDS]),
-        middle=state.middle,
-        takeable=state.takeable,
+        hand_sizes=tuple([mask.bit_count() for mask in state[HANDS]]),
+        middle=cards_of_mask(state[MIDDLE]),
+        takeable=cards_of_mask(state[TAKEABLE]),
         dead_face_up=cards_of_mask(shown),
         dead_face_down=(state[DEAD] & ~shown).bit_count(),
         dead_known=dead_known,
         stock_size=len(state[STOCK]),
-        card_turned_up=state.turned_card is not None,
-        turned_card=state.turned_card if seat is not None and to_act == seat else None,
-        trick=trick,
+        card_turned_up=turned >= 0,
+        turned_card=DECK[turned] if turned >= 0 and mine_to_act else None,
+        trick=tuple([(code >> 6, DECK[code & 63]) for code in state[TRICK]]),
         tricks=tricks,
-        out=state.out,
-        points_taken=state.points_taken,
-        legal_actions=legal_actions(state) if seat is not None and to_act == seat else (),
-        history=history,
+        out=_OUTS[state[OUT]],
+        points_taken=(0, 0)
+        if table is None
+        else (table.points_of(state[WON_A]), table.points_of(state[WON_B])),
+        legal_actions=legal_actions(state) if mine_to_act else (),
+        history=() if seen is None else seen.seen,
         unseen=unseen,
         places=places,
     )
+
+
+def _bids(calls: tuple[int, ...]) -> tuple[int | None, ...]:
+    found = _BIDS.get(calls)
+    if found is None:
+        found = tuple(None if c < 0 else c for c in calls)
+        if len(_BIDS) < 4096:
+            _BIDS[calls] = found
+    return found
+
+
+_BIDS: Final[dict[tuple[int, ...], tuple[int | None, ...]]] = {}
+_OUTS: Final = tuple(frozenset(s for s in range(4) if mask >> s & 1) for mask in range(16))
 
 
 _ALL: Final = (1 << 54) - 1
@@ -752,7 +792,7 @@ def _read_object(value: object, where: str, allowed: tuple[type, ...]) -> object
         if name in _VIEW_TYPES:
             fail(f"{where}.type", f"a {name} is not allowed here (expected {expected})")
         fail(f"{where}.type", f"unknown type {name!r} (expected {expected})")
-    readers = _field_readers(cls)
+    readers = cast("tuple[tuple[str, _Reader], ...]", _field_readers(cls))
     data = obj(value, where, ("type", *(field for field, _ in readers)))
     values = {field: read(data[field], f"{where}.{field}") for field, read in readers}
     return _build_object(cls, values, where)

@@ -1,0 +1,142 @@
+"""The cost and size of seat views, view deltas and sampling, along a long game.
+
+Run it with ``python benchmarks/views.py`` (it needs nothing but pitch13). Fixed workloads, CPU
+time (:func:`time.process_time`), medians over repeats:
+
+1. **Along one long game** (default rules; the first seeded random game that reaches hand 200),
+   at hands 1, 20 and 200: the size of a view's JSON, whether ``SeatView.from_json`` reads it
+   back with its default limits, the time of :func:`pitch13.view` *cold* (a state with nothing
+   cached: a pickle round trip) and *warm* (the seat's view of the state one action earlier was
+   built), and the median time of :func:`pitch13.sample_state`.
+2. **A server's traffic**: over whole random games (seeded and dealt by the caller), the bytes
+   of the JSON view deltas one seat receives after every move, against the size of the game's
+   text record; and what sending a whole view after every move would cost instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import pickle
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+
+import pitch13
+from pitch13 import GameState, Rules, apply, legal_actions, new_game, sample_state, view
+
+
+def long_game(min_hands: int, seed: int, rules: Rules) -> list[GameState]:
+    """Every state of the first seeded random game that reaches hand ``min_hands`` (cut there)."""
+    for game in range(seed, seed + 10_000):
+        rng = random.Random(game)
+        state = new_game(rules, seed=game)
+        states = [state]
+        while state.outcome is None and state.hand_number <= min_hands:
+            state = apply(state, rng.choice(legal_actions(state)))
+            states.append(state)
+        if state.hand_number > min_hands:
+            return states
+    raise SystemExit(f"no game of {min_hands} hands found")  # pragma: no cover
+
+
+def cpu_each(calls: list[Callable[[], object]]) -> list[float]:
+    """The CPU seconds of each call."""
+    times = []
+    for call in calls:
+        start = time.process_time()
+        call()
+        times.append(time.process_time() - start)
+    return times
+
+
+def along_a_game(hands: tuple[int, ...], seed: int, samples: int) -> None:
+    states = long_game(max(hands), seed, Rules())
+    print(f"\n## Along one long game (seed {states[0].seed}, default rules; seat 1's views)\n")
+    print(
+        "| hand | view JSON chars | read back by from_json | view cold µs | view warm µs | sample_state median ms |"
+    )
+    print("|---|---|---|---|---|---|")
+    for hand in hands:
+        in_hand = [s for s in states if s.hand_number == hand and not s.is_chance]
+        middle = in_hand[len(in_hand) // 2]
+        seat_view = view(middle, 1)
+        text = seat_view.to_json()
+        try:
+            read_back = pitch13.SeatView.from_json(text) == seat_view
+        except pitch13.DocumentError:
+            read_back = False
+        # Cold: a copy of the state that shares nothing, so nothing is cached for it.
+        copies = [pickle.loads(pickle.dumps(middle)) for _ in range(25)]
+        cold = statistics.median(cpu_each([lambda c=c: view(c, 1) for c in copies])) * 1e6  # type: ignore[misc]
+        # Warm: seat 3's view of every state of the hand, in order, each after the one before.
+        gc.collect()
+        warm_runs = []
+        for _ in range(5):
+            fresh = [pickle.loads(pickle.dumps(s)) for s in in_hand[:1]]
+            chain = fresh + in_hand[1:]
+            start = time.process_time()
+            for s in chain:
+                view(s, 3)
+            warm_runs.append((time.process_time() - start) / len(chain))
+        warm = min(warm_runs) * 1e6
+        rng = random.Random(hand)
+        sample = (
+            statistics.median(cpu_each([lambda: sample_state(seat_view, rng) for _ in range(samples)])) * 1e3
+        )
+        print(
+            f"| {hand} | {len(text):,} | {'yes' if read_back else 'NO'} | {cold:.0f} | {warm:.1f} | {sample:.2f} |"
+        )
+
+
+def traffic(games: int, seed: int) -> None:
+    print(f"\n## A server's traffic to one seat over a whole game ({games} random games each)\n")
+    print(
+        "| games | text record bytes | delta bytes (seat 0) | deltas ÷ record | whole views bytes | views ÷ record |"
+    )
+    print("|---|---|---|---|---|---|")
+    for dealt in (False, True):
+        record_total = delta_total = views_total = 0
+        for game in range(games):
+            rng = random.Random(seed + game)
+            state = new_game(Rules(), dealer=game % 4, seed=None if dealt else seed + game)
+            sent = view(state, 0) if not state.is_chance else None
+            ply = state.ply
+            while not state.is_over:
+                if state.is_chance:
+                    state = apply(state, pitch13.Deal(rng.sample(pitch13.DECK, 54)))
+                else:
+                    state = apply(state, rng.choice(legal_actions(state)))
+                delta = pitch13.view_delta(state, 0, ply)
+                delta_total += len(delta.to_json().encode())
+                views_total += len(view(state, 0).to_json().encode())
+                ply = state.ply
+            record_total += len(pitch13.GameRecord.from_state(state).to_text().encode())
+            del sent
+        kind = "dealt by the caller" if dealt else "seeded"
+        print(
+            f"| {kind} | {record_total:,} | {delta_total:,} | {delta_total / record_total:.2f} "
+            f"| {views_total:,} | {views_total / record_total:.1f} |"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", default="1,20,200", help="hands measured in part 1 (default 1,20,200)")
+    parser.add_argument("--samples", type=int, default=21, help="samples per hand (default 21)")
+    parser.add_argument("--games", type=int, default=10, help="games per kind in part 2 (default 10)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the workloads (default 1)")
+    parser.add_argument("--quick", action="store_true", help="a tiny run that only proves the script works")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.hands, args.samples, args.games = "1,3", 3, 1
+    print(f"# pitch13 {pitch13.__version__} views benchmark, Python {sys.version.split()[0]}")
+    along_a_game(tuple(int(h) for h in args.hands.split(",")), args.seed, args.samples)
+    traffic(args.games, args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
