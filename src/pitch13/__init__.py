@@ -31,7 +31,7 @@ from pitch13.actions import (
 )
 from pitch13.bots import Bot, RandomBot, SimpleBot, play_game
 from pitch13.cards import BLACK_JOKER, DECK, RED_JOKER, Card, Rank, Suit, parse_cards
-from pitch13.engine import apply, legal_actions, new_game
+from pitch13.engine import apply, legal_actions, new_game, why_illegal
 from pitch13.errors import (
     ActionParseError,
     BotError,
@@ -214,4 +214,5 @@ __all__ = [
     "trump_power",
     "view",
     "view_delta",
+    "why_illegal",
 ]

@@ -305,7 +305,10 @@ def parse_action(text: str) -> Action:
 
     ``pass``, ``bid 5``, ``trump H`` (or ``trump ♥``), ``discard AH``, ``take AH``, ``turn up``,
     ``give up 4C``, ``reject``, ``stop``, ``play JD``, and ``deal`` followed by the 54 cards.
-    Case and extra spaces do not matter.
+    Case and extra spaces do not matter. The notation is how every pitch13 document writes an
+    action (records, views and view deltas), and a client sends it to a server: it is the one
+    codec of actions, read with the same care as a document (at most 1,000 characters, and an
+    error quotes at most a short excerpt of the text).
 
     >>> parse_action("play 10h")
     Play(card=Card.parse('10H'))
@@ -318,6 +321,8 @@ def parse_action(text: str) -> Action:
     """
     if not isinstance(text, str):
         raise TypeError(f"an action is parsed from a str, not {type(text).__name__}")
+    if len(text) > MAX_ACTION_TEXT:
+        raise ActionParseError(text, MAX_ACTION_TEXT, f"an action is at most {MAX_ACTION_TEXT} characters")
     tokens = [(m.start(), m.group()) for m in _TOKEN.finditer(text)]
     words = [word.lower() for _, word in tokens]
     if not tokens:
@@ -373,6 +378,8 @@ def parse_action(text: str) -> Action:
 
 
 _TOKEN: Final = re.compile(r"\S+")
+#: The longest text :func:`parse_action` reads (a deal, the longest action, is about 170).
+MAX_ACTION_TEXT: Final = 1_000
 
 
 #: Any action: a seat's or chance's.

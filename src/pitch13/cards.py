@@ -302,14 +302,23 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 
 def cards_of_mask(mask: int) -> tuple[Card, ...]:
     """The cards whose bits are set in ``mask``, in index order (internal helper)."""
-    out: tuple[Card, ...] = ()
-    chunk = 0
-    while mask:
-        if mask & 255:
-            out += _BYTE_CARDS[chunk][mask & 255]
-        mask >>= 8
-        chunk += 1
-    return out
+    found = _BY_MASK.get(mask)
+    if found is None:
+        found = ()
+        rest, chunk = mask, 0
+        while rest:
+            if rest & 255:
+                found += _BYTE_CARDS[chunk][rest & 255]
+            rest >>= 8
+            chunk += 1
+        if len(_BY_MASK) >= 1 << 16:
+            _BY_MASK.clear()
+        _BY_MASK[mask] = found
+    return found
+
+
+# The tuples made lately, by mask: views ask for the same few sets of cards again and again.
+_BY_MASK: Final[dict[int, tuple[Card, ...]]] = {}
 
 
 # For each byte of a card mask and each value of it, the cards it holds.

@@ -63,7 +63,7 @@ class ActionParseError(ValueError):
     """
 
     def __init__(self, text: str, position: int, why: str) -> None:
-        super().__init__(f"cannot read {text!r} as an action at position {position}: {why}")
+        super().__init__(f"cannot read {excerpt(text)} as an action at position {position}: {why}")
         #: The text that was read.
         self.text = text
         #: Where in it reading went wrong (0-based).
@@ -99,6 +99,9 @@ class IllegalReason(enum.Enum):
     NO_TURNED_CARD = "no_turned_card"
     #: A stock card is turned up: take it or reject it first (R-LOOK-2).
     DECIDE_TURNED_CARD = "decide_turned_card"
+    #: The move was made for an earlier position: the ``ply`` given to
+    #: :func:`~pitch13.apply` is not the state's (the game moved on since the player saw it).
+    STALE_MOVE = "stale_move"
 
 
 class IllegalActionError(ValueError):

@@ -15,15 +15,16 @@ rebuilt to fit (which kept trumps, refill cards and stock cards each seat had), 
 
 from __future__ import annotations
 
+import functools
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pitch13._knowledge import HandLog, Place, PlaceInfo, hand_logs, infer, own_hand
 from pitch13.actions import GiveUp, SeatAction, deal_positions
 from pitch13.cards import DECK, Card
 from pitch13.engine import apply, start_partway
-from pitch13.errors import IllegalActionError, SamplingError
+from pitch13.errors import IllegalActionError, SamplingError, excerpt
 from pitch13.events import HandScored
 from pitch13.rules import LookTake, Rules
 from pitch13.state import GameState
@@ -36,7 +37,7 @@ __all__ = ["SamplingError", "sample_state"]
 _TRIES = 400
 
 
-def sample_state(seat_view: SeatView, rng: random.Random) -> GameState:
+def sample_state(seat_view: SeatView, rng: random.Random, *, weighting: str = "placements") -> GameState:
     """A full game state that ``seat_view``'s seat cannot tell from the real one.
 
     It deals the hand the view shows (see :attr:`SeatView.history <pitch13.SeatView.history>`)
@@ -44,9 +45,23 @@ def sample_state(seat_view: SeatView, rng: random.Random) -> GameState:
     actions again; the hands before it are not rebuilt, as nothing in the view depends on
     their hidden cards. It costs O(entries of that hand), whatever the length of the game.
 
+    How likely each placement of the unseen cards is depends on ``weighting``:
+
+    ``"placements"`` (the default)
+        Every way to place the unseen cards that fits what the seat knows is equally likely:
+        each place's count, no trump with a seat known to be out, no more dead cards in a hand
+        than it can have received, no trump among the face-down cards of the look.
+    ``"shuffle"``
+        As likely as a uniform shuffle of the deck makes it: a placement counts as many times as
+        there are deals that lead to it. A seat that kept more trumps when it discarded its dead
+        cards is likelier to hold more trumps now. Under ``look_take=point_cards_only`` the cards
+        a seat took in the look are left out of that count, so the weighting is exact there only
+        while nobody has taken a card in the look.
+
     Args:
         seat_view: a seat's (or a spectator's) view, from :func:`~pitch13.view`.
         rng: the source of randomness; the same seed gives the same sample.
+        weighting: ``"placements"`` or ``"shuffle"``, as above.
 
     Returns:
         A state whose view for the same seat equals ``seat_view``: a game started at the hand
@@ -56,12 +71,16 @@ def sample_state(seat_view: SeatView, rng: random.Random) -> GameState:
 
     Raises:
         TypeError: if the arguments have the wrong types.
+        ValueError: if ``weighting`` is neither ``"placements"`` nor ``"shuffle"``.
         SamplingError: if the view cannot come from any game.
     """
     if not isinstance(seat_view, SeatView):
         raise TypeError(f"sample_state() takes a SeatView, not {type(seat_view).__name__}")
     if not isinstance(rng, random.Random):
         raise TypeError(f"sample_state() takes a random.Random, not {type(rng).__name__}")
+    if weighting not in ("placements", "shuffle"):
+        raise ValueError(f'weighting is "placements" or "shuffle", not {excerpt(weighting)}')
+    shuffle = weighting == "shuffle"
     v = seat_view
     logs = hand_logs(v.history)
     if not logs:  # nothing dealt yet: the game waits for its first deal
@@ -86,7 +105,7 @@ def sample_state(seat_view: SeatView, rng: random.Random) -> GameState:
         scores, last = (v.scores[0] - change[0], v.scores[1] - change[1]), None
     start = v.ply - len(log.actions)
     for _ in range(_TRIES):
-        dealt = _sample_hand(log, v.rules, v.seat, rng)
+        dealt = _sample_hand(log, v.rules, v.seat, rng, shuffle)
         if dealt is None:
             continue
         deck, hidden_gives = dealt
@@ -137,9 +156,13 @@ def _replay(
 
 
 def _sample_hand(
-    log: HandLog, rules: Rules, seat: int | None, rng: random.Random
+    log: HandLog, rules: Rules, seat: int | None, rng: random.Random, shuffle: bool = False
 ) -> tuple[list[Card], list[Card]] | None:
-    """A deck for the hand in ``log`` and the hidden cards given up, or ``None`` to try again."""
+    """A deck for the hand in ``log`` and the hidden cards given up, or ``None`` to try again.
+
+    With ``shuffle``, placements are weighted as a uniform shuffle weights them (see
+    :func:`sample_state`).
+    """
     hand = sorted(own_hand(log, seat)) if seat is not None else []
     knowledge = infer(log, rules, seat, sum(1 << card.index for card in hand))
     table = log.table(rules)
@@ -150,10 +173,58 @@ def _sample_hand(
     if log.claim is not None and not (seat is not None and seat & 1 == log.claim.team):
         claimed = [c for c in log.claim.cards if not known >> c.index & 1]
         unseen = [c for c in unseen if c not in claimed]
-    placed = _place(unseen, claimed, places, table, rng)
+    factors = _shuffle_factors(log, rules, places, table) if shuffle else None
+    placed = _place(unseen, claimed, places, table, rng, factors)
     if placed is None or not _placement_ok(placed, log, rules, table):
         return None
     return _rebuild(log, rules, seat, knowledge.held, placed, table, rng)
+
+
+Factor = Callable[[int], int]
+
+
+def _shuffle_factors(
+    log: HandLog, rules: Rules, places: list[PlaceInfo], table: TrumpTable | None
+) -> list[Factor | None] | None:
+    """For each place, how a uniform shuffle weights its holding ``t`` trumps, beside the placements.
+
+    A seat's trumps came from its deal (the ``kept`` trumps it held when its dead cards went, all
+    trumps), from the refill, or from the look. The decks that lead to a placement number, per
+    seat, the ways to choose which of its trumps (in its hand now, played, given up or shed; not
+    the cards it picked up, whose origin is public; the trumps it shed were kept for sure) were
+    the kept ones, ``comb(trumps, kept)``, and, when only trumps may be taken in the look, which
+    of the rest it took there. Everything else (the order of the stock, of each deal) counts the
+    same for every placement.
+    """
+    if table is None:
+        return None
+    factors: list[Factor | None] = []
+    for info in places:
+        seat = info.place.seat
+        if seat is None or seat not in log.dead_discards:
+            factors.append(None)
+            continue
+        kept = 9 - len(log.dead_discards[seat])
+        picked = {card.index for card in log.takes[seat]}
+        outside = sum(1 for c in log.plays[seat] if c.index not in picked)
+        outside += sum(
+            1
+            for step in log.looks
+            if isinstance(step, GiveUpSeen)
+            and step.seat == seat
+            and step.given is not None
+            and step.given.index not in picked
+            and table.mask >> step.given.index & 1
+        )
+        sheds = len(log.sheds[seat])  # kept trumps for sure: they were shed before the refill
+        taken = log.look_takes[seat] if rules.look_take is LookTake.ANY_TRUMP else 0
+        factors.append(functools.partial(_kept_ways, outside, kept - sheds, taken))
+    return factors
+
+
+def _kept_ways(outside: int, kept: int, taken: int, t: int) -> int:
+    trumps = outside + t
+    return math.comb(trumps, kept) * math.comb(trumps - kept, taken) if trumps >= kept else 0
 
 
 def _place(
@@ -162,8 +233,12 @@ def _place(
     places: list[PlaceInfo],
     table: TrumpTable | None,
     rng: random.Random,
+    factors: list[Factor | None] | None = None,
 ) -> list[tuple[PlaceInfo, list[Card]]] | None:
-    """Spread ``unseen`` uniformly over ``places`` within their counts and kinds."""
+    """Spread ``unseen`` over ``places`` within their counts and kinds, uniformly over placements.
+
+    ``factors`` weight, per place, its holding ``t`` trumps (a uniform shuffle's weighting).
+    """
     counts = [info.count for info in places]
     filled: list[list[Card]] = [[] for _ in places]
     if claimed:
@@ -191,7 +266,14 @@ def _place(
         return list(zip(places, filled, strict=True))
     trumps = [c for c in unseen if table.mask >> c.index & 1]
     dead = [c for c in unseen if not table.mask >> c.index & 1]
-    split = _split_trumps(counts, places, len(trumps), rng)
+    if factors is not None:
+        # A place's claimed cards are trumps too: weigh its holding with them.
+        offsets = [info.count - count for info, count in zip(places, counts, strict=True)]
+        factors = [
+            None if f is None else functools.partial(_offset, f, offset)
+            for f, offset in zip(factors, offsets, strict=True)
+        ]
+    split = _split_trumps(counts, places, len(trumps), rng, factors)
     if split is None:
         return None
     rng.shuffle(trumps)
@@ -204,15 +286,28 @@ def _place(
     return list(zip(places, filled, strict=True))
 
 
+def _offset(factor: Factor, offset: int, t: int) -> int:
+    return factor(t + offset)
+
+
 def _split_trumps(
-    counts: Sequence[int], places: Sequence[PlaceInfo], trumps: int, rng: random.Random
+    counts: Sequence[int],
+    places: Sequence[PlaceInfo],
+    trumps: int,
+    rng: random.Random,
+    factors: Sequence[Factor | None] | None = None,
 ) -> list[int] | None:
     """How many trumps each place gets, drawn in proportion to the ways to place the cards.
 
     With ``t_i`` trumps in place ``i`` of ``c_i`` cards, the placements of distinct cards number
-    ``prod(comb(c_i, t_i))`` times a constant, so a count vector is drawn with that weight.
+    ``prod(comb(c_i, t_i))`` times a constant, so a count vector is drawn with that weight (times
+    ``factors[i](t_i)`` for the places that have a factor).
     """
     n = len(counts)
+
+    def weight(i: int, t: int) -> int:
+        factor = None if factors is None else factors[i]
+        return math.comb(counts[i], t) * (1 if factor is None else factor(t))
 
     def choices(i: int) -> range:
         info = places[i]
@@ -227,13 +322,13 @@ def _split_trumps(
     ways[n][0] = 1
     for i in range(n - 1, -1, -1):
         for r in range(trumps + 1):
-            ways[i][r] = sum(math.comb(counts[i], t) * ways[i + 1][r - t] for t in choices(i) if t <= r)
+            ways[i][r] = sum(weight(i, t) * ways[i + 1][r - t] for t in choices(i) if t <= r)
     if ways[0][trumps] == 0:
         return None
     split: list[int] = []
     left = trumps
     for i in range(n):
-        options = [(t, math.comb(counts[i], t) * ways[i + 1][left - t]) for t in choices(i) if t <= left]
+        options = [(t, weight(i, t) * ways[i + 1][left - t]) for t in choices(i) if t <= left]
         pick = rng.randrange(sum(w for _, w in options))
         for t, w in options:
             if pick < w:

@@ -31,6 +31,7 @@ from pitch13.state import (
     OUTCOME,
     PAST,
     PHASE,
+    PLY,
     RULES,
     SEED,
     TO_ACT,
@@ -39,7 +40,15 @@ from pitch13.state import (
     hand_logs,
 )
 
-__all__ = ["MAX_SEED", "IllegalActionError", "IllegalReason", "apply", "legal_actions", "new_game"]
+__all__ = [
+    "MAX_SEED",
+    "IllegalActionError",
+    "IllegalReason",
+    "apply",
+    "legal_actions",
+    "new_game",
+    "why_illegal",
+]
 
 #: The largest seed (in size) :func:`new_game` takes: 128 bits, which every saved game can hold.
 MAX_SEED: Final = 2**128 - 1
@@ -119,7 +128,7 @@ def legal_actions(state: GameState) -> tuple[SeatAction, ...]:
 # --- apply ---------------------------------------------------------------------------------------
 
 
-def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameState:
+def apply(state: GameState, action: Action, *, seat: int | None = None, ply: int | None = None) -> GameState:
     """The state after ``action``; ``state`` itself is never changed.
 
     Args:
@@ -127,25 +136,36 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
         action: an action of :func:`legal_actions`, or a :class:`~pitch13.Deal` at a chance state.
         seat: if given, the seat that claims to act; a server passes it so that a move sent
             by the wrong player is refused with :attr:`IllegalReason.NOT_YOUR_TURN`.
+        ply: if given, the :attr:`~GameState.ply` of the position the move was made for (a
+            client echoes its view's :attr:`~pitch13.SeatView.ply`); a move made for an earlier
+            position is refused with :attr:`IllegalReason.STALE_MOVE`, even if it would be legal
+            now.
 
     Raises:
         IllegalActionError: if the action is not legal here, with the reason.
         TypeError: if ``state`` is not a :class:`GameState`, ``action`` not an action, or
-            ``seat`` not an int.
+            ``seat`` or ``ply`` not an int.
         ValueError: if ``seat`` is an int outside 0..3.
     """
     if type(state) is not GameState:
         raise TypeError(f"apply() takes a GameState, not {type(state).__name__}")
     phase = state[PHASE]
-    if seat is None:
+    if seat is None and ply is None:
         if type(action) is Play and phase is _PLAY:
             done = _play.play(state, state[TO_ACT], action)
             return done if type(done) is GameState else freeze(_flow.after(done, _PLAY))
-    else:
+    elif seat is not None:
         seat = check_seat(seat)
     kind = type(action)
     if kind not in _ACTIONS and not isinstance(action, ACTION_TYPES):
         raise TypeError(f"apply() takes an action such as Play(card) or Bid(5), not {excerpt(action)}")
+    if ply is not None:
+        if type(ply) is not int and (not isinstance(ply, int) or isinstance(ply, bool)):
+            raise TypeError(f"ply must be None or an int, not {excerpt(ply)}")
+        if ply != state[PLY]:
+            who = seat if seat is not None or state[TO_ACT] < 0 else state[TO_ACT]
+            why = f"it was made at ply {excerpt(ply)}, and the game is at ply {state[PLY]}"
+            refuse(IllegalReason.STALE_MOVE, who, action, why)
     if state[OUTCOME] is not None:
         refuse(IllegalReason.GAME_OVER, seat, action, "the game is over")
     if phase is Phase.DEAL:
@@ -173,6 +193,29 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
         case unknown:  # pragma: no cover - mypy checks that every phase is handled
             assert_never(unknown)
     return done if type(done) is GameState else freeze(_flow.after(done, phase))
+
+
+def why_illegal(
+    state: GameState, action: Action, *, seat: int | None = None, ply: int | None = None
+) -> IllegalReason | None:
+    """Why :func:`apply` would refuse ``action`` here, or ``None`` if it would apply it.
+
+    The check a user interface makes to grey out moves: it raises nothing for an illegal action.
+
+    >>> import pitch13
+    >>> state = pitch13.new_game(seed=7)
+    >>> why_illegal(state, pitch13.Bid(2)), why_illegal(state, pitch13.Pass(), seat=1)
+    (<IllegalReason.BID_TOO_LOW: 'bid_too_low'>, None)
+
+    Raises:
+        TypeError: as :func:`apply` does, for an argument of the wrong type.
+        ValueError: as :func:`apply` does, for a seat outside 0..3.
+    """
+    try:
+        apply(state, action, seat=seat, ply=ply)
+    except IllegalActionError as error:
+        return error.reason
+    return None
 
 
 def _deal(state: GameState, action: Action, seat: int | None) -> GameState:
