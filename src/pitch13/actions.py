@@ -272,13 +272,13 @@ def shuffled_deck(seed: int, hand_number: int = 1) -> tuple[Card, ...]:
     return tuple(DECK[i] for i in seeded_order(seed, hand_number))
 
 
-def seeded_order(seed: int, hand_number: int) -> tuple[int, ...]:
-    """Card indices of :func:`shuffled_deck` (internal)."""
+def seeded_order(seed: int, hand_number: int) -> bytes:
+    """Card indices of :func:`shuffled_deck`, as bytes (internal)."""
     # Each card gets a 64-bit key from SHAKE-256; sorting by key is a uniform shuffle (a tie,
     # about one deal in 10**17, keeps index order and so is still deterministic).
     stream = hashlib.shake_256(f"pitch13-deal-v1:{seed}:{hand_number}".encode()).digest(8 * 54)
     keys = _KEYS.unpack(stream)
-    return tuple(sorted(_INDICES, key=keys.__getitem__))
+    return bytes(sorted(_INDICES, key=keys.__getitem__))
 
 
 _KEYS: Final = struct.Struct(">54Q")

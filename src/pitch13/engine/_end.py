@@ -49,10 +49,17 @@ _DEALT: Final = tuple(
 )
 
 
-def deal(w: Work, order: Sequence[int]) -> None:
+def deal(w: Work, order: bytes | Sequence[int]) -> None:
     """Deal the deck ``order`` (card indices, top card first): hands and stock (R-DEAL-1)."""
-    w[HANDS] = tuple(sum(map(BITS.__getitem__, dealt(order))) for dealt in _DEALT[w[DEALER]])
-    deck = bytes(order)
+    first, second, third, fourth = _DEALT[w[DEALER]]
+    bit = BITS.__getitem__
+    w[HANDS] = (
+        sum(map(bit, first(order))),
+        sum(map(bit, second(order))),
+        sum(map(bit, third(order))),
+        sum(map(bit, fourth(order))),
+    )
+    deck = order if type(order) is bytes else bytes(order)
     w[HAND_DECK] = deck
     w[STOCK] = deck[36:]
     w[HAND_CACHE] = {}
