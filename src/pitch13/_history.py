@@ -351,8 +351,8 @@ class Decoder:
     """Reads one hand's log into entries, resuming where it last stopped (internal).
 
     ``result`` makes the hand's result when a ``HandScored`` entry is reached; ``outcome`` is
-    the game's, for a ``GameOver`` entry. :meth:`copy` keeps a decoder's place, so that a log
-    that has grown since can be read on from there.
+    the game's, for a ``GameOver`` entry. A decoder keeps its place, so that a log that has
+    grown since can be read on from there.
     """
 
     __slots__ = ("at", "dealer", "deck", "number", "outcome", "plays", "result", "rules", "table", "tricks")
@@ -377,12 +377,6 @@ class Decoder:
         self.tricks = 0
         #: The byte of the log read next.
         self.at = 0
-
-    def copy(self) -> Decoder:
-        """A decoder at the same place."""
-        other = Decoder(self.rules, self.number, self.dealer, self.deck, self.result, self.outcome)
-        other.table, other.plays, other.tricks, other.at = self.table, list(self.plays), self.tricks, self.at
-        return other
 
     def read(self, log: bytes) -> Iterator[Entry]:
         """The entries of ``log`` from where this decoder stopped, as ``(seat, action or event)``."""
@@ -518,24 +512,6 @@ def _width(log: bytes, at: int) -> int:
     if code == REFILLED_K:
         return 3 + log[at + 2]
     return _WIDTHS[code]
-
-
-def count(log: bytes) -> int:
-    """How many entries ``log`` holds."""
-    at = entries = 0
-    end = len(log)
-    while at < end:
-        at += _width(log, at)
-        entries += 1
-    return entries
-
-
-def skip(log: bytes, entries: int) -> int:
-    """The byte offset of entry number ``entries`` of ``log``."""
-    at = 0
-    for _ in range(entries):
-        at += _width(log, at)
-    return at
 
 
 _SEAT_ACTIONS: Final[dict[int, Callable[[int], tuple[Action, int]]]] = {

@@ -265,7 +265,7 @@ class Watcher:
     """Turns one hand's entries into what ``seat`` saw of them, one at a time (internal).
 
     It remembers, within the hand, the stock's order and the card turned up, to tell the seat
-    what it turned up itself; :meth:`copy` keeps its place.
+    what it turned up itself.
     """
 
     __slots__ = ("position", "rules", "seat", "stock", "table", "turned")
@@ -277,24 +277,6 @@ class Watcher:
         self.position = 0
         self.turned: Card | None = None
         self.table: TrumpTable | None = None
-
-    def copy(self) -> Watcher:
-        """A watcher at the same place."""
-        other = Watcher(self.rules, self.seat)
-        other.stock, other.position, other.turned, other.table = (
-            self.stock,
-            self.position,
-            self.turned,
-            self.table,
-        )
-        return other
-
-    def watch(self, entries: Iterable[tuple[int | None, HistoryItem]]) -> Iterator[SeenEntry]:
-        """What the seat saw of ``entries``, in order (a chance deal is not seen)."""
-        for who, item in entries:
-            seen = self.see(who, item)
-            if seen is not None:
-                yield seen
 
     def see(self, who: int | None, item: HistoryItem) -> SeenEntry | None:
         """What the seat saw of one entry; ``None`` for a chance deal, which nobody sees."""
