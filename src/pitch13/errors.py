@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import enum
 import reprlib
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NoReturn
 
 if TYPE_CHECKING:
     from pitch13.actions import Action
@@ -188,3 +188,8 @@ def check_seat(seat: object, what: str = "a seat") -> int:
     if not 0 <= seat <= 3:
         raise ValueError(f"{what} is an int from 0 to 3, not {excerpt(seat)}")
     return seat
+
+
+def assert_never(value: NoReturn) -> NoReturn:  # pragma: no cover - never called when mypy passes
+    """Make mypy check that a ``match`` handles every case (``typing.assert_never`` before 3.11)."""
+    raise AssertionError(f"unhandled value: {value!r}")

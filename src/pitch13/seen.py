@@ -68,7 +68,7 @@ from pitch13.actions import (
     deal_positions,
 )
 from pitch13.cards import DECK, Card
-from pitch13.errors import check_seat
+from pitch13.errors import assert_never, check_seat
 from pitch13.events import (
     AuctionWon,
     CardRejected,
@@ -225,30 +225,33 @@ class SeenEntry:
 
 def notation(seat: int | None, item: SeenItem) -> str:
     """The notation of a seen entry (internal; ``str(entry)``)."""
-    if isinstance(item, _SEAT_ACTIONS):
-        return f"{seat} {item}"
-    if isinstance(item, (DealSeen, RefillSeen, TurnUpSeen, GiveUpSeen, RejectSeen)):
-        return str(item)
-    if isinstance(item, AuctionWon):
-        return f"won {item.seat} {item.bid}"
-    if isinstance(item, HandThrownIn):
-        return f"thrown {item.hand_number} {item.reason.value}"
-    if isinstance(item, DeadCardsDiscarded):
-        return f"dead {item.seat}{_cards(item.cards)}"
-    if isinstance(item, StockHandedOver):
-        return f"stock {item.seat} {item.count}"
-    if isinstance(item, StockDiscarded):
-        return f"unseen {item.count}"
-    if isinstance(item, SeatOut):
-        return f"out {item.seat}"
-    if isinstance(item, TrickWon):
-        return f"trick {item.trick.number} {item.trick.winner}"
-    if isinstance(item, HandEndedEarly):
-        return f"early {item.team}{_cards(item.cards)}"
-    if isinstance(item, HandScored):
-        return f"scored {item.result.hand_number}"
-    assert isinstance(item, GameOver)
-    return f"over {item.outcome.winner} {item.outcome.termination.value}"
+    match item:
+        case Pass() | Bid() | NameTrump() | Discard() | Take() | Stop() | Play():
+            return f"{seat} {item}"
+        case DealSeen() | RefillSeen() | TurnUpSeen() | GiveUpSeen() | RejectSeen():
+            return str(item)
+        case AuctionWon(seat=who, bid=bid):
+            return f"won {who} {bid}"
+        case HandThrownIn(hand_number=number, reason=reason):
+            return f"thrown {number} {reason.value}"
+        case DeadCardsDiscarded(seat=who, cards=cards):
+            return f"dead {who}{_cards(cards)}"
+        case StockHandedOver(seat=who, count=count):
+            return f"stock {who} {count}"
+        case StockDiscarded(count=count):
+            return f"unseen {count}"
+        case SeatOut(seat=who):
+            return f"out {who}"
+        case TrickWon(trick=trick):
+            return f"trick {trick.number} {trick.winner}"
+        case HandEndedEarly(team=team, cards=cards):
+            return f"early {team}{_cards(cards)}"
+        case HandScored(result=result):
+            return f"scored {result.hand_number}"
+        case GameOver(outcome=outcome):
+            return f"over {outcome.winner} {outcome.termination.value}"
+        case _:  # pragma: no cover - mypy checks that every kind of entry is written
+            assert_never(item)
 
 
 def dealt_cards(deck: tuple[Card, ...] | bytes, dealer: int, seat: int) -> tuple[Card, ...]:
@@ -281,36 +284,57 @@ class Watcher:
     def see(self, who: int | None, item: HistoryItem) -> SeenEntry | None:
         """What the seat saw of one entry; ``None`` for a chance deal, which nobody sees."""
         seat = self.seat
-        if isinstance(item, PUBLIC_ITEMS):
-            if isinstance(item, NameTrump):
-                self.table = table_for(item.suit, self.rules)
-            return SeenEntry(who, item)
-        if isinstance(item, HandDealt):
-            self.stock, self.position, self.table, self.turned = item.deck[36:], 0, None, None
-            mine = () if seat is None else dealt_cards(item.deck, item.dealer, seat)
-            return SeenEntry(None, DealSeen(item.hand_number, item.dealer, mine))
-        if isinstance(item, Refilled):
-            self.position += item.count
-            return SeenEntry(None, RefillSeen(item.seat, item.count, item.cards if item.seat == seat else ()))
-        if isinstance(item, TurnUp):
-            assert who is not None
-            card = self.stock[self.position]
-            self.turned = card
-            self.position += 1
-            return SeenEntry(who, TurnUpSeen(who, card if who == seat else None))
-        if isinstance(item, (Reject, CardRejected)):
-            looker = item.seat if isinstance(item, CardRejected) else who
-            turned = self.turned
-            assert self.table is not None and turned is not None and looker is not None
-            shown = turned if looker == seat or self.table.mask >> turned.index & 1 else None
-            forced = isinstance(item, CardRejected)
-            return SeenEntry(None if forced else looker, RejectSeen(looker, shown, forced))
-        if isinstance(item, GiveUp):
-            assert self.table is not None and who is not None
-            given = item.card if who == seat or self.table.mask >> item.card.index & 1 else None
-            return SeenEntry(who, GiveUpSeen(who, self.turned if who == seat else None, given))
-        assert isinstance(item, Deal)  # chance: never seen
-        return None
+        match item:
+            case NameTrump(suit=suit):
+                self.table = table_for(suit, self.rules)
+                return SeenEntry(who, item)
+            case (
+                Pass()
+                | Bid()
+                | Discard()
+                | Take()
+                | Stop()
+                | Play()
+                | AuctionWon()
+                | HandThrownIn()
+                | DeadCardsDiscarded()
+                | StockHandedOver()
+                | StockDiscarded()
+                | SeatOut()
+                | TrickWon()
+                | HandEndedEarly()
+                | HandScored()
+                | GameOver()
+            ):
+                return SeenEntry(who, item)
+            case HandDealt(hand_number=number, dealer=dealer, deck=deck):
+                self.stock, self.position, self.table, self.turned = deck[36:], 0, None, None
+                mine = () if seat is None else dealt_cards(deck, dealer, seat)
+                return SeenEntry(None, DealSeen(number, dealer, mine))
+            case Refilled(seat=receiver, cards=cards):
+                self.position += len(cards)
+                return SeenEntry(None, RefillSeen(receiver, len(cards), cards if receiver == seat else ()))
+            case TurnUp():
+                assert who is not None
+                card = self.stock[self.position]
+                self.turned = card
+                self.position += 1
+                return SeenEntry(who, TurnUpSeen(who, card if who == seat else None))
+            case Reject() | CardRejected():
+                looker = item.seat if isinstance(item, CardRejected) else who
+                turned = self.turned
+                assert self.table is not None and turned is not None and looker is not None
+                shown = turned if looker == seat or self.table.mask >> turned.index & 1 else None
+                forced = isinstance(item, CardRejected)
+                return SeenEntry(None if forced else looker, RejectSeen(looker, shown, forced))
+            case GiveUp(card=given):
+                assert self.table is not None and who is not None
+                named = given if who == seat or self.table.mask >> given.index & 1 else None
+                return SeenEntry(who, GiveUpSeen(who, self.turned if who == seat else None, named))
+            case Deal():
+                return None  # chance: nobody sees the deck
+            case _:  # pragma: no cover - mypy checks that every kind of entry is seen
+                assert_never(item)
 
 
 def seen_history(state: GameState, seat: int | None, since: int | None = None) -> tuple[SeenEntry, ...]:

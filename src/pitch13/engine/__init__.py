@@ -21,8 +21,8 @@ from pitch13 import _history
 from pitch13.actions import ACTION_TYPES, Action, Deal, Play, SeatAction, seeded_order
 from pitch13.cards import DECK
 from pitch13.engine import _auction, _discard, _end, _flow, _look, _pickup, _play
-from pitch13.engine._work import Work, act, assert_never, freeze, refuse, work
-from pitch13.errors import IllegalActionError, IllegalReason, check_seat, excerpt
+from pitch13.engine._work import Work, act, freeze, refuse, work
+from pitch13.errors import IllegalActionError, IllegalReason, assert_never, check_seat, excerpt
 from pitch13.rules import Rules
 from pitch13.scoring import HandResult
 from pitch13.state import (

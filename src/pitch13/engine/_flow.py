@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from pitch13.actions import seeded_order
 from pitch13.engine import _auction, _discard, _end, _look, _pickup, _play
-from pitch13.engine._work import Work, assert_never
+from pitch13.engine._work import Work
+from pitch13.errors import assert_never
 from pitch13.events import ThrowInReason
 from pitch13.state import HAND_NUMBER, PHASE, SEED, Phase
 

@@ -25,8 +25,7 @@ from pitch13.actions import (
     Take,
 )
 from pitch13.errors import IllegalActionError, IllegalReason
-from pitch13.state import HISTORY_LEN, LOG, PHASE, PLY, TABLE, GameState, make_state
-from pitch13.trumps import TrumpTable
+from pitch13.state import HISTORY_LEN, LOG, PHASE, PLY, GameState, make_state
 
 #: A state's fields, copied into a list to make the next state from.
 Work = list[Any]
@@ -150,11 +149,6 @@ def refuse(reason: IllegalReason, seat: int | None, action: Action, why: str) ->
 def wrong_phase(state: GameState, seat: int, action: Action) -> NoReturn:
     """Refuse an action that does not belong to the state's phase."""
     refuse(IllegalReason.WRONG_PHASE, seat, action, f"the game is in the {state[PHASE].value} phase")
-
-
-def assert_never(value: NoReturn) -> NoReturn:  # pragma: no cover - never called when mypy passes
-    """Make mypy check that a ``match`` handles every case (``typing.assert_never`` before 3.11)."""
-    raise AssertionError(f"unhandled value: {value!r}")
 
 
 def table_of(state: GameState) -> TrumpTable:
