@@ -25,7 +25,8 @@ from pitch13.actions import (
     Take,
 )
 from pitch13.errors import IllegalActionError, IllegalReason
-from pitch13.state import HISTORY_LEN, LOG, PHASE, PLY, GameState, make_state
+from pitch13.state import HISTORY_LEN, LOG, PHASE, PLY, TABLE, GameState, make_state
+from pitch13.trumps import TrumpTable
 
 #: A state's fields, copied into a list to make the next state from.
 Work = list[Any]
