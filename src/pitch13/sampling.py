@@ -82,6 +82,8 @@ def sample_state(seat_view: SeatView, rng: random.Random, *, weighting: str = "p
         raise ValueError(f'weighting is "placements" or "shuffle", not {excerpt(weighting)}')
     shuffle = weighting == "shuffle"
     v = seat_view
+    if not _summary_fits(v):
+        raise SamplingError("no game state is consistent with this view")
     logs = hand_logs(v.history)
     if not logs:  # nothing dealt yet: the game waits for its first deal
         state = start_partway(
@@ -113,6 +115,18 @@ def sample_state(seat_view: SeatView, rng: random.Random, *, weighting: str = "p
         if sample is not None and _view_of(sample, v.seat) == v:
             return sample
     raise SamplingError("no game state is consistent with this view")
+
+
+def _summary_fits(v: SeatView) -> bool:
+    """Whether the view's account of the hands before the one it shows can come from a game."""
+    if v.dealer != (v.first_dealer + v.hand_number - 1) & 3:
+        return False
+    if any(isinstance(e.item, HandScored) for e in v.history):
+        return True  # the last result is the shown hand's, and the scores follow from it
+    last = v.last_result
+    if last is None:
+        return v.scores == (0, 0)
+    return last.hand_number < v.hand_number and v.scores == last.scores
 
 
 def _view_of(state: GameState, seat: int | None) -> SeatView:

@@ -869,6 +869,12 @@ def _replayed(values: dict[str, object]) -> SeatView:
             "$.dealer",
             f"hand {hand_number} of a game first dealt by seat {first_dealer} is dealt by seat {(first_dealer + hand_number - 1) & 3}",
         )
+    if (
+        last is not None
+        and last.hand_number >= hand_number
+        and not any(isinstance(line, str) and line.startswith("scored") for line in lines)
+    ):
+        fail("$.last_result.hand_number", f"the last hand scored comes before hand {hand_number}")
     total = rules.points_total
     for team, score in enumerate(scores):
         if not -total * hand_number <= score <= rules.target + total:
@@ -893,6 +899,8 @@ def _replayed(values: dict[str, object]) -> SeatView:
     if follower.last_result is not None and follower.last_result is not last:  # the hand was scored
         change = follower.last_result.score_change
         follower = fold((scores[0] - change[0], scores[1] - change[1]))
+    elif scores != (before := (0, 0) if last is None else last.scores):
+        fail("$.scores", f"the hands scored leave the scores at {list(before)}, not {list(scores)}")
     fields = view_fields(follower)
     for name, expected in fields.items():
         if name != "history" and values[name] != expected:
