@@ -651,8 +651,8 @@ def a_ply_below_the_actions_of_the_history():
 
 @pytest.mark.xfail(
     strict=True,
-    reason="library: SeatView.from_dict does not check scores against last_result (or (0, 0) "
-    "before any hand is scored), last_result's hand number against hand_number, or ply at all",
+    reason="library: SeatView.from_dict does not check scores against last_result (or (0, 0) before "
+    "any hand is scored), nor last_result's hand number against hand_number",
 )
 @pytest.mark.parametrize(
     ("make", "where"),
@@ -660,16 +660,23 @@ def a_ply_below_the_actions_of_the_history():
         (hand_1_with_scores, "$.scores"),
         (scores_off_the_last_result, "$.scores"),
         (scores_without_a_last_result, "$.scores"),
-        (a_last_result_of_a_later_hand, "$.last_result"),
-        (a_ply_below_zero, "$.ply"),
-        (a_ply_below_the_actions_of_the_history, "$.ply"),
+        (a_last_result_of_a_later_hand, "$.last_result.hand_number"),
     ],
 )
-def test_refuses_what_no_game_gives_before_the_hand_in_play(make, where):
+def test_refuses_scores_or_a_last_result_that_no_game_gives(make, where):
     """A view no game can show: scores that are not the last result's (nor 0 to 0 before any
-    result), a last result of a hand not yet played, a move counter below the actions of the
-    hand's history."""
+    result), a last result of a hand not yet played."""
     refused(make(), where)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="library: SeatView.ply has no range and is not checked against the history's actions",
+)
+@pytest.mark.parametrize("make", [a_ply_below_zero, a_ply_below_the_actions_of_the_history])
+def test_refuses_a_ply_that_no_game_gives(make):
+    """A move counter below zero, or below the number of actions in the hand's history."""
+    refused(make(), "$.ply")
 
 
 def test_refuses_a_card_in_two_places():
