@@ -8,9 +8,7 @@ compare each recorded view with the view of the real state at that point.
 from __future__ import annotations
 
 import collections
-import json
 
-import attrs
 import pytest
 
 from pitch13 import (
@@ -36,6 +34,7 @@ from pitch13 import (
     legal_actions,
     new_game,
     play_game,
+    seen_history,
     view,
 )
 from pitch13.testing import check_invariants
@@ -188,11 +187,26 @@ def test_random_bots_play_unseeded_games_with_fresh_deals():
 
 
 def current_hand_document(seat_view):
-    """The view as JSON data, with the history and results of earlier hands left out."""
-    start = max(i for i, entry in enumerate(seat_view.history) if isinstance(entry.item, DealSeen))
-    document = attrs.evolve(seat_view, history=seat_view.history[start:], results=()).to_dict()
-    del document["unseen"]
-    return json.dumps(document)
+    """The view as JSON data, without the unseen cards and the result of the hand before (whose
+    point cards are dealt again in this hand)."""
+    document = seat_view.to_dict()
+    del document["unseen"], document["last_result"]
+    return document
+
+
+def named_cards(node):
+    """The cards named anywhere in plain JSON data, on their own (``"10H"``) or as words of a
+    notation (``"2 play 10H"``)."""
+    if isinstance(node, str):
+        return {word for word in node.split() if word in CARD_TEXTS}
+    if isinstance(node, list):
+        return set().union(*(named_cards(value) for value in node))
+    if isinstance(node, dict):
+        return set().union(*(named_cards(value) for value in node.values()))
+    return set()
+
+
+CARD_TEXTS = frozenset(str(c) for c in DECK)
 
 
 def publicly_taken(state, seat):
@@ -206,11 +220,17 @@ def publicly_taken(state, seat):
     return taken
 
 
-def assert_sees_only_its_own(state, seat, seat_view):
-    """The view is this seat's view of ``state``, and no hidden card of another seat is in it."""
+def assert_sees_only_its_own(state, seat, seat_view, seen):
+    """The view is this seat's view of ``state``, and no hidden card of another seat is in it;
+    ``seen`` is the game's history as the seat saw it so far."""
     assert type(seat_view) is SeatView
     assert seat_view.seat == seat == state.to_act == seat_view.to_act
     assert seat_view == view(state, seat)
+    assert seat_view.ply == state.ply
+    deal = next(i for i in reversed(range(len(seen))) if isinstance(seen[i].item, DealSeen))
+    assert seat_view.history == tuple(seen[deal:])  # the hand in play, from its deal
+    assert seat_view.history[0].item.hand_number == state.hand_number
+    assert seat_view.last_result == (state.results[-1] if state.results else None)
     assert seat_view.hand == state.hand(seat)
     assert seat_view.legal_actions == legal_actions(state)
     hidden = set(state.stock)
@@ -218,8 +238,7 @@ def assert_sees_only_its_own(state, seat, seat_view):
         if other != seat:
             hidden |= set(state.hand(other)) - publicly_taken(state, other)
     assert hidden <= set(seat_view.unseen)
-    document = current_hand_document(seat_view)
-    leaked = [str(c) for c in seat_view.unseen if f'"{c}"' in document]
+    leaked = {str(c) for c in seat_view.unseen} & named_cards(current_hand_document(seat_view))
     assert not leaked, f"seat {seat} was shown {leaked}"
 
 
@@ -232,20 +251,24 @@ def assert_sees_only_its_own(state, seat, seat_view):
     ],
 )
 def test_each_bot_gets_only_its_own_seats_view(rules, seed):
-    """Replay the game: each recorded view is the seat's view of the state when it was to act."""
+    """Replay the game: each recorded view is the seat's view of the state when it was to act, and
+    holds the hand in play as the seat saw it (its seen history from the hand's deal)."""
     spies = [Spy(RandomBot(10 + s)) for s in range(4)]
     final = play_game(spies, rules, dealer=1, seed=seed)
     assert_finished(final)
     calls = {s: iter(spy.calls) for s, spy in enumerate(spies)}
     state = new_game(rules, dealer=1, seed=seed)
+    seen = [list(seen_history(state, s)) for s in range(4)]
     decisions = 0
     for seat, action in final.actions:
         if seat is not None:
             seat_view, answer = next(calls[seat])
             assert answer == action
-            assert_sees_only_its_own(state, seat, seat_view)
+            assert_sees_only_its_own(state, seat, seat_view, seen[seat])
             decisions += 1
-        state = apply(state, action, seat=seat)
+        state, before = apply(state, action, seat=seat), state
+        for s in range(4):
+            seen[s] += seen_history(state, s, since=before.ply)
     assert state == final
     assert decisions == sum(len(spy.calls) for spy in spies) > 0
     assert all(next(calls[s], None) is None for s in range(4))

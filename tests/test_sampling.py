@@ -16,6 +16,7 @@ from __future__ import annotations
 import collections
 import random
 
+import attrs
 import pytest
 from hypothesis import Phase as Phase_
 from hypothesis import given
@@ -30,8 +31,10 @@ from pitch13 import (
     Bid,
     Card,
     Deal,
+    DealSeen,
     Discard,
     GameState,
+    HandDealt,
     HandEndedEarly,
     JokerOrder,
     LeadFallback,
@@ -41,6 +44,7 @@ from pitch13 import (
     Pickup,
     Play,
     Rules,
+    SamplingError,
     SeatOut,
     ShortStock,
     Suit,
@@ -54,8 +58,8 @@ from pitch13 import (
     view,
 )
 from pitch13.testing import arranged_deck, check_invariants
-from profiles import THOROUGH, examples
-from strategies import RandomChooser, dealers, seeds
+from profiles import examples, more
+from strategies import RandomChooser, any_rules, dealers, seeds
 
 #: The rule sets every consistency test runs under.
 RULE_SETS: dict[str, Rules] = {
@@ -80,10 +84,10 @@ SITUATIONS = frozenset(
 #: Observers: the four seats and a spectator (``None``).
 OBSERVERS = (0, 1, 2, 3, None)
 
-#: Views are checked in the first hands of a game and at its end, where the game is over; under the
-#: thorough profile in every hand. A view holds the game's history, so a view of a later hand costs
-#: more to sample and compare.
-CHECKED_HANDS = None if THOROUGH else 4
+#: How many games each rule set plays, seeded and unseeded, in the sweep over every situation. A
+#: view holds the hand in play only and a sample deals only that hand, so a view of hand 30 costs
+#: what one of hand 1 does: the views are checked in every hand of a game.
+ROUNDS = more(1)
 
 #: Chi-square critical values at p = 0.001, by degrees of freedom.
 CHI2_CRITICAL_P001 = {1: 10.828, 2: 13.816, 3: 16.266}
@@ -96,12 +100,19 @@ def situation(state):
 
 
 def sample_and_check(state, observer, rng):
-    """Sample from ``observer``'s view of ``state`` and check the sample gives the same view."""
+    """Sample from ``observer``'s view of ``state`` and check the sample gives the same view.
+
+    The sample is a game started at the hand the view shows: its history holds that hand's deal
+    and no other, and its move counter goes on from the view's.
+    """
     seen = see(state, observer)
     sample = sample_state(seen, rng)
     assert isinstance(sample, GameState)
     assert see(sample, observer) == seen, f"view of the sample differs for {observer} in {situation(state)}"
     assert sample.seed is None
+    assert sample.ply == seen.ply == state.ply
+    dealt = [e.item.hand_number for e in sample.history if isinstance(e.item, HandDealt)]
+    assert dealt == [e.item.hand_number for e in seen.history if isinstance(e.item, DealSeen)]
     return sample
 
 
@@ -154,11 +165,6 @@ def game_states(state, table, *, max_steps=20_000):
     raise AssertionError("the game did not end")
 
 
-def in_checked_hands(state):
-    """Whether the consistency tests check views of ``state``: see :data:`CHECKED_HANDS`."""
-    return CHECKED_HANDS is None or state.hand_number <= CHECKED_HANDS or state.is_over
-
-
 # --- 1. consistency -----------------------------------------------------------------------------
 
 
@@ -179,37 +185,102 @@ def test_sample_gives_the_same_view_in_random_games(name, seeded, seed, dealer, 
     previous = None
     for state in game_states(start, table):
         now = situation(state)
-        if in_checked_hands(state) and (now != previous or rng.random() < 0.08):
+        if now != previous or rng.random() < 0.08:
             sample_and_check(state, rng.choice(OBSERVERS), rng)
         previous = now
 
 
 def test_sample_gives_the_same_view_in_every_phase_rule_set_and_seat():
     """Seeded and unseeded games under every rule set; hundreds of views (thousands under the
-    thorough profile) in every situation.
+    thorough profile) in every situation, in every hand of the games.
 
     A view is checked on entering each situation (the observers taking turns) and at random
-    other states, in the hands of :data:`CHECKED_HANDS`; every observer is checked in every
-    situation.
+    other states; every observer is checked in every situation. The samples are drawn from a
+    random source of their own, so the games played do not depend on how much randomness a
+    sample takes.
     """
     rng = random.Random(20240601)
+    sampling = random.Random(7)
     checked = collections.Counter()
+    hands = 0
     turn = 0
-    for n, name in enumerate(sorted(RULE_SETS)):
-        for seeded in (True, False):
-            table = Table(rng)
-            start = new_game(RULE_SETS[name], dealer=n % 4, seed=1000 + n if seeded else None)
-            previous = None
-            for state in game_states(start, table):
-                now = situation(state)
-                if in_checked_hands(state) and (now != previous or rng.random() < 0.1):
-                    observer = OBSERVERS[turn % len(OBSERVERS)]
-                    turn += 1
-                    sample_and_check(state, observer, rng)
-                    checked[now, observer] += 1
-                previous = now
-    assert sum(checked.values()) >= (2000 if CHECKED_HANDS is None else 600)
+    for round_ in range(ROUNDS):
+        for n, name in enumerate(sorted(RULE_SETS)):
+            for seeded in (True, False):
+                table = Table(rng)
+                seed = 1000 + 100 * round_ + n if seeded else None
+                start = new_game(RULE_SETS[name], dealer=(n + round_) % 4, seed=seed)
+                previous = None
+                for state in game_states(start, table):
+                    now = situation(state)
+                    if now != previous or rng.random() < 0.1:
+                        observer = OBSERVERS[turn % len(OBSERVERS)]
+                        turn += 1
+                        sample_and_check(state, observer, sampling)
+                        checked[now, observer] += 1
+                    previous = now
+                hands += state.hand_number
+    assert sum(checked.values()) >= 1500 * ROUNDS and hands >= 150 * ROUNDS
     assert set(checked) == {(now, observer) for now in SITUATIONS for observer in OBSERVERS}
+
+
+#: A rule set under which sampling once failed on views the engine made: the look takes any
+#: card, the partner does not look, nothing is picked up, and a short stock is dealt again.
+LOOK_ANY_CARD_NO_PICK_UP = Rules(
+    look_take=LookTake.ANY_CARD, partner_look=False, pickup=Pickup.NONE, short_stock=ShortStock.REDEAL
+)
+
+
+def sample_every_view(start, table, observers, rng, max_hands):
+    """Sample from the views of ``observers`` of every state of a game from ``start`` (its first
+    ``max_hands`` hands) and check each; the situations met, by observer."""
+    met = collections.Counter()
+    for state in game_states(start, table):
+        if state.hand_number > max_hands and not state.is_over:
+            break
+        for observer in observers(state):
+            sample_and_check(state, observer, rng)
+            met[situation(state), observer] += 1
+    return met
+
+
+@pytest.mark.parametrize("seeded", [True, False], ids=["seeded", "unseeded"])
+def test_sample_state_never_fails_on_views_the_engine_made(seeded):
+    """Under :data:`LOOK_ANY_CARD_NO_PICK_UP`, every view of every state of the first hands of a
+    few games, of every seat and the spectator, has a sample, drawn with ``random.Random(4)``
+    (the source that once failed for seat 2 in play) and with other sources; the sample's view
+    is the view."""
+    met = collections.Counter()
+    for game in range(3):
+        rng = random.Random(game)
+        start = new_game(LOOK_ANY_CARD_NO_PICK_UP, dealer=game, seed=4 + game if seeded else None)
+        met += sample_every_view(start, Table(rng, loaded=0.3), lambda state: OBSERVERS, random.Random(4), 3)
+        start = new_game(LOOK_ANY_CARD_NO_PICK_UP, dealer=game, seed=40 + game if seeded else None)
+        met += sample_every_view(start, Table(rng, loaded=0.3), lambda state: (2,), random.Random(game), 4)
+    assert met["play", 2] >= 200
+    expected = {"bidding", "trump", "look", "look_turned", "play"} | (set() if seeded else {"deal"})
+    assert {now for now, _ in met} >= expected
+    assert {observer for _, observer in met} == set(OBSERVERS)
+
+
+@examples(10, deadline=None, phases=(Phase_.explicit, Phase_.reuse, Phase_.generate))
+@given(rules=any_rules(), seeded=st.booleans(), seed=seeds, dealer=dealers, choice_seed=seeds)
+def test_sample_state_never_fails_on_views_of_random_games_under_any_rules(
+    rules, seeded, seed, dealer, choice_seed
+):
+    """Under any rules, the views of the first hands of a random game have samples: at each
+    state one observer's in turn, and every observer's on entering a situation."""
+    rng = random.Random(choice_seed)
+    start = new_game(rules, dealer=dealer, seed=seed if seeded else None)
+    last = [None]
+
+    def observers(state):
+        now = situation(state)
+        entering, last[0] = now != last[0], now
+        return OBSERVERS if entering else (OBSERVERS[state.ply % len(OBSERVERS)],)
+
+    met = sample_every_view(start, Table(rng, loaded=0.3), observers, random.Random(choice_seed + 1), 3)
+    assert met
 
 
 def early_end_after_a_pick_up():
@@ -487,6 +558,20 @@ def test_sample_state_refuses_a_non_random_rng():
     for rng in (1, None, "seed", random):
         with pytest.raises(TypeError, match=r"random\.Random"):
             sample_state(seen, rng)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="library: sample_state starts a game partway with the view's scores as they are, so a "
+    "view of hand 1 with scores 5-0 and no hand scored is sampled instead of refused",
+)
+def test_sample_state_refuses_a_view_whose_scores_no_game_gives():
+    """Scores in hand 1, before any hand was scored, are 0 to 0: a view changed by hand to say
+    otherwise comes from no game, and sampling it raises SamplingError."""
+    seen = view(seat_out_in_play(), 0)
+    assert seen.hand_number == 1 and seen.last_result is None and seen.scores == (0, 0)
+    with pytest.raises(SamplingError):
+        sample_state(attrs.evolve(seen, scores=(5, 0)), random.Random(1))
 
 
 def test_sample_state_same_seed_same_sample():

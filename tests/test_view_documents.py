@@ -3,6 +3,11 @@
 A view read back is equal to the view written, and a document that is malformed, of another
 format, or inconsistent is refused with a :class:`~pitch13.documents.DocumentError` that says
 where; nothing else ever comes out of the loaders, whatever the input.
+
+A view document (version 2) holds the hand in play: its ``history`` is a list of entries in
+their notation (:mod:`pitch13.seen`), which the loader replays; every other field must be what
+the replay gives, and a field that is not is refused at its own path with a message that says
+what the history gives.
 """
 
 from __future__ import annotations
@@ -11,11 +16,12 @@ import copy
 import functools
 import json
 import random
+import re
 import time
 from datetime import timedelta
 
 import pytest
-from hypothesis import HealthCheck, given
+from hypothesis import HealthCheck, event, given
 from hypothesis import strategies as st
 
 from helpers import deal, see, states_through
@@ -30,20 +36,24 @@ from pitch13 import (
     Discard,
     GiveUp,
     NameTrump,
+    Outcome,
     Phase,
     Play,
     Rules,
+    SeenEntry,
     Suit,
     Take,
+    Termination,
     apply,
     legal_actions,
     new_game,
     parse_cards,
 )
 from pitch13.documents import MAX_SIZE, DocumentError
+from pitch13.events import HandScored
 from pitch13.views import _UNRANGED, _VIEW_TYPES, SeatView, _build_object
 from profiles import THOROUGH, examples, longer
-from strategies import PRESETS, RandomChooser, any_rules, playouts
+from strategies import PRESETS, Playout, RandomChooser, any_rules, playouts
 
 #: The four seats and the spectator (``None``).
 VIEWERS = (0, 1, 2, 3, None)
@@ -62,6 +72,12 @@ def refused(data, where, why=""):
     assert info.value.where == where, info.value
     assert why in info.value.why, info.value
     return info.value
+
+
+def gives(data, where, expected, found):
+    """Assert that ``data`` is refused at ``where`` because the history gives ``expected`` there,
+    not ``found`` (each as the message quotes it)."""
+    return refused(data, where, f"the history gives {expected}, not {found}")
 
 
 def round_trips(v):
@@ -123,7 +139,8 @@ def random_game(rules, dealer, seed, choice_seed, max_actions=2000):
 
 @functools.cache
 def corpus():
-    """States of the arranged hand and of whole random games under several rules."""
+    """States of the arranged hand and of whole random games under several rules (every 15th state
+    and the last; every 3rd under the thorough profile)."""
     games = [
         random_game(PRESETS[0], 0, None, 1),
         random_game(PRESETS[1], 1, 7, 2),
@@ -131,7 +148,8 @@ def corpus():
             Rules(target=20, short_stock="redeal", all_pass="redeal", look_take="any_card"), 2, None, 3
         ),
     ]
-    return scenario() + tuple(s for game in games for s in game[::15] + game[-1:])
+    step = 3 if THOROUGH else 15
+    return scenario() + tuple(s for game in games for s in game[::step] + game[-1:])
 
 
 def find(predicate, viewer=None):
@@ -152,36 +170,35 @@ def doc(v):
 # --- round trips -------------------------------------------------------------------------------
 
 
-def corpus_viewers(index):
-    """Whose views of ``corpus()[index]`` the round trip reads back: every viewer's in the arranged
-    hand, and in the random games one viewer's in turn (every viewer's under the thorough
-    profile). A view holds the game's history, so the views of a long game cost the most."""
-    if THOROUGH or index < len(scenario()):
-        return VIEWERS
-    return (VIEWERS[index % len(VIEWERS)],)
-
-
 def test_round_trip_in_every_phase_for_every_viewer():
-    """Views of the corpus, of every seat and the spectator (see :func:`corpus_viewers`), read back
-    equal from their dict and their JSON (str and bytes); the views read back reach every phase
-    and every kind of field."""
+    """Views of the corpus, of every seat and the spectator, read back equal from their dict and
+    their JSON (str and bytes); the views read back reach every phase and every kind of field."""
     phases = set()
     filled = set()
-    for index, state in enumerate(corpus()):
-        for viewer in corpus_viewers(index):
+    for state in corpus():
+        for viewer in VIEWERS:
             v = see(state, viewer)
             round_trips(v)
             phases.add(v.phase)
             filled |= {
                 name
-                for name in ("places", "results", "outcome", "tricks", "legal_actions")
+                for name in ("places", "last_result", "outcome", "tricks", "legal_actions", "history")
                 if getattr(v, name)
             }
             filled |= {"turned_card"} if v.turned_card else set()
             filled |= {"takeable"} if v.takeable else set()
             filled |= {type(e.item).__name__ for e in v.history}
     assert phases == set(Phase)
-    assert {"places", "results", "outcome", "tricks", "legal_actions", "turned_card", "takeable"} <= filled
+    assert {
+        "places",
+        "last_result",
+        "outcome",
+        "tricks",
+        "legal_actions",
+        "history",
+        "turned_card",
+        "takeable",
+    } <= filled
     assert {
         "DealSeen",
         "RefillSeen",
@@ -202,7 +219,10 @@ def test_round_trip_keeps_the_types_of_the_fields():
     assert isinstance(back.out, frozenset) and isinstance(back.history, tuple)
     assert back.phase is Phase.LOOK and back.trump is Suit.HEARTS
     assert back.rules == Rules() and back.legal_actions == v.legal_actions
+    assert back.history == v.history and back.ply == v.ply == LOOKING + 1  # the deal is a move too
     assert back.possible_places(parse_cards("KS")[0]) == v.possible_places(parse_cards("KS")[0])
+    later = find(lambda v: v.last_result is not None)
+    assert SeatView.from_json(later.to_json()).last_result == later.last_result
 
 
 def game_states(playout, max_actions):
@@ -215,18 +235,74 @@ def game_states(playout, max_actions):
     return states
 
 
+def meets_the_game_over_fault(v, error):
+    """Whether reading ``v`` back was refused by the library's fault that
+    :func:`test_round_trip_of_a_game_over_whose_winner_depends_on_the_scores` pins down: a game
+    over view refused at its last line, ``over ...``."""
+    return (
+        v.phase is Phase.GAME_OVER
+        and error.where == f"$.history[{len(v.history) - 1}]"
+        and error.why == "the game is not over so"
+    )
+
+
 @examples(6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(playout=playouts(any_rules(max_target=longer(30), low_bids_only=True)), data=st.data())
 def test_round_trip_in_random_games(playout, data):
     """For views of random legal playouts under any rules, of every seat and the spectator,
-    from_dict(to_dict()) and from_json(to_json()) give the view back."""
+    from_dict(to_dict()) and from_json(to_json()) give the view back.
+
+    A game over view refused by the fault of
+    :func:`test_round_trip_of_a_game_over_whose_winner_depends_on_the_scores` is let through
+    (and counted as an event); any other refusal fails the test."""
     states = game_states(playout, longer(200))
     picks = data.draw(st.lists(st.integers(0, len(states) - 1), min_size=1, max_size=4))
     for i in [*picks, len(states) - 1]:
         for viewer in VIEWERS:
-            round_trips(see(states[i], viewer))
+            v = see(states[i], viewer)
+            try:
+                round_trips(v)
+            except DocumentError as error:
+                if not meets_the_game_over_fault(v, error):
+                    raise
+                event("a game over view met the known fault")
 
 
+#: A game that ends in its first hand, 2 to 8 with a target of 2: team B wins by the target.
+GAME_OVER_AT_2_TO_8 = Playout(
+    rules=Rules(
+        use_off_three=False, min_bid=1, max_bid=2, dealer_forced_min_bid=1, partner_look=False, target=2
+    ),
+    dealer=0,
+    seed=None,
+    choice_seed=406,
+    pass_bias=0.6,
+    raise_bias=0.2,
+    low_bid_bias=0.8,
+)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="library: views._replayed first replays a scored hand from the view's final scores as "
+    "the scores before it (4 to 16 here, both over the target), and the 'over 1 target' line is "
+    "refused in that first replay, before the replay from the right scores",
+)
+def test_round_trip_of_a_game_over_whose_winner_depends_on_the_scores():
+    """A game over view reads back even when the final scores, counted twice, would give another
+    winner: every viewer's view of the last state of :data:`GAME_OVER_AT_2_TO_8`."""
+    final = game_states(GAME_OVER_AT_2_TO_8, 200)[-1]
+    assert final.outcome == Outcome(1, Termination.TARGET, 1, (2, 8))
+    for viewer in VIEWERS:
+        v = see(final, viewer)
+        assert str(v.history[-1]) == "over 1 target"
+        round_trips(v)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="library: SeatView.ply has no range in views._INT_RANGES (_UNRANGED == [('SeatView', 'ply')])",
+)
 def test_every_whole_number_has_a_range():
     """Reading a view builds a reader for each field; each whole number in it has its own range."""
     SeatView.from_json(see(corpus()[-1], 0).to_json())
@@ -242,24 +318,36 @@ def test_refuses_what_is_not_an_object(data):
 
 
 def test_refuses_another_format_or_version():
+    """Another format, a version 1 document (no longer read: it held the whole game), a newer
+    version and a version that never was are refused at ``$.format`` or ``$.version``."""
     data = doc(see(scenario()[0], 0))
     refused({**data, "format": "pitch13.record"}, "$.format", "not a pitch13.view document")
-    refused({**data, "version": 2}, "$.version", "newer")
-    refused({**data, "version": 0}, "$.version")
+    refused({**data, "version": 1}, "$.version", "pitch13.view version 1 is no longer read")
+    refused({**data, "version": 1}, "$.version", "ask the server for the view again")
+    refused({**data, "version": 3}, "$.version", "newer")
+    refused({**data, "version": 0}, "$.version", "has no version 0")
+    refused({**data, "version": "2"}, "$.version", "whole number")
     refused({k: v for k, v in data.items() if k != "format"}, "$.format")
 
 
 def test_refuses_unknown_and_missing_fields():
     data = doc(see(scenario()[0], 0))
     refused({**data, "secret": 1}, "$", "unknown field 'secret'")
+    refused({**data, "results": []}, "$", "unknown field 'results'")  # a field of version 1
     refused({k: v for k, v in data.items() if k != "hand"}, "$", "missing field 'hand'")
-    data["history"][0]["item"]["extra"] = []
-    refused(data, "$.history[0].item", "unknown field 'extra'")
-    data = doc(see(scenario()[0], 0))
-    del data["history"][0]["item"]["cards"]
-    refused(data, "$.history[0].item", "missing field 'cards'")
-    del data["history"][0]["item"]["type"]
-    refused(data, "$.history[0].item", "missing field 'type'")
+    refused({k: v for k, v in data.items() if k != "ply"}, "$", "missing field 'ply'")
+    v = find(lambda v: v.last_result and v.places, 0)
+    data = doc(v)
+    data["last_result"]["extra"] = []
+    refused(data, "$.last_result", "unknown field 'extra'")
+    data = doc(v)
+    del data["last_result"]["point_cards"][0]["label"]
+    refused(data, "$.last_result.point_cards[0]", "missing field 'label'")
+    del data["last_result"]["type"]
+    refused(data, "$.last_result", "missing field 'type'")
+    data = doc(v)
+    data["places"][0]["zzz"] = 1
+    refused(data, "$.places[0]", "unknown field 'zzz'")
 
 
 def test_refuses_wrong_types_and_values():
@@ -268,6 +356,8 @@ def test_refuses_wrong_types_and_values():
         ("seat", 4, "$.seat"),
         ("seat", "1", "$.seat"),
         ("seat", True, "$.seat"),
+        ("ply", "21", "$.ply"),
+        ("ply", None, "$.ply"),
         ("hand_number", 0, "$.hand_number"),
         ("phase", "napping", "$.phase"),
         ("trump", "♥", "$.trump"),
@@ -281,6 +371,9 @@ def test_refuses_wrong_types_and_values():
         ("stock_size", -1, "$.stock_size"),
         ("trick", [[1, "AH"], [2]], "$.trick[1]"),
         ("trick", [[5, "AH"]], "$.trick[0][0]"),
+        ("last_result", 3, "$.last_result"),
+        ("history", "1 pass", "$.history"),
+        ("legal_actions", "play 7H", "$.legal_actions"),
     ]
     for name, value, where in cases:
         refused({**doc(v), name: value}, where)
@@ -294,65 +387,82 @@ def test_refuses_wrong_types_and_values():
     data["tricks"][0]["plays"][2][1] = "11H"
     refused(data, "$.tricks[0].plays[2][1]")
     data = doc(v)
-    data["results"] = 3
-    refused(data, "$.results", "expected a list")
+    data["history"][1] = 5
+    refused(data, "$.history[1]", "expected an entry in notation, a string, not int")
+    data = doc(v)
+    data["history"][1] = {"type": "SeenEntry", "seat": 1, "item": {"type": "Pass"}}  # version 1
+    refused(data, "$.history[1]", "a string, not dict")
+    data = doc(see(scenario()[PLAYING], 2))
+    assert data["legal_actions"]
+    data["legal_actions"][0] = {"type": "Play", "card": "JD"}  # version 1
+    refused(data, "$.legal_actions[0]", "expected a string, found an object")
+    data["legal_actions"][0] = "dance"
+    refused(data, "$.legal_actions[0]", "unknown action 'dance'")
+    data["legal_actions"][0] = "play ZZ"
+    refused(data, "$.legal_actions[0]", "'ZZ' is not a card")
 
 
 def test_refuses_bounded_lists_past_their_bound():
     v = see(scenario()[0], 0)
     data = doc(v)
     data["history"] = [data["history"][0]] * 100_001
-    refused(data, "$.history", "limit is 100000")
+    refused(data, "$.history", "the list has 100001 items; the limit is 400")
+    refused({**doc(v), "history": ["0 pass"] * 401}, "$.history", "limit is 400")
     refused({**doc(v), "hand": [str(c) for c in DECK] + ["AH"]}, "$.hand", "limit is 54")
+    refused({**doc(v), "legal_actions": ["pass"] * 301}, "$.legal_actions", "limit is 300")
+    refused({**doc(v), "places": doc(v)["places"] * 5}, "$.places", "the list has 20 items; the limit is 16")
     data = doc(v)
-    data["history"][0]["item"]["cards"] = [str(c) for c in DECK] * 2
-    refused(data, "$.history[0].item.cards", "limit is 54")
-
-
-def history_index(data, type_name):
-    return next(i for i, e in enumerate(data["history"]) if e["item"]["type"] == type_name)
+    data["history"][0] = "dealt 1 0 " + " ".join(str(c) for c in DECK[:10])
+    refused(data, "$.history[0]", "at most 9 cards")
+    data["history"][0] = "dealt 1 0 " + " ".join(str(c) for c in DECK * 2)
+    refused(data, "$.history[0]", "an entry is at most 200 characters")
 
 
 def test_refuses_unknown_types_and_types_not_allowed_at_their_place():
-    v = find(lambda v: v.results and v.to_act == 0 and v.phase is Phase.BIDDING, 0)
+    v = find(lambda v: v.last_result and v.outcome and v.places and v.tricks, 0)
     data = doc(v)
-    data["history"][0]["item"]["type"] = "Foo"
-    refused(data, "$.history[0].item.type", "unknown type 'Foo'")
+    data["last_result"]["type"] = "Foo"
+    refused(data, "$.last_result.type", "unknown type 'Foo' (expected HandResult)")
     data = doc(v)
-    data["history"][0]["item"] = {"type": "HandDealt", "hand_number": 1, "dealer": 0, "deck": []}
-    refused(data, "$.history[0].item.type", "unknown type 'HandDealt'")
+    data["last_result"] = {"type": "HandDealt", "hand_number": 1, "dealer": 0, "deck": []}
+    refused(data, "$.last_result.type", "unknown type 'HandDealt'")
     data = doc(v)
-    data["history"][3]["item"] = data["results"][0]
-    refused(data, "$.history[3].item.type", "a HandResult is not allowed here")
+    data["last_result"] = data["tricks"][0]
+    refused(data, "$.last_result.type", "a Trick is not allowed here (expected HandResult)")
     data = doc(v)
-    data["history"][3]["item"] = {"type": "TurnUp"}
-    refused(data, "$.history[3].item.type", "a TurnUp is not allowed here")
+    data["outcome"] = data["last_result"]
+    refused(data, "$.outcome.type", "a HandResult is not allowed here (expected Outcome)")
     data = doc(v)
-    data["results"][0] = data["history"][0]["item"]
-    refused(data, "$.results[0].type", "a DealSeen is not allowed here")
+    data["tricks"][0] = data["places"][0]
+    refused(data, "$.tricks[0].type", "a PlaceInfo is not allowed here (expected Trick)")
     data = doc(v)
-    data["legal_actions"][0] = {"type": "SeatOut", "seat": 0}
-    refused(data, "$.legal_actions[0].type", "a SeatOut is not allowed here")
+    data["places"][0] = data["last_result"]["point_cards"][0]
+    refused(data, "$.places[0].type", "a PointCard is not allowed here (expected PlaceInfo)")
     data = doc(v)
-    data["history"][0] = data["history"][0]["item"]
-    refused(data, "$.history[0].type", "a DealSeen is not allowed here (expected SeenEntry)")
+    data["last_result"]["point_cards"][0] = {"type": "SeenEntry", "seat": 0, "item": None}
+    refused(data, "$.last_result.point_cards[0].type", "unknown type 'SeenEntry' (expected PointCard)")
 
 
 def test_refuses_numbers_out_of_their_range_in_objects():
-    v = find(lambda v: v.results and v.outcome, 3)
-    data = doc(v)
-    i = history_index(data, "Bid")
-    data["history"][i]["item"]["amount"] = 99
-    refused(data, f"$.history[{i}].item.amount", "from 1 to 13")
+    v = find(lambda v: v.last_result and v.outcome and v.places, 3)
     data = doc(v)
     data["outcome"]["winner"] = 2
     refused(data, "$.outcome.winner", "from 0 to 1")
     data = doc(v)
-    data["results"][0]["point_cards"][0]["label"] = "queen"
-    refused(data, "$.results[0].point_cards[0].label", "expected one of")
+    data["last_result"]["point_cards"][0]["label"] = "queen"
+    refused(data, "$.last_result.point_cards[0].label", "expected one of")
     data = doc(v)
-    data["results"][0]["point_cards"][0]["points"] = 7
-    refused(data, "$.results[0].point_cards[0].points", "from 1 to 3")
+    data["last_result"]["point_cards"][0]["points"] = 7
+    refused(data, "$.last_result.point_cards[0].points", "from 1 to 3")
+    data = doc(v)
+    data["last_result"]["score_change"][1] = 14
+    refused(data, "$.last_result.score_change[1]", "from -13 to 13")
+    data = doc(v)
+    data["places"][0]["count"] = 55
+    refused(data, "$.places[0].count", "from 0 to 54")
+    data = doc(v)
+    data["tricks"][0]["number"] = 0
+    refused(data, "$.tricks[0].number", "from 1 to 54")
 
 
 def test_refuses_invalid_rules():
@@ -372,91 +482,273 @@ def test_an_objects_own_checks_become_a_document_error():
     assert isinstance(info.value.__cause__, ValueError)
 
 
-# --- refusals: consistency -------------------------------------------------------------------------
+# --- refusals: the history -----------------------------------------------------------------------
+
+
+def playing_doc():
+    """The document of seat 1's view while it leads to the second trick of the arranged hand."""
+    data = doc(see(scenario()[PLAYING], 1))
+    assert data["history"][:3] == ["dealt 1 0 2C 7H 8H 9H 10H JH QH KH AH", "1 pass", "2 bid 6"]
+    assert data["history"][-3:] == ["1 play AH", "trick 1 1", "1 play KH"]
+    return data
+
+
+@pytest.mark.parametrize(
+    ("index", "line", "why"),
+    [
+        (3, "3 dance", "unknown action 'dance'"),
+        (3, "dance 3", "unknown entry 'dance'"),
+        (3, "", "an empty entry"),
+        (5, "won 2", "'won' needs 2 more words"),
+        (5, "won 2 6 7", "unexpected '7'"),
+        (1, "1 play ZZ", "'ZZ' is not a card"),
+        (0, "dealt 1 0 2C 7H 8H 9H 10H JH QH KH 2X", "'2X' is not a card"),
+        (0, "dealt 1 7 2C 7H 8H 9H 10H JH QH KH AH", "a whole number from 0 to 3, not '7'"),
+        (0, "dealt 1 0 2C 7H 8H 9H 10H JH QH KH", "a seat is dealt 9 different cards"),
+        (1, "2 pass", "it is seat 1's turn, not seat 2's"),  # out of turn
+        (1, "1 play AH", "this is not the play phase (the game is in bidding phase)"),
+        (2, "2 bid 99", "seat 2 may not bid 99 here"),
+        (5, "won 3 6", "the auction is not won so"),
+        (-2, "trick 1 2", "trick 1 is won by seat 1"),
+        (-2, "scored 1", "the hand is not over"),
+        (-1, "2 play KH", "it is seat 1's turn, not seat 2's"),  # out of turn
+        (-1, "1 play 2H", "2H was played already"),
+        (-1, "1 play 2C", "2C is not a trump"),
+    ],
+)
+def test_refuses_a_malformed_history_line(index, line, why):
+    """A history line that is not an entry in notation, or an entry that cannot come next, is
+    refused at its own place in ``$.history``."""
+    data = playing_doc()
+    data["history"][index] = line
+    refused(data, f"$.history[{index % len(data['history'])}]", why)
+
+
+def test_refuses_a_history_that_does_not_begin_with_the_deal():
+    data = playing_doc()
+    del data["history"][0]
+    refused(data, "$.history[0]", "1 pass comes before the hand is dealt")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="library: Follower._deal accepts a second DealSeen of the hand in play (same hand number "
+    "and dealer) and starts the hand afresh, dropping what came before it",
+)
+@pytest.mark.parametrize("at", [1, 3, 34])
+def test_refuses_a_second_deal_of_the_hand_in_play(at):
+    """A second deal of the hand being played cannot come next: it is refused at its line (else
+    the entries before it would be dropped, and the view read back would not be the document's)."""
+    data = playing_doc()
+    data["history"].insert(at, data["history"][0])
+    refused(data, f"$.history[{at}]")
+
+
+def test_refuses_a_history_that_stops_before_the_next_decision():
+    """The hand's history stops where the next decision is to be made, not in the middle of what
+    the engine does on its own (here: between the naming of trump and the last dead cards)."""
+    data = doc(see(scenario()[5], 0))
+    assert data["history"][-2:] == ["dead 3 QC KC AC 2D 4D 5D 6D 7D", "dead 0 8D 9D 10D QD KD AD 2S 3S"]
+    data["history"].pop()
+    refused(data, "$", "the history stops before the next decision")
+
+
+# --- refusals: consistency with the history ----------------------------------------------------
 
 
 def test_refuses_to_act_that_does_not_fit_the_phase():
-    refused({**doc(see(scenario()[0], 0)), "to_act": None}, "$.to_act", "a seat is to act")
+    gives({**doc(see(scenario()[0], 0)), "to_act": None}, "$.to_act", 1, None)
+    gives({**doc(see(scenario()[0], 0)), "to_act": 2}, "$.to_act", 1, 2)
     over = find(lambda v: v.phase is Phase.GAME_OVER)
-    refused({**doc(over), "to_act": 1}, "$.to_act", "no seat is to act")
+    gives({**doc(over), "to_act": 1}, "$.to_act", None, 1)
+    gives({**doc(see(scenario()[PLAYING], 3)), "phase": "look"}, "$.phase", "'play'", "'look'")
 
 
 def test_refuses_an_outcome_that_does_not_fit():
     over = doc(find(lambda v: v.phase is Phase.GAME_OVER))
-    refused({**over, "outcome": None}, "$.outcome")
-    refused({**doc(see(scenario()[0], 0)), "outcome": over["outcome"]}, "$.outcome")
-    over["outcome"]["scores"] = [over["scores"][0] + 1, over["scores"][1]]
-    refused(over, "$.outcome.scores")
+    real = f"'scores': {over['outcome']['scores']}"
+    error = refused({**over, "outcome": None}, "$.outcome", "the history gives {")
+    assert real in error.why and error.why.endswith("not None")
+    refused(
+        {**doc(see(scenario()[0], 0)), "outcome": over["outcome"]},
+        "$.outcome",
+        "the history gives None, not {",
+    )
+    data = copy.deepcopy(over)
+    data["outcome"]["scores"] = [over["scores"][0] + 1, over["scores"][1]]
+    error = refused(data, "$.outcome", "the history gives {")
+    assert real in error.why and f"'scores': {data['outcome']['scores']}" in error.why
+    data = copy.deepcopy(over)
+    data["outcome"]["winner"] = 1 - over["outcome"]["winner"]
+    refused(data, "$.outcome", "the history gives {")
 
 
-def test_refuses_scores_that_are_not_the_hands_scored():
-    refused({**doc(see(scenario()[0], 0)), "scores": [3, 0]}, "$.scores", "leave them at [0, 0]")
-    v = find(lambda v: v.results and v.phase is Phase.BIDDING)
+@functools.cache
+def scored_between_hands():
+    """A state of a game dealt by the test that waits for the next deal after a hand was scored:
+    its views' history ends with the hand's score."""
+    for state in random_game(PRESETS[0], 0, None, 1):
+        if state.phase is Phase.DEAL and state.results and isinstance(state.history[-1].item, HandScored):
+            return state
+    raise AssertionError("no hand was scored")  # pragma: no cover
+
+
+def test_refuses_scores_and_a_last_result_that_the_history_does_not_give():
+    """Scores out of their range for the hand number are refused at ``$.scores``; at the end of a
+    hand, a last result (or scores) that is not what the hand scores is refused at
+    ``$.last_result``."""
+    v = find(lambda v: v.last_result and v.phase is Phase.BIDDING)
     data = doc(v)
-    data["scores"][1] = data["results"][-1]["scores"][1] = 1000
+    data["scores"][1] = data["last_result"]["scores"][1] = 1000
+    refused(data, "$.scores[1]", f"a score after hand {v.hand_number} is from ")
     refused(data, "$.scores[1]", f"to {v.rules.target + 13}, not 1000")
-    data = doc(v)
-    data["results"][-1]["hand_number"] = v.hand_number + 1
-    refused(data, f"$.results[{len(v.results) - 1}].hand_number")
+    for viewer in VIEWERS:
+        v = see(scored_between_hands(), viewer)
+        assert v.history[-1] == SeenEntry(None, HandScored(v.last_result))
+        round_trips(v)
+        data = doc(v)
+        data["last_result"]["scores"][0] += 1
+        refused(data, "$.last_result", "the history gives {")
+        data = doc(v)
+        data["last_result"]["made"] = not data["last_result"]["made"]
+        refused(data, "$.last_result", "the history gives {")
+        data = doc(v)
+        data["scores"][0] += 1
+        refused(data, "$.last_result", "the history gives {")
+
+
+def hand_1_with_scores():
+    data = doc(see(scenario()[PLAYING], 1))
+    data["scores"] = [3, 0]
+    return data
+
+
+def scores_off_the_last_result():
+    data = doc(find(lambda v: v.last_result and v.phase is Phase.PLAY))
+    data["scores"][0] += 1
+    return data
+
+
+def scores_without_a_last_result():
+    data = doc(find(lambda v: v.last_result and v.phase is Phase.PLAY))
+    data["last_result"] = None
+    return data
+
+
+def a_last_result_of_a_later_hand():
+    data = doc(find(lambda v: v.last_result and v.phase is Phase.PLAY))
+    data["last_result"]["hand_number"] = data["hand_number"] + 1
+    return data
+
+
+def a_ply_below_zero():
+    return {**doc(see(scenario()[PLAYING], 1)), "ply": -5}
+
+
+def a_ply_below_the_actions_of_the_history():
+    return {**doc(see(scenario()[PLAYING], 1)), "ply": 3}  # the history holds 21 actions
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="library: SeatView.from_dict does not check scores against last_result (or (0, 0) before "
+    "any hand is scored), nor last_result's hand number against hand_number",
+)
+@pytest.mark.parametrize(
+    ("make", "where"),
+    [
+        (hand_1_with_scores, "$.scores"),
+        (scores_off_the_last_result, "$.scores"),
+        (scores_without_a_last_result, "$.scores"),
+        (a_last_result_of_a_later_hand, "$.last_result.hand_number"),
+    ],
+)
+def test_refuses_scores_or_a_last_result_that_no_game_gives(make, where):
+    """A view no game can show: scores that are not the last result's (nor 0 to 0 before any
+    result), a last result of a hand not yet played."""
+    refused(make(), where)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="library: SeatView.ply has no range and is not checked against the history's actions",
+)
+@pytest.mark.parametrize("make", [a_ply_below_zero, a_ply_below_the_actions_of_the_history])
+def test_refuses_a_ply_that_no_game_gives(make):
+    """A move counter below zero, or below the number of actions in the hand's history."""
+    refused(make(), "$.ply")
 
 
 def test_refuses_a_card_in_two_places():
+    """A card put in a second place is refused at the field that the history gives otherwise."""
     v = doc(see(scenario()[PICKUP], 2))
-    assert v["middle"] and v["takeable"] == ["10H"]
+    assert v["middle"] and v["takeable"] == ["10H"] and v["hand"] == ["3H"]
     data = copy.deepcopy(v)
     data["hand"][0] = data["middle"][0]
-    error = refused(data, "$.middle[0]", f"{data['middle'][0]} is in two places")
-    assert "hand ($.hand[0]) and middle" in error.why
+    gives(data, "$.hand", "['3H']", f"['{v['middle'][0]}']")
     data = copy.deepcopy(v)
     data["unseen"][5] = data["hand"][0]
-    refused(data, "$.unseen[5]", f"{data['hand'][0]} is in two places: hand ($.hand[0]) and unseen")
+    error = refused(data, "$.unseen", "the history gives ['")
+    assert f"not {v['unseen'][:5]!r}"[:-1] in error.why
     play = doc(see(scenario()[PLAYING], 3))
-    assert play["trick"] and play["tricks"]
+    assert play["trick"] == [[1, "KH"]] and play["tricks"]
     data = copy.deepcopy(play)
     data["trick"][0][1] = data["tricks"][0]["plays"][1][1]
-    refused(data, "$.tricks[0].plays[1][1]", "trick ($.trick[0][1]) and tricks")
+    gives(data, "$.trick", "[[1, 'KH']]", "[[1, '2H']]")
     data = copy.deepcopy(play)
+    assert play["dead_face_up"] == ["4H", "BJ"]
     data["dead_face_up"][0] = data["hand"][0]
-    refused(data, "$.dead_face_up[0]", "hand ($.hand[0]) and dead_face_up")
+    gives(data, "$.dead_face_up", "['4H', 'BJ']", f"['{play['hand'][0]}', 'BJ']")
     look = doc(see(scenario()[LOOKING], 2))
     assert look["turned_card"] == "3D"
+    hand = list(look["hand"])
     look["hand"][0] = "3D"
-    refused(look, "$.turned_card", "3D is in two places: hand ($.hand[0]) and turned_card")
+    gives(look, "$.hand", repr(hand), repr(look["hand"]))
 
 
 def test_refuses_takeable_cards_not_in_the_middle():
     data = doc(see(scenario()[PICKUP], 2))
     data["takeable"] = ["AS"]
-    refused(data, "$.takeable[0]", "AS is takeable but not in the middle")
+    gives(data, "$.takeable", "['10H']", "['AS']")
+    data["takeable"] = ["10H", "9H"]  # in the middle, but 9H is not a point card (R-PICK-1)
+    gives(data, "$.takeable", "['10H']", "['10H', '9H']")
 
 
 def test_refuses_a_hand_that_is_not_the_seats_hand_size():
     data = doc(see(scenario()[PLAYING], 1))
+    hand = list(data["hand"])
     data["hand"].pop()
-    refused(data, "$.hand", "seat 1 holds 4 cards (hand_sizes), not 3")
+    gives(data, "$.hand", repr(hand), repr(hand[:-1]))
     data = doc(see(scenario()[PLAYING], None))
     data["hand"] = [data["unseen"].pop()]
-    refused(data, "$.hand", "a spectator's view has no hand")
+    gives(data, "$.hand", "[]", repr(data["hand"]))
     data = doc(see(scenario()[LOOKING], None))
     data["dead_known"] = [data["unseen"].pop()]
-    refused(data, "$.dead_known", "a spectator's view has no dead_known")
+    gives(data, "$.dead_known", "[]", repr(data["dead_known"]))
 
 
 def test_refuses_a_turned_card_shown_to_another_seat():
     data = doc(see(scenario()[LOOKING], 1))
     assert data["card_turned_up"] and data["turned_card"] is None
     data["turned_card"] = data["unseen"].pop()
-    refused(data, "$.turned_card", "only to the seat that turned it up")
+    gives(data, "$.turned_card", None, repr(data["turned_card"]))
+    data = doc(see(scenario()[LOOKING], 2))
+    data["turned_card"] = "3C"  # the seat turned up 3D
+    gives(data, "$.turned_card", "'3D'", "'3C'")
 
 
 def test_refuses_legal_actions_of_a_seat_not_to_act():
     data = doc(see(scenario()[0], 2))
     assert data["to_act"] == 1 and data["legal_actions"] == []
-    data["legal_actions"] = [{"type": "Pass"}]
-    refused(data, "$.legal_actions", "only the seat to act")
+    data["legal_actions"] = ["pass"]
+    refused(data, "$.legal_actions", "the history gives [], not [")
     data = doc(see(scenario()[0], None))
-    data["legal_actions"] = [{"type": "Pass"}]
-    refused(data, "$.legal_actions", "only the seat to act")
+    data["legal_actions"] = ["pass"]
+    refused(data, "$.legal_actions", "the history gives [], not [")
+    data = doc(see(scenario()[0], 1))
+    assert data["legal_actions"][:2] == ["pass", "bid 4"]
+    del data["legal_actions"][1]
+    refused(data, "$.legal_actions", "the history gives [")
 
 
 @pytest.mark.parametrize(
@@ -465,18 +757,103 @@ def test_refuses_legal_actions_of_a_seat_not_to_act():
 )
 def test_refuses_cards_that_do_not_add_up_to_54(name, change):
     data = doc(see(scenario()[LOOKING], 0))
+    real = data[name]
     if isinstance(change, list):
         data[name] = [a + b for a, b in zip(data[name], change, strict=True)]
     else:
         data[name] += change
-    refused(data, "$", "add up to 54")
+    gives(data, f"$.{name}", real, data[name])
 
 
 def test_refuses_cards_before_the_deal():
     v = see(new_game(Rules(), dealer=0), 0)
-    assert v.phase is Phase.DEAL
+    assert v.phase is Phase.DEAL and v.history == ()
     round_trips(v)
-    refused({**doc(v), "stock_size": 18}, "$", "add up to 0")
+    gives({**doc(v), "stock_size": 18}, "$.stock_size", 0, 18)
+    gives({**doc(v), "hand_sizes": [9, 9, 9, 9]}, "$.hand_sizes", [0, 0, 0, 0], [9, 9, 9, 9])
+    gives({**doc(v), "hand": ["AH"]}, "$.hand", [], ["AH"])
+
+
+def test_refuses_a_hand_number_or_dealer_that_the_deal_does_not_give():
+    data = doc(see(scenario()[PLAYING], 1))
+    refused({**data, "dealer": 1}, "$.dealer", "hand 1 of a game first dealt by seat 0 is dealt by seat 0")
+    gives({**data, "hand_number": 5}, "$.hand_number", 1, 5)  # dealt by seat 0 too
+    gives({**data, "first_dealer": 3, "dealer": 3}, "$.dealer", 0, 3)
+
+
+# --- hostile documents -----------------------------------------------------------------------------
+
+
+def assert_short_refusal(read, document):
+    """``read(document)`` raises a DocumentError, and nothing else, with a short message, quickly."""
+    start = time.perf_counter()
+    with pytest.raises(DocumentError) as info:
+        read(document)
+    assert time.perf_counter() - start < 1
+    assert len(str(info.value)) < 300, str(info.value)[:500]
+    return info.value
+
+
+def test_a_hostile_view_is_refused_with_a_short_message():
+    """A huge string in a history line (or anywhere), 10^5 history entries, a 5,000-digit number:
+    each is a DocumentError with a message under 300 characters."""
+    data = playing_doc()
+    for index in (0, 3, -1):
+        hostile = copy.deepcopy(data)
+        hostile["history"][index] = "1 play " + "9" * 1_000_000
+        error = assert_short_refusal(SeatView.from_dict, hostile)
+        assert error.where == f"$.history[{index % len(data['history'])}]"
+        assert_short_refusal(SeatView.from_json, json.dumps(hostile))  # over the size limit
+    for name in ("format", "phase", "trump", "history"):
+        assert_short_refusal(SeatView.from_dict, {**data, name: "x" * 1_000_000})
+    hostile = copy.deepcopy(data)
+    hostile["hand"][0] = "A" * 1_000_000
+    assert assert_short_refusal(SeatView.from_dict, hostile).where == "$.hand[0]"
+    hostile = {**data, "history": data["history"] * 3000}  # 10^5 entries
+    assert len(hostile["history"]) > 10**5
+    assert assert_short_refusal(SeatView.from_dict, hostile).where == "$.history"
+    hostile = {**data, "history": ["x"] * 10**5}  # within the size limit as JSON
+    text = json.dumps(hostile)
+    assert len(text) < MAX_SIZE
+    assert assert_short_refusal(SeatView.from_json, text).where == "$.history"
+    text = see(scenario()[PLAYING], 1).to_json()
+    numbers = list(re.finditer(r"(?<=[:\[,])-?\d+(?=[,\]}])", text))
+    assert len(numbers) > 30
+    for match in numbers:
+        hostile = text[: match.start()] + "9" * 5000 + text[match.end() :]
+        error = assert_short_refusal(SeatView.from_json, hostile)
+        assert error.where == "$" and "5000 characters" in error.why
+
+
+def int_places(node, out):
+    """Every (container, key) in ``node`` that holds a whole number (not a boolean)."""
+    pairs = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    for key, value in pairs:
+        if isinstance(value, int) and not isinstance(value, bool):
+            out.append((node, key))
+        else:
+            int_places(value, out)
+    return out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="library: documents.integer() formats the value it refuses with f'{value}', which raises "
+    "ValueError ('Exceeds the limit (4300 digits)') for a number of more than 4300 digits",
+)
+def test_a_5000_digit_number_anywhere_in_a_views_data_is_a_document_error():
+    """SeatView.from_dict (plain data, which has no JSON number limit) refuses a 5,000-digit number
+    in any place that holds a number, with a DocumentError and a short message."""
+    data = doc(find(lambda v: v.last_result and v.places and v.tricks and v.trick, 1))
+    places = int_places(data, [])
+    assert len(places) > 40
+    for parent, key in places:
+        value = parent[key]
+        parent[key] = 10**5000
+        try:
+            assert_short_refusal(SeatView.from_dict, data)
+        finally:
+            parent[key] = value
 
 
 # --- JSON text ---------------------------------------------------------------------------------------
@@ -516,19 +893,34 @@ def test_huge_and_deeply_nested_documents_are_refused_quickly():
 
 @functools.cache
 def fuzz_bases():
-    """Documents of a few real views: several phases, seats and the spectator."""
+    """Documents of a few real views: several phases, seats and the spectator; one after a hand
+    was scored, one at the end of a game."""
     states = scenario()
-    over = find(lambda v: v.phase is Phase.GAME_OVER and len(v.history) < 1500, 1)
+    over = find(lambda v: v.phase is Phase.GAME_OVER, 1)
     picks = ((0, 0), (PICKUP, 2), (LOOKING, 2), (LOOKING, None), (PLAYING, 3))
-    return (*(see(states[i], viewer).to_json() for i, viewer in picks), over.to_json())
+    return (
+        *(see(states[i], viewer).to_json() for i, viewer in picks),
+        see(scored_between_hands(), 0).to_json(),
+        over.to_json(),
+    )
 
+
+CARD_TEXTS = frozenset(str(c) for c in DECK)
+
+#: Words of the notation of history entries and actions, to put in a line.
+WORDS = ("0", "1", "3", "9", "99", "-1", "pass", "bid", "play", "take", "turn", "up", "give", "for")
+WORDS += ("reject", "rejected", "stop", "trump", "H", "dealt", "refill", "won", "dead", "stock")
+WORDS += ("unseen", "out", "trick", "early", "scored", "over", "thrown", "all_passed", "target")
 
 json_values = st.recursive(
     st.none()
     | st.booleans()
     | st.integers(-(10**30), 10**30)
     | st.text(max_size=6)
-    | st.sampled_from(["AH", "10S", "BJ", "AH ", "♥", "H", "deal", *_VIEW_TYPES, "Rules"]),
+    | st.sampled_from(["AH", "10S", "BJ", "AH ", "♥", "H", "deal", *_VIEW_TYPES, "Rules"])
+    | st.sampled_from(
+        ["1 pass", "2 bid 5", "3 play AH", "dealt 1 0", "trick 1 2", "scored 1", "over 0 target"]
+    ),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
     max_leaves=8,
 )
@@ -545,22 +937,55 @@ def walk(data, node):
 
 
 def card_places(node, out):
-    """Every (container, key) in ``node`` that holds a card in notation."""
+    """Every (container, key) in ``node`` that holds a card in notation, or a line in notation
+    that names a card (a history entry, an action)."""
     pairs = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
     for key, value in pairs:
-        if isinstance(value, str) and value in CARD_TEXTS:
+        if isinstance(value, str) and CARD_TEXTS.intersection(value.split()):
             out.append((node, key))
         else:
             card_places(value, out)
     return out
 
 
-CARD_TEXTS = frozenset(str(c) for c in DECK)
+def mutate_card(data, text):
+    """``text`` with one of its cards changed (a card, or any short text)."""
+    words = text.split()
+    at = data.draw(st.sampled_from([i for i, w in enumerate(words) if w in CARD_TEXTS]))
+    words[at] = data.draw(st.sampled_from(sorted(CARD_TEXTS)) | st.text(max_size=4))
+    return " ".join(words) if len(words) > 1 else words[0]
+
+
+def mutate_line(data, lines):
+    """Change a list of history lines in place: delete, repeat or swap lines, or change a word."""
+    op = data.draw(st.sampled_from(["delete", "repeat", "swap", "word"]))
+    i = data.draw(st.integers(0, len(lines) - 1))
+    if op == "delete":
+        del lines[i]
+    elif op == "repeat":
+        lines.insert(data.draw(st.integers(0, len(lines))), lines[i])
+    elif op == "swap":
+        j = data.draw(st.integers(0, len(lines) - 1))
+        lines[i], lines[j] = lines[j], lines[i]
+    elif isinstance(lines[i], str):
+        words = lines[i].split() or [""]
+        at = data.draw(st.integers(0, len(words)))
+        word = data.draw(st.sampled_from(WORDS))
+        if at < len(words) and data.draw(st.booleans()):
+            words[at] = word
+        else:
+            words.insert(at, word)
+        lines[i] = " ".join(words)
 
 
 def mutate(data, tree):
-    """Change ``tree`` in place once: delete a key, add one, replace a value, duplicate or change a card."""
-    op = data.draw(st.sampled_from(["delete", "add", "replace", "duplicate", "card"]))
+    """Change ``tree`` in place once: delete a key, add one, replace a value, duplicate or change a
+    card, or change the history's lines."""
+    op = data.draw(st.sampled_from(["delete", "add", "replace", "duplicate", "card", "line", "line"]))
+    if op == "line":
+        if isinstance(tree, dict) and isinstance(tree.get("history"), list) and tree["history"]:
+            mutate_line(data, tree["history"])
+        return tree
     if op in ("duplicate", "card"):
         places = card_places(tree, [])
         if places:
@@ -569,7 +994,7 @@ def mutate(data, tree):
                 source, source_key = data.draw(st.sampled_from(places))
                 parent[key] = source[source_key]
             else:
-                parent[key] = data.draw(st.sampled_from(sorted(CARD_TEXTS)) | st.text(max_size=4))
+                parent[key] = mutate_card(data, parent[key])
         return tree
     parent, key, node = walk(data, tree)
     if op == "add" and isinstance(node, dict):
@@ -587,7 +1012,8 @@ def mutate(data, tree):
 @given(data=st.data())
 def test_fuzzed_documents_give_a_view_or_a_document_error(data):
     """Real view documents, changed at random (keys deleted or added, values replaced by other
-    JSON values, cards duplicated or changed, the text truncated or garbled, or random bytes),
+    JSON values, cards duplicated or changed, history lines deleted, repeated, swapped or given
+    other words, the text truncated or garbled, or random bytes),
     are either read as a SeatView or refused with a DocumentError: nothing else comes out."""
     text = data.draw(st.sampled_from(fuzz_bases()))
     how = data.draw(st.sampled_from(["tree", "tree", "tree", "truncate", "garble", "bytes"]))
@@ -610,6 +1036,8 @@ def test_fuzzed_documents_give_a_view_or_a_document_error(data):
         got = error
     if isinstance(got, DocumentError):
         assert got.where.startswith("$") and got.why
+        event(f"refused at {got.where.split('[')[0].split('.')[1] if '.' in got.where else '$'}")
     else:
         assert isinstance(got, SeatView)
         assert SeatView.from_json(got.to_json()) == got
+        event("read")

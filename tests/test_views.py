@@ -82,8 +82,10 @@ from pitch13 import (
     legal_actions,
     new_game,
     parse_cards,
+    seen_history,
     spectator_view,
     view,
+    view_delta,
 )
 from profiles import examples
 from strategies import RandomChooser, any_rules, dealers, seeds
@@ -253,15 +255,22 @@ def public_steps(history, rules):
     return out
 
 
+def hand_in_play(history):
+    """The part of a whole game's seen ``history`` that a view holds: the last hand dealt, from its
+    deal on (the hand in play, or the hand that just ended); empty before the first deal."""
+    starts = [i for i, e in enumerate(history) if isinstance(e.item, DealSeen)]
+    return list(history[starts[-1] :]) if starts else []
+
+
 _CARD_TEXT = {str(c): c for c in DECK}
 
 
 def json_cards(node):
-    """Every card named anywhere in plain JSON data."""
+    """Every card named anywhere in plain JSON data: a string that is a card, or a word of one (the
+    notation of an action or of a history entry, such as ``"2 play 10H"``, names cards as words)."""
     found = set()
     if isinstance(node, str):
-        if node in _CARD_TEXT:
-            found.add(_CARD_TEXT[node])
+        found.update(_CARD_TEXT[word] for word in node.split() if word in _CARD_TEXT)
     elif isinstance(node, list):
         for value in node:
             found |= json_cards(value)
@@ -271,30 +280,74 @@ def json_cards(node):
     return found
 
 
+def known_by_hand(state, viewer):
+    """:func:`knowledge` keyed by hand number."""
+    numbers = [e.item.hand_number for e in state.history if isinstance(e.item, HandDealt)]
+    return dict(zip(numbers, knowledge(state, viewer), strict=True))
+
+
 def leaked_cards(state, viewer, document):
     """The cards named in a view's JSON ``document`` that ``viewer`` may not know (should be empty).
 
-    ``unseen`` lists the cards the seat cannot place, so it is left out. Each hand's part of the
-    history is checked against that hand's knowledge, the current hand's fields against the current
-    hand's, and the results of earlier hands against the whole game's.
+    ``unseen`` lists the cards the seat cannot place, so it is left out. The history, which holds
+    the last hand dealt from its deal on and nothing of earlier hands, and the other fields are
+    checked against that hand's knowledge; the last hand's result against the knowledge of the
+    hand it scores.
     """
     data = json.loads(document)
-    known = knowledge(state, viewer)
+    known = known_by_hand(state, viewer)
     del data["unseen"]
     history = data.pop("history")
-    results = [data.pop("results"), data.pop("outcome")]
-    segments = []
-    for entry in history:
-        if entry["item"]["type"] == "DealSeen":
-            segments.append([])
-        segments[-1].append(entry)
-    assert len(segments) == len(known)
-    leaked = set()
-    for segment, cards_known in zip(segments, known, strict=True):
-        leaked |= json_cards(segment) - cards_known
-    leaked |= json_cards(data) - (known[-1] if known else set())
-    leaked |= json_cards(results) - set().union(*known)
+    last_result = data.pop("last_result")
+    deals = [line for line in history if line.split()[0] == "dealt"]
+    if known:
+        number = max(known)
+        assert history[0].startswith(f"dealt {number} ") and deals == history[:1], history[:1]
+    else:
+        assert history == []
+    current = known[max(known)] if known else set()
+    leaked = json_cards(history) - current
+    leaked |= json_cards(data) - current
+    if last_result is not None:
+        leaked |= json_cards(last_result) - known[last_result["hand_number"]]
     return leaked
+
+
+def hands_dealt(state):
+    """How many hands have been dealt in ``state``'s game."""
+    return sum(1 for e in state.history if isinstance(e.item, HandDealt))
+
+
+def leaked_delta_cards(document, known, dealt_before):
+    """The cards named in the JSON ``document`` of a view delta that the seat may not know (should
+    be empty); ``known`` is :func:`knowledge` of the state the delta brings the view to, for the
+    seat, and ``dealt_before`` the number of hands dealt in the state it follows.
+
+    Each entry is checked against the knowledge of the hand it belongs to: the entries before the
+    first deal belong to the hand the earlier view shows, and each deal begins the next hand.
+    """
+    _since, _ply, *lines = json.loads(document)
+    index = dealt_before - 1
+    leaked = set()
+    for line in lines:
+        if line.split()[0] == "dealt":
+            index += 1
+        assert index >= 0, "an entry before the first deal"
+        leaked |= json_cards(line) - known[index]
+    return leaked
+
+
+def assert_delta(earlier, state, viewer, expected=None):
+    """``viewer``'s delta from ``earlier`` to ``state``: its JSON names no card the seat may not know,
+    and its entries are the notation of what the seat saw after ``earlier`` (by the rules text)."""
+    delta = view_delta(state, viewer, earlier.ply)
+    document = delta.to_json()
+    assert json.loads(document)[:2] == [earlier.ply, state.ply]
+    known = knowledge(state, viewer)
+    assert leaked_delta_cards(document, known, hands_dealt(earlier)) == set(), (viewer, earlier.ply)
+    if expected is not None:
+        before = len(expected_history(earlier, viewer))
+        assert list(delta.entries) == [str(e) for e in expected[before:]]
 
 
 def true_place(state, c):
@@ -395,7 +448,8 @@ def assert_public_fields(v, state):
     """Every public field of a view is the state's (R-INFO-1)."""
     assert v.phase is state.phase and v.to_act == state.to_act
     assert (v.hand_number, v.dealer, v.first_dealer) == (state.hand_number, state.dealer, state.first_dealer)
-    assert (v.scores, v.outcome, v.results) == (state.scores, state.outcome, state.results)
+    assert (v.scores, v.outcome, v.ply) == (state.scores, state.outcome, state.ply)
+    assert v.last_result == (state.results[-1] if state.results else None)
     assert (v.bids, v.high_bid, v.bidder, v.bid, v.trump) == (
         state.bids,
         state.high_bid,
@@ -420,16 +474,19 @@ def test_r_info_1_public_facts_in_every_view_at_every_step():
     """R-INFO-1: every view, the spectator's included, holds every public fact of the state.
 
     At each step of the arranged hand, the public fields of all five views are the state's and
-    the public content of each view's history is the state's history as it stands then: every
-    public fact appears in the step it happens, not before.
+    the public content of each view's history is the state's history of the hand in play as it
+    stands then (of the whole game for :func:`pitch13.seen_history`): every public fact appears in
+    the step it happens, not before.
     """
     states = scenario()
     for state in states:
-        expected = public_steps(expected_history(state, None), state.rules)
+        expected = expected_history(state, None)
         for viewer in VIEWERS:
             v = see(state, viewer)
             assert_public_fields(v, state)
-            assert public_steps(v.history, state.rules) == expected
+            assert public_steps(v.history, state.rules) == public_steps(hand_in_play(expected), state.rules)
+            whole = seen_history(state, viewer)
+            assert public_steps(whole, state.rules) == public_steps(expected, state.rules)
 
 
 def entries(v, kind):
@@ -542,7 +599,9 @@ def test_r_info_1_cards_played_points_and_scores():
         assert [t.points for t in views[after(27)].tricks] == [(0, 3), (0, 4), (0, 1), (0, 3)]
         assert all(v.scores == (0, 0) for v in views[:-1])
         last = views[-1]
-        assert last.scores == (-6, 12) and last.results[0].points == (0, 12)
+        assert all(v.last_result is None for v in views[:-1])
+        assert last.scores == (-6, 12) and last.last_result == states[-1].results[0]
+        assert (last.last_result.hand_number, last.last_result.points) == (1, (0, 12))
         assert entries(last, HandEndedEarly) == [HandEndedEarly(1, (card("JH"),))]
         assert [t.trick.cards for t in entries(last, TrickWon)][-1] == (card("8H"),)
 
@@ -575,12 +634,20 @@ def test_r_info_2_each_view_holds_the_history_as_the_seat_saw_it():
     Its own 9 cards in each deal, its own refill cards in order, the stock cards it turned up, the
     cards it gave up or rejected; other seats' cards never (only dead trumps shown face up,
     R-LOOK-4). The spectator sees none of the private parts. Its hand, the turned-up card (only
-    while it decides on it) and the face-down dead cards it put there are its own.
+    while it decides on it) and the face-down dead cards it put there are its own. The view holds
+    the hand in play; :func:`pitch13.seen_history` the whole game, and with ``since`` what came
+    after an earlier state.
     """
-    for state in scenario():
+    states = scenario()
+    for t, state in enumerate(states):
         for viewer in VIEWERS:
             v = see(state, viewer)
-            assert list(v.history) == expected_history(state, viewer)
+            expected = expected_history(state, viewer)
+            assert list(v.history) == hand_in_play(expected)
+            assert list(seen_history(state, viewer)) == expected
+            for earlier in states[max(0, t - 2) : t + 1]:
+                before = len(expected_history(earlier, viewer))
+                assert list(seen_history(state, viewer, since=earlier.ply)) == expected[before:]
             mine = viewer is not None and state.phase is not Phase.DEAL
             assert v.hand == (state.hand(viewer) if mine else ())
             turned = state.turned_card if viewer is not None and viewer == state.to_act else None
@@ -673,24 +740,35 @@ def test_r_info_2_unseen_stock_cards_never_named():
 
 
 def test_r_info_2_no_view_holds_the_deck_or_the_seed():
-    """R-INFO-2: the order of the deck and the game's seed are in no view; no Deal, no HandDealt."""
+    """R-INFO-2: the order of the deck and the game's seed are in no view and no view delta; no
+    Deal (whose notation, ``deal ...``, would name the whole deck), no HandDealt."""
     seed = 2_718_281_828
     state = new_game(seed=seed)
     rng = random.Random(5)
     for _ in range(40):
-        state = apply(state, rng.choice(legal_actions(state)))
+        previous, state = state, apply(state, rng.choice(legal_actions(state)))
         for viewer in VIEWERS:
-            document = see(state, viewer).to_json()
-            assert str(seed) not in document
-            assert '"Deal"' not in document and '"HandDealt"' not in document and "deck" not in document
+            documents = (
+                see(state, viewer).to_json(),
+                view_delta(state, viewer, 0).to_json(),
+                view_delta(state, viewer, previous.ply).to_json(),
+            )
+            for document in documents:
+                assert str(seed) not in document
+                assert '"Deal"' not in document and '"HandDealt"' not in document and "deck" not in document
+                assert '"deal ' not in document
             assert "seed" not in see(state, viewer).to_dict()
 
 
 def test_r_info_2_other_hands_never_named_before_shown():
-    """R-INFO-2: no view of the arranged hand names a card the seat may not know at that step."""
-    for state in scenario():
+    """R-INFO-2: no view of the arranged hand, and no view delta between two of its steps, names a
+    card the seat may not know at that step."""
+    states = scenario()
+    for t, state in enumerate(states):
         for viewer in VIEWERS:
             assert leaked_cards(state, viewer, see(state, viewer).to_json()) == set()
+            for earlier in states[: t + 1]:
+                assert_delta(earlier, state, viewer)
 
 
 # --- random games: no card leaks (R-INFO-1, R-INFO-2) ------------------------------------------
@@ -754,19 +832,29 @@ def random_game(rules, dealer, seed, choice_seed, *, start=None, max_hands=2, ma
 
 
 @functools.cache
-def corpus():
-    """States of games under several rule sets, with every seat's view and the spectator's.
+def corpus_games():
+    """Games under several rule sets, each as the tuple of its states.
 
     For each rule set: a random game (seeded or dealt by the test), and a game whose first hand is
     the arranged one (a seat sheds, R-DISC-2) with random choices from the naming of trump on.
     """
     games = []
     for i, (rules, seed, choice_seed, passing) in enumerate(CORPUS):
-        games.append(random_game(rules, i % 4, seed, choice_seed, pass_bias=passing))
+        games.append(tuple(random_game(rules, i % 4, seed, choice_seed, pass_bias=passing)))
         start = states_through(deal(SCENARIO_HANDS, stock=SCENARIO_STOCK, rules=rules), SCENARIO_ACTIONS[:5])
-        games.append(start[:-1] + random_game(rules, 0, None, 31 * i + 1, start=start[-1], max_states=80))
+        games.append(
+            tuple(start[:-1] + random_game(rules, 0, None, 31 * i + 1, start=start[-1], max_states=80))
+        )
+    return tuple(games)
+
+
+@functools.cache
+def corpus():
+    """The states of :func:`corpus_games`, with every seat's view and the spectator's."""
     return tuple(
-        (state, {viewer: see(state, viewer) for viewer in VIEWERS}) for game in games for state in game
+        (state, {viewer: see(state, viewer) for viewer in VIEWERS})
+        for game in corpus_games()
+        for state in game
     )
 
 
@@ -790,22 +878,47 @@ def test_r_info_2_no_card_leaks_into_any_view_json_in_random_games():
             assert leaked_cards(state, viewer, v.to_json()) == set(), (viewer, state)
 
 
+def test_r_info_2_no_card_leaks_into_any_view_delta_json_in_random_games():
+    """R-INFO-1, R-INFO-2: the same for the JSON of view deltas, each entry against the hand it
+    belongs to: from the state before, from one halfway through the game so far, and from the
+    game's start (the whole game's history as the seat saw it, every hand)."""
+    for game in corpus_games():
+        dealt = [hands_dealt(state) for state in game]
+        for t, state in enumerate(game):
+            for viewer in VIEWERS:
+                known = knowledge(state, viewer)
+                for earlier in {0, t // 2, max(0, t - 1)}:
+                    document = view_delta(state, viewer, game[earlier].ply).to_json()
+                    assert leaked_delta_cards(document, known, dealt[earlier]) == set(), (viewer, t, earlier)
+
+
 def test_r_info_2_view_history_matches_the_rules_in_random_games():
-    """R-INFO-1, R-INFO-2: in random games, every view's history is the history as the seat saw it."""
-    for state, views in corpus()[::3]:
-        for viewer, v in views.items():
-            assert list(v.history) == expected_history(state, viewer)
-            assert_public_fields(v, state)
+    """R-INFO-1, R-INFO-2: in random games, every view's history is the hand in play as the seat
+    saw it, :func:`pitch13.seen_history` the whole game's, and a view delta's entries the notation
+    of what the seat saw since the earlier state."""
+    for game in corpus_games():
+        for t, state in list(enumerate(game))[::3]:
+            for viewer in VIEWERS:
+                v = see(state, viewer)
+                expected = expected_history(state, viewer)
+                assert list(v.history) == hand_in_play(expected)
+                assert list(seen_history(state, viewer)) == expected
+                assert_public_fields(v, state)
+                assert_delta(game[t // 2], state, viewer, expected)
 
 
 @examples(8, deadline=None)
 @given(rules=any_rules(), dealer=dealers, deck_seed=seeds, choice_seed=seeds)
 def test_r_info_2_no_card_leaks_in_a_random_first_hand(rules, dealer, deck_seed, choice_seed):
-    """R-INFO-2: under any rules, no view of a random first hand names a card the seat may not know."""
+    """R-INFO-2: under any rules, no view of a random first hand, and no view delta from the game's
+    start or from the step before, names a card the seat may not know."""
     states = random_game(rules, dealer, deck_seed, choice_seed, max_hands=1, max_states=90)
-    for state in states[::2]:
+    for t in range(0, len(states), 2):
+        state = states[t]
         for viewer in VIEWERS:
             assert leaked_cards(state, viewer, see(state, viewer).to_json()) == set()
+            assert_delta(states[0], state, viewer)
+            assert_delta(states[max(0, t - 1)], state, viewer)
 
 
 # --- leak by indistinguishability (R-INFO-2) ---------------------------------------------------
@@ -1039,19 +1152,36 @@ def test_view_legal_actions_are_the_seats_when_it_is_to_act():
 
 
 def test_view_to_dict_and_to_json():
-    """to_dict() is JSON data with format "pitch13.view", version 1; to_json() parses back to it."""
+    """to_dict() is JSON data with format "pitch13.view", version 2; to_json() parses back to it.
+    The history and the legal actions are in their notation, the last result is an object."""
+    results = 0
     for state, views in corpus()[::4]:
         for viewer, v in views.items():
             data = v.to_dict()
-            assert data["format"] == "pitch13.view" and data["version"] == 1
+            assert data["format"] == "pitch13.view" and data["version"] == 2
             assert data["seat"] == viewer and data["phase"] == state.phase.value
+            assert data["ply"] == state.ply and "results" not in data
+            assert data["history"] == [str(e) for e in v.history]
+            assert data["legal_actions"] == [str(a) for a in v.legal_actions]
+            if state.results:
+                assert data["last_result"]["type"] == "HandResult"
+                assert data["last_result"]["hand_number"] == state.results[-1].hand_number
+                assert data["last_result"]["scores"] == list(state.results[-1].scores)
+                results += 1
+            else:
+                assert data["last_result"] is None
             assert json.loads(json.dumps(data)) == data
             assert json.loads(v.to_json()) == data
             assert set(data) == {"format", "version", *(a.name for a in attrs.fields(type(v)))}
+    assert results
     v = view(scenario()[after(15)], 2)
     data = v.to_dict()
     assert data["hand"] == ["3D", "JD", "3H", "10H", "5S", "6S"]
     assert data["dead_known"] == ["3C", "4S"] and data["trump"] == "H"
+    assert data["history"][15] == "refill 2 4 JD 4S 5S 6S"
+    assert data["history"][19:23] == ["2 turn up 3D", "2 give up 4S for 3D", "2 turn up 3C", "rejected 2 3C"]
+    assert data["history"][25:] == ["0 turn up", "0 give up BJ", "0 turn up", "0 reject 4H"]
+    assert data["legal_actions"] == ["play 3D", "play JD", "play 3H", "play 10H"]
 
 
 # --- unseen cards and where they may be --------------------------------------------------------
