@@ -560,11 +560,6 @@ def test_sample_state_refuses_a_non_random_rng():
             sample_state(seen, rng)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="library: sample_state starts a game partway with the view's scores as they are, so a "
-    "view of hand 1 with scores 5-0 and no hand scored is sampled instead of refused",
-)
 def test_sample_state_refuses_a_view_whose_scores_no_game_gives():
     """Scores in hand 1, before any hand was scored, are 0 to 0: a view changed by hand to say
     otherwise comes from no game, and sampling it raises SamplingError."""

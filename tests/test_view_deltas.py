@@ -156,7 +156,8 @@ def test_updated_refuses_a_delta_that_does_not_follow_the_view():
         (0, "dance", "unknown entry 'dance'"),
         (0, "", "an empty entry"),
         (-1, "1 play ZZ", "'ZZ' is not a card"),
-        (-1, "dealt 1 0", "a seat is dealt 9 different cards"),
+        (-1, "dealt 1 0", "hand 1 is dealt already, and it is not over"),
+        (-1, "dealt 2 1", "hand 1 is dealt already, and it is not over"),
         (-1, "scored 1", "the hand is not over"),
         (-1, "trick 1 0", "trick"),
         (-1, "x" * 300, "an entry is at most 200 characters"),
@@ -199,11 +200,6 @@ def test_updated_refuses_an_entry_that_cannot_come_next():
     refused_entries((*entries, "2 play AS"), after, "it is seat 1's turn, not seat 2's")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="library: Follower._deal accepts a second DealSeen of the hand in play (same hand number "
-    "and dealer) and starts the hand afresh",
-)
 def test_updated_refuses_a_second_deal_of_the_hand_in_play():
     """A delta that deals the hand in play again cannot come next: refused at that entry."""
     earlier, later, delta = seat_1_mid_hand()

@@ -152,6 +152,8 @@ class Follower:
     def _deal(self, item: DealSeen, where: str) -> None:
         if self.phase is Phase.GAME_OVER:
             raise _fail(where, "the game is over")
+        if self.log is not None and not self.over:
+            raise _fail(where, f"hand {self.hand_number} is dealt already, and it is not over")
         expected = self.hand_number + (1 if self.over else 0)
         if item.hand_number != expected or item.dealer != (self.dealer + expected - self.hand_number) & 3:
             raise _fail(

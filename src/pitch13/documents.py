@@ -200,7 +200,7 @@ def integer(value: object, where: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         fail(where, f"expected a whole number, found {kind(value)}")
     if not low <= value <= high:
-        fail(where, f"expected a number from {low} to {high}, found {value}")
+        fail(where, f"expected a number from {low} to {high}, found {excerpt(value)}")
     return value
 
 

@@ -121,6 +121,8 @@ def _summary_fits(v: SeatView) -> bool:
     """Whether the view's account of the hands before the one it shows can come from a game."""
     if v.dealer != (v.first_dealer + v.hand_number - 1) & 3:
         return False
+    if v.ply < sum(1 for e in v.history if e.seat is not None):
+        return False  # fewer plies than the shown hand's actions
     if any(isinstance(e.item, HandScored) for e in v.history):
         return True  # the last result is the shown hand's, and the scores follow from it
     last = v.last_result

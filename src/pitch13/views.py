@@ -638,6 +638,7 @@ _CARD_COUNT: Final = (0, 54)
 
 #: The range of each whole number, by field name.
 _INT_RANGES: Final[dict[str, tuple[int, int]]] = {
+    "ply": (0, 10**9),
     "seat": _SEAT,
     "to_act": _SEAT,
     "dealer": _SEAT,
@@ -883,7 +884,8 @@ def _replayed(values: dict[str, object]) -> SeatView:
                 f"a score after hand {hand_number} is from {-total * hand_number} to {rules.target + total}, not {score}",
             )
 
-    def fold(before: tuple[int, int]) -> Follower:
+    def fold(before: tuple[int, int], *, to_score: bool = False) -> Follower:
+        """The history replayed from the scores ``before`` the hand (with ``to_score``, up to its scoring)."""
         follower = _follower_start(rules, seat, first_dealer, hand_number, dealer, last)
         for i, line in enumerate(lines):
             where = f"$.history[{i}]"
@@ -892,15 +894,24 @@ def _replayed(values: dict[str, object]) -> SeatView:
                 follower.hand_number, follower.dealer = entry.item.hand_number, entry.item.dealer
                 follower.scores = before
             follower.follow(entry, where)
+            if to_score and isinstance(entry.item, _HandScored):
+                return follower
         follower.finish()
         return follower
 
-    follower = fold(scores)
-    if follower.last_result is not None and follower.last_result is not last:  # the hand was scored
-        change = follower.last_result.score_change
+    # A hand scored in the history changed the scores: replay it once to learn by how much.
+    scored = any(isinstance(line, str) and line.split(" ", 1)[0] == "scored" for line in lines)
+    if scored:
+        change = fold((0, 0), to_score=True).change()
         follower = fold((scores[0] - change[0], scores[1] - change[1]))
-    elif scores != (before := (0, 0) if last is None else last.scores):
-        fail("$.scores", f"the hands scored leave the scores at {list(before)}, not {list(scores)}")
+    else:
+        follower = fold(scores)
+        before = (0, 0) if last is None else last.scores
+        if scores != before:
+            fail("$.scores", f"the hands scored leave the scores at {list(before)}, not {list(scores)}")
+    actions = sum(1 for entry in follower.history if entry.seat is not None)
+    if cast(int, values["ply"]) < actions:
+        fail("$.ply", f"the history holds {actions} actions, so the ply is at least {actions}")
     fields = view_fields(follower)
     for name, expected in fields.items():
         if name != "history" and values[name] != expected:
