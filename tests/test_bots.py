@@ -20,7 +20,6 @@ from pitch13 import (
     Discard,
     GameState,
     GiveUp,
-    HandDealt,
     MoonFailure,
     Phase,
     Play,
@@ -209,15 +208,9 @@ def named_cards(node):
 CARD_TEXTS = frozenset(str(c) for c in DECK)
 
 
-def publicly_taken(state, seat):
-    """Cards ``seat`` took from the middle in the current hand (R-PICK-1: public)."""
-    taken = set()
-    for entry in state.history:
-        if isinstance(entry.item, HandDealt):
-            taken = set()
-        elif entry.seat == seat and isinstance(entry.item, Take):
-            taken.add(entry.item.card)
-    return taken
+def publicly_taken(hand_history, seat):
+    """Cards ``seat`` took from the middle in the hand of ``hand_history`` (R-PICK-1: public)."""
+    return {entry.item.card for entry in hand_history if entry.seat == seat and isinstance(entry.item, Take)}
 
 
 def assert_sees_only_its_own(state, seat, seat_view, seen):
@@ -236,7 +229,7 @@ def assert_sees_only_its_own(state, seat, seat_view, seen):
     hidden = set(state.stock)
     for other in range(4):
         if other != seat:
-            hidden |= set(state.hand(other)) - publicly_taken(state, other)
+            hidden |= set(state.hand(other)) - publicly_taken(seen[deal:], other)
     assert hidden <= set(seat_view.unseen)
     leaked = {str(c) for c in seat_view.unseen} & named_cards(current_hand_document(seat_view))
     assert not leaked, f"seat {seat} was shown {leaked}"

@@ -96,11 +96,11 @@ def placement_shares():
     ("weighting", "shares"), [("shuffle", shuffle_shares()), ("placements", placement_shares())]
 )
 def test_sample_state_weights_the_trumps_of_a_seat_as_documented(weighting, shares):
-    """Seat 1's trumps in 1,500 samples follow each weighting's law (chi-square, p = 0.001)."""
+    """Seat 1's trumps in 800 samples follow each weighting's law (chi-square, p = 0.001)."""
     seen = view(arranged_hand(), 0)
     rng = random.Random(1201)
     counts = collections.Counter()
-    for _ in range(more(1500)):
+    for _ in range(more(800)):
         sample = sample_state(seen, rng, weighting=weighting)
         assert view(sample, 0) == seen
         assert trumps_in_hand(sample, 2) == 6
@@ -113,7 +113,7 @@ def test_the_two_weightings_differ_here():
     """The laws are far apart, so the test above tells them apart.
 
     The shuffle expects 1 + 5 * 2/16 trumps in seat 1's hand, the placements fewer; 1,500 samples
-    drawn by one law would be refused by the other's test by a wide margin.
+    drawn by one law would be refused by the other's test by a wide margin (and 800 too).
     """
     shuffle, placements = shuffle_shares(), placement_shares()
     assert sum(t * p for t, p in shuffle.items()) == pytest.approx(1 + 5 * 2 / 16)

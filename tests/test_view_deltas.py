@@ -60,7 +60,7 @@ def sent(delta):
 
 
 @pytest.mark.parametrize("seeded", [True, False], ids=["seeded", "dealt-by-the-caller"])
-@examples(6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@examples(4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_a_view_updated_by_a_delta_is_the_view_of_the_later_state(seeded, data):
     """Random games under any rules, seeded or dealt by the caller, every seat and the spectator:
