@@ -121,9 +121,9 @@ def interleaved(title: str, rounds: int, ours: Callable[[], int], anchor: Callab
 # --- growth ------------------------------------------------------------------------------------
 
 
-def long_game(min_hands: int, seed: int) -> list[GameState]:
+def long_game(min_hands: int, seed: int, rules: Rules | None = None) -> list[GameState]:
     """Every state of the first seeded random game that reaches hand ``min_hands`` (cut there)."""
-    rules = Rules()
+    rules = rules or Rules()
     for game in range(seed, seed + 10_000):
         rng = random.Random(game)
         state = new_game(rules, seed=game)

@@ -24,22 +24,10 @@ import sys
 import time
 from collections.abc import Callable
 
+from engine import long_game  # the engine benchmark, beside this one
+
 import pitch13
-from pitch13 import GameState, Rules, apply, legal_actions, new_game, sample_state, view
-
-
-def long_game(min_hands: int, seed: int, rules: Rules) -> list[GameState]:
-    """Every state of the first seeded random game that reaches hand ``min_hands`` (cut there)."""
-    for game in range(seed, seed + 10_000):
-        rng = random.Random(game)
-        state = new_game(rules, seed=game)
-        states = [state]
-        while state.outcome is None and state.hand_number <= min_hands:
-            state = apply(state, rng.choice(legal_actions(state)))
-            states.append(state)
-        if state.hand_number > min_hands:
-            return states
-    raise SystemExit(f"no game of {min_hands} hands found")  # pragma: no cover
+from pitch13 import Rules, apply, legal_actions, new_game, sample_state, view
 
 
 def cpu_each(calls: list[Callable[[], object]]) -> list[float]:

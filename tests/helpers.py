@@ -51,3 +51,15 @@ def refused(state, action, reason, seat=None):
 def see(state, viewer):
     """The view of ``viewer``: a seat, or ``None`` for a spectator."""
     return spectator_view(state) if viewer is None else view(state, viewer)
+
+
+#: Pearson chi-square critical values at p = 0.001, by degrees of freedom.
+CHI2_CRITICAL_P001 = {1: 10.828, 2: 13.816, 3: 16.266, 4: 18.467}
+
+
+def chi_square(counts, expected_shares):
+    """Pearson's statistic of ``counts`` against ``expected_shares`` (fractions summing to 1)."""
+    total = sum(counts.values())
+    assert abs(sum(expected_shares.values()) - 1) < 1e-12
+    assert set(counts) <= set(expected_shares), f"a value was drawn that cannot be: {counts}"
+    return sum((counts[k] - total * p) ** 2 / (total * p) for k, p in expected_shares.items())

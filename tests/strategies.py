@@ -43,6 +43,8 @@ from pitch13 import (
     Suit,
     Take,
     TargetRule,
+    apply,
+    legal_actions,
     new_game,
 )
 from profiles import longer
@@ -222,6 +224,16 @@ class Playout:
         return RandomChooser(
             rng, pass_bias=self.pass_bias, raise_bias=self.raise_bias, low_bid_bias=self.low_bid_bias
         )
+
+    def states(self, max_actions: int) -> list[GameState]:
+        """The game's states from its start, up to ``max_actions`` actions or the game's end."""
+        state, chooser = self.start(), self.chooser()
+        states = [state]
+        while not state.is_over and len(states) <= max_actions:
+            action = chooser.deal(state) if state.is_chance else chooser.choose(state, legal_actions(state))
+            state = apply(state, action)
+            states.append(state)
+        return states
 
 
 # Uniform bidding sets almost every bid and makes games of a hundred hands or more; these biases

@@ -22,7 +22,7 @@ from hypothesis import Phase as Phase_
 from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import card, drive, see
+from helpers import CHI2_CRITICAL_P001, card, chi_square, drive, see
 from pitch13 import (
     DECK,
     PASS,
@@ -90,7 +90,6 @@ OBSERVERS = (0, 1, 2, 3, None)
 ROUNDS = more(1)
 
 #: Chi-square critical values at p = 0.001, by degrees of freedom.
-CHI2_CRITICAL_P001 = {1: 10.828, 2: 13.816, 3: 16.266}
 
 
 def situation(state):
@@ -385,14 +384,6 @@ def where(state, c):
     if c in state.dead:
         return "dead"
     raise AssertionError(f"{c} is not in a hand, the stock or the dead pile")
-
-
-def chi_square(counts, expected_shares):
-    """Pearson's statistic of ``counts`` against ``expected_shares`` (fractions summing to 1)."""
-    total = sum(counts.values())
-    assert abs(sum(expected_shares.values()) - 1) < 1e-12
-    assert set(counts) <= set(expected_shares), f"a card landed where it cannot be: {counts}"
-    return sum((counts[k] - total * p) ** 2 / (total * p) for k, p in expected_shares.items())
 
 
 def test_sample_spreads_an_unseen_card_uniformly_during_bidding():

@@ -29,14 +29,12 @@ import random
 
 import pytest
 
-from helpers import card, drive
+from helpers import CHI2_CRITICAL_P001, card, chi_square, drive
 from pitch13 import PASS, STOP, Bid, NameTrump, Rules, Suit, is_trump, new_game, sample_state, view
 from pitch13.testing import arranged_deck
 from profiles import more
 
 HEARTS = Suit.HEARTS
-#: Pearson chi-square critical values at p = 0.001 by degrees of freedom.
-CHI2_CRITICAL_P001 = {1: 10.83, 2: 13.82, 3: 16.27, 4: 18.47}
 
 
 def arranged_hand():
@@ -57,12 +55,6 @@ def arranged_hand():
 
 def trumps_in_hand(state, seat):
     return sum(1 for c in state.hand(seat) if is_trump(c, HEARTS))
-
-
-def chi_square(counts, shares):
-    total = sum(counts.values())
-    assert set(counts) <= set(shares), counts
-    return sum((counts[k] - total * p) ** 2 / (total * p) for k, p in shares.items())
 
 
 def test_the_arranged_hand_is_as_described():

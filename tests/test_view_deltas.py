@@ -40,17 +40,6 @@ from strategies import PRESETS, RandomChooser, any_rules, playouts
 VIEWERS = (0, 1, 2, 3, None)
 
 
-def game_states(playout, max_actions):
-    """The states of ``playout`` from its start, up to ``max_actions`` actions or the game's end."""
-    state, chooser = playout.start(), playout.chooser()
-    states = [state]
-    while not state.is_over and len(states) <= max_actions:
-        action = chooser.deal(state) if state.is_chance else chooser.choose(state, legal_actions(state))
-        state = apply(state, action)
-        states.append(state)
-    return states
-
-
 def sent(delta):
     """``delta`` as the client receives it: through its JSON."""
     return ViewDelta.from_json(delta.to_json())
@@ -73,7 +62,7 @@ def test_a_view_updated_by_a_delta_is_the_view_of_the_later_state(seeded, data):
     playout = data.draw(
         playouts(any_rules(max_target=longer(30), low_bids_only=True), seeded=st.just(seeded))
     )
-    states = game_states(playout, longer(250))
+    states = playout.states(longer(250))
     last = len(states) - 1
     for viewer in VIEWERS:
         views = [see(state, viewer) for state in states]

@@ -225,22 +225,12 @@ def test_round_trip_keeps_the_types_of_the_fields():
     assert SeatView.from_json(later.to_json()).last_result == later.last_result
 
 
-def game_states(playout, max_actions):
-    state, chooser = playout.start(), playout.chooser()
-    states = [state]
-    while not state.is_over and len(states) <= max_actions:
-        action = chooser.deal(state) if state.is_chance else chooser.choose(state, legal_actions(state))
-        state = apply(state, action)
-        states.append(state)
-    return states
-
-
 @examples(6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(playout=playouts(any_rules(max_target=longer(30), low_bids_only=True)), data=st.data())
 def test_round_trip_in_random_games(playout, data):
     """For views of random legal playouts under any rules, of every seat and the spectator,
     from_dict(to_dict()) and from_json(to_json()) give the view back."""
-    states = game_states(playout, longer(200))
+    states = playout.states(longer(200))
     picks = data.draw(st.lists(st.integers(0, len(states) - 1), min_size=1, max_size=4))
     for i in [*picks, len(states) - 1]:
         for viewer in VIEWERS:
@@ -264,7 +254,7 @@ GAME_OVER_AT_2_TO_8 = Playout(
 def test_round_trip_of_a_game_over_whose_winner_depends_on_the_scores():
     """A game over view reads back even when the final scores, counted twice, would give another
     winner: every viewer's view of the last state of :data:`GAME_OVER_AT_2_TO_8`."""
-    final = game_states(GAME_OVER_AT_2_TO_8, 200)[-1]
+    final = GAME_OVER_AT_2_TO_8.states(200)[-1]
     assert final.outcome == Outcome(1, Termination.TARGET, 1, (2, 8))
     for viewer in VIEWERS:
         v = see(final, viewer)

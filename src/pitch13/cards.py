@@ -13,8 +13,8 @@ then the black joker (52) and the red joker (53).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
-from typing import Final, final
+from collections.abc import Iterable, Sequence
+from typing import Final, TypeVar, final
 
 from pitch13.errors import CardParseError
 
@@ -304,16 +304,28 @@ def cards_of_mask(mask: int) -> tuple[Card, ...]:
     """The cards whose bits are set in ``mask``, in index order (internal helper)."""
     found = _BY_MASK.get(mask)
     if found is None:
-        found = ()
-        rest, chunk = mask, 0
-        while rest:
-            if rest & 255:
-                found += _BYTE_CARDS[chunk][rest & 255]
-            rest >>= 8
-            chunk += 1
+        found = by_bytes(mask, _BYTE_CARDS)
         if len(_BY_MASK) >= 1 << 16:
             _BY_MASK.clear()
         _BY_MASK[mask] = found
+    return found
+
+
+T = TypeVar("T")
+
+
+def by_bytes(mask: int, tables: Sequence[Sequence[tuple[T, ...]]]) -> tuple[T, ...]:
+    """The items of the cards of ``mask``, in index order, from tables by byte (internal helper).
+
+    ``tables[k][byte]`` holds the items of the cards whose bits are ``byte`` in byte ``k`` of a mask.
+    """
+    found: tuple[T, ...] = ()
+    chunk = 0
+    while mask:
+        if mask & 255:
+            found += tables[chunk][mask & 255]
+        mask >>= 8
+        chunk += 1
     return found
 
 

@@ -24,6 +24,7 @@ from pitch13.actions import (
     SeatAction,
     Take,
 )
+from pitch13.cards import by_bytes
 from pitch13.errors import IllegalActionError, IllegalReason
 from pitch13.state import HISTORY_LEN, LOG, PHASE, PLY, TABLE, GameState, make_state
 from pitch13.trumps import TrumpTable
@@ -112,14 +113,7 @@ def card_actions(kind: int, mask: int) -> tuple[SeatAction, ...]:
     cache = CARD_ACTIONS[kind]
     found = cache.get(mask)
     if found is None:
-        chunks = _BYTE_ACTIONS[kind]
-        found = ()
-        rest, k = mask, 0
-        while rest:
-            if rest & 255:
-                found += chunks[k][rest & 255]
-            rest >>= 8
-            k += 1
+        found = by_bytes(mask, _BYTE_ACTIONS[kind])
         if len(cache) >= _CACHE_SIZE:
             cache.clear()
         cache[mask] = found
