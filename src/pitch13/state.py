@@ -74,8 +74,8 @@ class HistoryEntry:
 # --- the fields of a state ----------------------------------------------------------------------
 #
 # A state is a tuple of these fields, in this order; the engine reads them by index and makes a
-# new state with ``GameState._make(fields)``. A field named like a public property holds what the
-# property shows, in compact form (bit masks for cards, -1 for "none").
+# new state with ``make_state(fields)`` (``freeze`` in the engine). A field named like a public
+# property holds what the property shows, in compact form (bit masks for cards, -1 for "none").
 
 RULES: Final = 0  # Rules
 PHASE: Final = 1  # Phase
