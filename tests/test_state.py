@@ -314,3 +314,23 @@ def test_copies_are_the_state_itself_and_pickles_stay_small_in_a_long_game():
     assert len(data) <= 40_000
     assert len(data) < 4 * long.ply  # a few bytes an action, not a copy of the history
     assert pickle.loads(data) == long
+
+
+def test_a_sampled_state_pickles_with_every_later_deal():
+    """A game started partway (a sample) pickles its start and each Deal made after it."""
+    rng = random.Random(3)
+    in_play = play_random(pitch13.new_game(seed=8), rng, steps=6)
+    before_any_deal = pitch13.new_game()  # its sample's first hand waits for a Deal
+    for source in (in_play, before_any_deal):
+        state = pitch13.sample_state(pitch13.view(source, 1), random.Random(0))
+        deals = 0
+        while deals < 3:
+            if state.is_chance:
+                deals += 1
+                state = pitch13.apply(state, pitch13.Deal(pitch13.shuffled_deck(deals, 2)))
+            else:
+                state = pitch13.apply(state, rng.choice(pitch13.legal_actions(state)))
+            again = pickle.loads(pickle.dumps(state))
+            assert again == state
+            assert (again.ply, again.history_len) == (state.ply, state.history_len)
+            assert again.history == state.history

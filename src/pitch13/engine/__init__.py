@@ -274,11 +274,13 @@ def _reduce(state: GameState) -> tuple[Callable[..., GameState], tuple[object, .
     logs = list(hand_logs(state))
     start = _history.start_of(state[PAST])
     first: tuple[object, ...] | None = None
-    if start is not None:  # a game started partway: its first hand was dealt without a Deal
+    if start is not None:  # a game started partway, its first hand dealt with it or by a Deal
         logs = logs[1:]
-        deck = logs[0][0] if logs else None
+        deck = None
+        if logs and logs[0][1][:1] != _history.DEAL_CODE:
+            deck = logs[0][0]
+            logs[0] = (b"", logs[0][1])
         first = (start.number + 1, start.scores, start.last, start.plies, deck)
-        logs = [(b"", logs[0][1]), *logs[1:]] if logs else []
     hands = tuple((b"" if seeded else deck, bytes(_packed_actions(log))) for deck, log in logs)
     return (_restore, (state[RULES], state[FIRST_DEALER], state[SEED], hands, first))
 
