@@ -23,8 +23,10 @@ The arranged hand used by the R-INFO tests (dealer 0, so the order from the deal
 from __future__ import annotations
 
 import functools
+import gc
 import json
 import random
+import tracemalloc
 
 import attrs
 import pytest
@@ -1273,3 +1275,34 @@ def test_possible_places_takes_a_card(bad):
     """possible_places() refuses anything but a Card with TypeError."""
     with pytest.raises(TypeError):
         view(scenario()[0], 0).possible_places(bad)
+
+
+def test_views_keep_nothing_of_finished_hands():
+    """What views keep to read on is dropped with its hand: a game viewed after every move by
+    every seat holds about what it holds unviewed, however many hands are played."""
+    rules = Rules(target=10**6, moon_success="score_points")  # nothing ends it early
+
+    def played(hands, viewed):
+        rng = random.Random(1)
+        state = new_game(rules, seed=5)
+        while state.hand_number <= hands:
+            state = apply(state, rng.choice(legal_actions(state)))
+            if viewed:
+                for seat in range(4):
+                    view(state, seat)
+        return state
+
+    played(25, True)  # the library's own interned values and caches, made once
+    kept = {}
+    for viewed in (False, True):
+        gc.collect()
+        tracemalloc.start()
+        try:
+            state = played(25, viewed)
+            gc.collect()
+            kept[viewed] = tracemalloc.get_traced_memory()[0]
+        finally:
+            tracemalloc.stop()
+        del state
+    # One hand's views (the hand in play) are kept; 25 hands' would be about 1 MB.
+    assert kept[True] - kept[False] < 100_000, kept

@@ -190,7 +190,6 @@ class Hand:
     __slots__ = (
         "_digest",
         "_result",
-        "cache",
         "dealer",
         "deck",
         "entries",
@@ -212,7 +211,6 @@ class Hand:
         result: tuple[int, int, int, int, int, tuple[int, int], bool] | None,
         entries: int,
         plies: int,
-        cache: dict[object, object] | None = None,
     ) -> None:
         self.prev: Final = prev
         self.number: Final = number
@@ -226,8 +224,6 @@ class Hand:
         self.first_ply: Final[int] = plies - sum(kinds(log)) if prev is None else prev.first_ply
         self._digest: int | None = None
         self._result: HandResult | None = None
-        #: What readers derive from this hand and keep (a seat's view of it, say), by key.
-        self.cache: Final[dict[object, object]] = {} if cache is None else cache
 
     @property
     def digest(self) -> int:

@@ -107,7 +107,9 @@ LOG: Final = 26  # the current hand's history entries as codes (see _history)
 PAST: Final = 27  # the finished hands, newest first: a Hand chain, or None
 PLY: Final = 28  # the actions applied since the game began
 HISTORY_LEN: Final = 29  # the history entries since the game began
-HAND_CACHE: Final = 30  # what readers derive from the current hand and keep (views), or None
+# What readers derive from the hand a view shows and keep (views): the hand in play or, between
+# hands and at the game's end, the hand just finished; the next deal drops it. Or None.
+HAND_CACHE: Final = 30
 
 _Fields = tuple[
     Rules,

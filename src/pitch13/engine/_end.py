@@ -104,7 +104,6 @@ def _finish(w: Work, result: tuple[int, int, int, int, int, tuple[int, int], boo
         result,
         w[HISTORY_LEN],
         w[PLY],
-        w[HAND_CACHE],
     )
     w[LOG] = b""
 
@@ -115,5 +114,4 @@ def next_hand(w: Work) -> None:
     w[HAND_NUMBER] += 1
     w[TO_ACT : TURNED + 1] = _NO_HAND
     w[HAND_DECK] = b""
-    w[HAND_CACHE] = None
     w[PHASE] = Phase.DEAL
