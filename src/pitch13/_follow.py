@@ -34,8 +34,9 @@ from pitch13.actions import (
     Take,
     parse_action,
 )
-from pitch13.cards import Card, cards_of_mask
+from pitch13.cards import Card, cards_of_mask, mask_of
 from pitch13.engine._auction import bid_actions, bid_range
+from pitch13.engine._work import position, seat_order
 from pitch13.errors import ActionParseError, CardParseError, DocumentError
 from pitch13.events import (
     AuctionWon,
@@ -73,13 +74,6 @@ def _fail(where: str, why: str) -> DocumentError:
     return DocumentError(where, why)
 
 
-def _mask(cards: tuple[Card, ...] | list[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card.index
-    return mask
-
-
 class Follower:
     """Everything a seat's view shows, kept up to date one seen entry at a time."""
 
@@ -87,7 +81,6 @@ class Follower:
         self.rules = rules
         self.seat = seat
         self.first_dealer = first_dealer
-        self.ply = 0
         self.hand_number = 1
         self.dealer = first_dealer
         self.scores: tuple[int, int] = (0, 0)
@@ -167,7 +160,7 @@ class Follower:
         self._clear_hand()
         self.history = []
         self.scores_before = self.scores
-        self.hand = _mask(item.cards)
+        self.hand = mask_of(item.cards)
         self.hand_sizes = [9, 9, 9, 9]
         self.stock_size = 18
         self.log = HandLog(item.hand_number, item.dealer, item.cards)
@@ -218,11 +211,11 @@ class Follower:
             if who == self.seat:
                 self.hand |= bit
             if self.hand_sizes[who] >= 6 or not self.takeable:
-                self._open_pickup(_position(self.dealer, who) + 1)
+                self._open_pickup(position(self.dealer, who) + 1)
         elif isinstance(item, Stop):
             if self.phase is Phase.PICKUP:
                 self._expect(who, Phase.PICKUP, where)
-                self._open_pickup(_position(self.dealer, who) + 1)
+                self._open_pickup(position(self.dealer, who) + 1)
             else:
                 self._expect(who, Phase.LOOK, where)
                 if self.turned:
@@ -274,11 +267,11 @@ class Follower:
             self.over = True
             self.phase, self.to_act = Phase.DEAL, -1
         elif isinstance(item, DeadCardsDiscarded):
-            order = _seat_order(self.dealer)
+            order = seat_order(self.dealer)
             done = sum(1 for e in self.history if isinstance(e.item, DeadCardsDiscarded))
             if self.table is None or self.phase is not None or done >= 4 or item.seat != order[done]:
                 raise _fail(where, "dead cards are discarded once trump is named, from the dealer's left")
-            mask = _mask(item.cards)
+            mask = mask_of(item.cards)
             if mask & self.table.mask or self.middle & mask:
                 raise _fail(where, "only dead cards are discarded at once, each once")
             if item.seat == self.seat and mask != self.hand & ~self.table.mask:
@@ -289,7 +282,7 @@ class Follower:
             if item.seat == self.dealer and not self._open_discard():
                 self._open_pickup(0)
         elif isinstance(item, RefillSeen):
-            order = _seat_order(self.dealer)
+            order = seat_order(self.dealer)
             done = sum(1 for e in self.history if isinstance(e.item, RefillSeen))
             if self.phase is not None or self.table is None or done >= 4 or item.seat != order[done]:
                 raise _fail(where, "the refill comes after the pick-up, from the dealer's left")
@@ -301,7 +294,7 @@ class Follower:
             self.hand_sizes[item.seat] += item.count
             self.stock_size -= item.count
             if item.seat == self.seat:
-                self.hand |= _mask(item.cards)
+                self.hand |= mask_of(item.cards)
             if item.seat == self.dealer and not self.stock_size:
                 self._open_play()
         elif isinstance(item, StockHandedOver):
@@ -340,7 +333,7 @@ class Follower:
                 or self.out & _TEAM_SEATS[team_out] != _TEAM_SEATS[team_out]
             ):
                 raise _fail(where, "a hand ends early at the start of a trick, once a team is out")
-            self.won[item.team] |= _mask(item.cards)
+            self.won[item.team] |= mask_of(item.cards)
             self.claimed = True
             self.phase, self.to_act = None, -1
         elif isinstance(item, HandScored):
@@ -396,7 +389,7 @@ class Follower:
     # --- whose turn -----------------------------------------------------------------------------
 
     def _open_discard(self) -> bool:
-        for s in _seat_order(self.dealer):
+        for s in seat_order(self.dealer):
             if self.hand_sizes[s] > 6:
                 self.phase, self.to_act = Phase.DISCARD, s
                 return True
@@ -404,7 +397,7 @@ class Follower:
 
     def _open_pickup(self, start: int) -> None:
         if self.takeable:
-            for s in _seat_order(self.dealer)[start:]:
+            for s in seat_order(self.dealer)[start:]:
                 if self.hand_sizes[s] < 6:
                     self.phase, self.to_act = Phase.PICKUP, s
                     return
@@ -495,7 +488,7 @@ class Follower:
     def change(self) -> tuple[int, int]:
         """The score change of the hand being scored."""
         assert self.table is not None
-        return tally(self.rules, self.table, self.bidder, self.high_bid, self.won[0], self.won[1], (0, 0))[1]
+        return tally(self.rules, self.table, self.bidder, self.high_bid, self.won[0], self.won[1])[1]
 
     def _scored(self, result: HandResult, where: str) -> None:
         # The hand is over when nobody holds a trump at the start of a trick (which the seat
@@ -543,14 +536,6 @@ class Follower:
             assert self.table is not None
             return tuple(PLAYS[c.index] for c in cards_of_mask(self.hand & self.table.mask))
         return ()
-
-
-def _seat_order(dealer: int) -> tuple[int, int, int, int]:
-    return ((dealer + 1) & 3, (dealer + 2) & 3, (dealer + 3) & 3, dealer)
-
-
-def _position(dealer: int, seat: int) -> int:
-    return (seat - dealer - 1) & 3
 
 
 # --- reading the notation ----------------------------------------------------------------------------
@@ -703,13 +688,8 @@ def view_fields(follower: Follower) -> dict[str, object]:
     places: tuple[PlaceInfo, ...] = ()
     if dealt and f.log is not None:
         knowledge = infer(f.log, f.rules, seat, f.hand if seat is not None else 0)
-        public = f.middle | f.shown
-        for _, card in f.trick:
-            public |= 1 << card.index
-        for trick in f.tricks:
-            public |= _mask(trick.cards)
-        known = _mask(list(knowledge.known)) | public | f.known_dead
-        unseen = cards_of_mask(~known & ((1 << 54) - 1))
+        # What the seat saw placed (the middle, face-up dead cards, plays) is in what it knows.
+        unseen = cards_of_mask(~knowledge.known_mask & ((1 << 54) - 1))
         places = knowledge.places
     in_auction = phase in (Phase.DEAL, Phase.BIDDING)
     table = f.table

@@ -2,8 +2,9 @@
 
 :class:`HandLog` gathers, step by step, what one seat saw of a hand; :func:`infer` turns it into
 :class:`Knowledge`: the cards whose place the seat knows, the cards it knows another seat holds,
-and the places that hold the rest with what each may hold. Each rule that says where a card may
-be is written once, here.
+and the places that hold the rest with what each may hold. The rules that say where a card may
+be are applied here (with :mod:`pitch13.trumps` for which cards may be taken); views and
+sampling read the result.
 """
 
 from __future__ import annotations
@@ -15,12 +16,11 @@ from typing import Final
 import attrs
 
 from pitch13.actions import REJECT, TURN_UP, Bid, Discard, NameTrump, Pass, Play, SeatAction, Stop, Take
-from pitch13.cards import Card, Suit, cards_of_mask
+from pitch13.cards import Card, Suit, cards_of_mask, mask_of
 from pitch13.events import (
     DeadCardsDiscarded,
     HandEndedEarly,
     HandScored,
-    HandThrownIn,
     SeatOut,
     StockDiscarded,
 )
@@ -67,7 +67,7 @@ _HAND_PLACES: Final = (Place.HAND_0, Place.HAND_1, Place.HAND_2, Place.HAND_3)
 class PlaceInfo:
     """A place that holds cards the seat cannot see, and what the seat knows of them.
 
-    Internal to views and sampling; exposed through :meth:`SeatView.possible_places`.
+    :meth:`SeatView.possible_places <pitch13.SeatView.possible_places>` gives them.
     """
 
     place: Place
@@ -90,8 +90,7 @@ class HandLog:
     sheds: dict[int, list[Card]] = attrs.Factory(lambda: {s: [] for s in range(4)})
     takes: dict[int, list[Card]] = attrs.Factory(lambda: {s: [] for s in range(4)})
     refills: list[RefillSeen] = attrs.Factory(list)
-    refilled: bool = False
-    #: Decided look steps, in order: (seat, taken-or-rejected, seen record).
+    #: The look steps decided, in order.
     looks: list[GiveUpSeen | RejectSeen] = attrs.Factory(list)
     pending: TurnUpSeen | None = None
     unseen_discarded: int = 0
@@ -99,7 +98,6 @@ class HandLog:
     out: set[int] = attrs.Factory(set)
     claim: HandEndedEarly | None = None
     scored: bool = False
-    thrown_in: bool = False
     #: The seat actions of the hand in order, as seen (a hidden GiveUp card is ``None``).
     actions: list[tuple[int, SeatAction | GiveUpSeen]] = attrs.Factory(list)
     #: The cards whose place the seat learnt from the hand's steps (its own hand aside), a mask.
@@ -138,14 +136,6 @@ def hand_logs(history: Iterable[SeenEntry]) -> list[HandLog]:
     return logs
 
 
-def _bits(cards: Iterable[Card | None]) -> int:
-    mask = 0
-    for card in cards:
-        if card is not None:
-            mask |= 1 << card.index
-    return mask
-
-
 def add_entry(log: HandLog, entry: SeenEntry) -> None:
     """Add what ``entry`` (a step of the hand after its deal) tells to ``log``."""
     item = entry.item
@@ -154,22 +144,21 @@ def add_entry(log: HandLog, entry: SeenEntry) -> None:
         log.trump = item.suit
     elif isinstance(item, DeadCardsDiscarded):
         log.dead_discards[item.seat] = item.cards
-        log.known |= _bits(item.cards)
+        log.known |= mask_of(item.cards)
         log.size_change[item.seat] -= len(item.cards)
     elif isinstance(item, RefillSeen):
         log.refills.append(item)
-        log.refilled = True
-        log.known |= _bits(item.cards)
+        log.known |= mask_of(item.cards)
         log.size_change[item.seat] += item.count
         log.received[item.seat] += item.count
     elif isinstance(item, TurnUpSeen):
         log.pending = item
-        log.known |= _bits((item.card,))
+        log.known |= mask_of((item.card,))
     elif isinstance(item, (GiveUpSeen, RejectSeen)):
         log.looks.append(item)
         log.pending = None
         if isinstance(item, GiveUpSeen):
-            log.known |= _bits((item.given, item.taken))
+            log.known |= mask_of((item.given, item.taken))
             log.look_takes[item.seat] += 1
             if item.given is None:
                 log.gives_down[item.seat] += 1
@@ -178,7 +167,7 @@ def add_entry(log: HandLog, entry: SeenEntry) -> None:
                 log.held[item.seat] &= ~(1 << item.given.index)
                 log.named_dead[item.seat] |= 1 << item.given.index
         else:
-            log.known |= _bits((item.card,))
+            log.known |= mask_of((item.card,))
             if item.card is None:
                 log.hidden_dead += 1
             else:
@@ -191,8 +180,6 @@ def add_entry(log: HandLog, entry: SeenEntry) -> None:
         log.claim = item
     elif isinstance(item, HandScored):
         log.scored = True
-    elif isinstance(item, HandThrownIn):
-        log.thrown_in = True
     if seat is None:
         return
     if isinstance(item, Discard):
@@ -231,11 +218,6 @@ class Knowledge:
     places: tuple[PlaceInfo, ...]
 
     @property
-    def known(self) -> frozenset[Card]:
-        """The cards whose place the seat knows."""
-        return frozenset(cards_of_mask(self.known_mask))
-
-    @property
     def held(self) -> tuple[tuple[Card, ...], ...]:
         """Per seat: the cards the seat knows are in that seat's hand."""
         return tuple(cards_of_mask(mask) for mask in self.held_masks)
@@ -255,7 +237,7 @@ def infer(log: HandLog, rules: Rules, seat: int | None, mine: int) -> Knowledge:
     if claim is not None and seat is not None and seat & 1 == claim.team:
         # The claimed point cards this seat does not hold are in its partner's hand.
         partner = seat ^ 2
-        cards = _bits(claim.cards) & ~mine & ~held[partner]
+        cards = mask_of(claim.cards) & ~mine & ~held[partner]
         held[partner] |= cards
         known |= cards
     any_card = rules.look_take is LookTake.ANY_CARD

@@ -311,6 +311,18 @@ def cards_of_mask(mask: int) -> tuple[Card, ...]:
     return found
 
 
+def mask_of(cards: Iterable[Card | None]) -> int:
+    """The mask of ``cards``, the inverse of :func:`cards_of_mask` (internal helper).
+
+    ``None``, a card not named, is skipped.
+    """
+    mask = 0
+    for card in cards:
+        if card is not None:
+            mask |= 1 << card.index
+    return mask
+
+
 T = TypeVar("T")
 
 

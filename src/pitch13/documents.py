@@ -130,12 +130,11 @@ def _no_constant(text: str) -> int:
 
 
 def check_header(
-    data: object, fmt: str, version: int, where: str = "$", *, oldest: int = 1, old: str = ""
+    data: object, fmt: str, version: int, where: str = "$", *, old: str = ""
 ) -> dict[str, object]:
     """Check that ``data`` is an object of format ``fmt`` at ``version``, and return it.
 
-    Versions from 1 to ``oldest - 1`` are refused as no longer read, with ``old`` added to say
-    what to do.
+    Earlier versions are refused as no longer read, with ``old`` added to say what to do.
     """
     if not isinstance(data, dict):
         fail(where, f"a {fmt} document is a JSON object, not {kind(data)}")
@@ -147,15 +146,15 @@ def check_header(
     got = data.get("version")
     if not isinstance(got, int) or isinstance(got, bool):
         fail(f"{where}.version", f"the version is a whole number, not {excerpt(got)}")
-    if 1 <= got < oldest:
+    if got < 1:
+        fail(f"{where}.version", f"{fmt} has no version {excerpt(got)}: versions are numbered from 1")
+    if got < version:
         fail(f"{where}.version", f"{fmt} version {got} is no longer read (this pitch13 reads {version}){old}")
     if got > version:
         fail(
             f"{where}.version",
             f"{fmt} version {excerpt(got)} is newer than this pitch13 reads ({version}); upgrade pitch13",
         )
-    if got != version:
-        fail(f"{where}.version", f"{fmt} has no version {excerpt(got)}: version {version} is the first")
     return data
 
 

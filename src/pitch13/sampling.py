@@ -5,12 +5,15 @@ be, then rebuilds a history that leads there, so that ``view(sample, seat) == th
 play can go on from the sample with :func:`~pitch13.apply`. This is what search bots
 (determinized Monte Carlo, information-set MCTS) are built on.
 
-For the current hand the unseen cards are spread uniformly over the ways to place them that
-respect every place's count and what the seat knows: a seat known to be out holds no trump;
-before the refill a seat holds only trumps, after it at most as many dead cards as it was
-dealt and took; the face-down cards given up or rejected in the look-through are not trumps;
-a turned-up card another seat is deciding on is one it may take. The past of each hand is then
-rebuilt to fit (which kept trumps, refill cards and stock cards each seat had), at random.
+Only the hand the view shows is dealt: the sample is a game started at that hand, from the
+view's scores, so the hands before it are never rebuilt. The unseen cards are spread over the
+ways to place them that respect every place's count and what the seat knows (a seat known to
+be out holds no trump; before the refill a seat holds only trumps, after it at most as many
+dead cards as it was dealt and took; the face-down cards given up or rejected in the
+look-through are not trumps; a turned-up card another seat is deciding on is one it may take),
+uniformly or, with ``weighting="shuffle"``, as a uniform shuffle of the deck weights them. The
+hand's past is then rebuilt to fit (which trumps each seat kept, its refill and stock cards),
+at random.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from collections.abc import Callable, Sequence
 
 from pitch13._knowledge import HandLog, Place, PlaceInfo, hand_logs, infer, own_hand
 from pitch13.actions import GiveUp, SeatAction, deal_positions
-from pitch13.cards import DECK, Card
+from pitch13.cards import DECK, Card, mask_of
 from pitch13.engine import apply, start_partway
 from pitch13.errors import IllegalActionError, SamplingError, excerpt
 from pitch13.events import HandScored
@@ -180,7 +183,7 @@ def _sample_hand(
     :func:`sample_state`).
     """
     hand = sorted(own_hand(log, seat)) if seat is not None else []
-    knowledge = infer(log, rules, seat, sum(1 << card.index for card in hand))
+    knowledge = infer(log, rules, seat, mask_of(hand))
     table = log.table(rules)
     known = knowledge.known_mask
     unseen = [c for c in DECK if not known >> c.index & 1]
@@ -360,9 +363,8 @@ def _placement_ok(
 ) -> bool:
     if table is None:
         return True
-    for info, cards in placed:
-        point_cards_only = rules.look_take is LookTake.POINT_CARDS_ONLY
-        if info.takeable_only and point_cards_only and any(not table.points[c.index] for c in cards):
+    for info, cards in placed:  # R-LOOK-2: a card another seat is deciding on may be taken
+        if info.takeable_only and not all(may_take(table, c.index) for c in cards):
             return False
     if log.claim is not None:
         team = log.claim.team

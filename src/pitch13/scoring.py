@@ -177,11 +177,11 @@ def make_trick(number: int, table: TrumpTable, plays: tuple[int, ...]) -> Trick:
 
 
 def tally(
-    rules: Rules, table: TrumpTable, bidder: int, bid: int, won_a: int, won_b: int, scores: tuple[int, int]
+    rules: Rules, table: TrumpTable, bidder: int, bid: int, won_a: int, won_b: int
 ) -> tuple[tuple[int, int], tuple[int, int], bool]:
     """The points each team took, its score change and whether the bid was made (R-SCORE-1).
 
-    Returns ``(points, change, made)``; the new scores are ``scores`` plus ``change``.
+    Returns ``(points, change, made)``; the scores after the hand are those before plus ``change``.
     """
     taken = (table.points_of(won_a), table.points_of(won_b))
     bidding = bidder & 1
@@ -212,7 +212,7 @@ def hand_result(
 
     ``scores`` are the scores before the hand.
     """
-    taken, change, made = tally(rules, table, bidder, bid, won[0], won[1], scores)
+    taken, change, made = tally(rules, table, bidder, bid, won[0], won[1])
     cards = []
     for i in table.point_order:
         team = 0 if won[0] >> i & 1 else 1 if won[1] >> i & 1 else None

@@ -47,7 +47,7 @@ result): reading it back, as :meth:`SeatView.from_json <pitch13.SeatView.from_js
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Final, Union, get_args
+from typing import Union
 
 import attrs
 
@@ -67,7 +67,7 @@ from pitch13.actions import (
     TurnUp,
     deal_positions,
 )
-from pitch13.cards import DECK, Card
+from pitch13.cards import Card
 from pitch13.errors import assert_never, check_seat
 from pitch13.events import (
     AuctionWon,
@@ -205,9 +205,6 @@ PublicItem = Union[
 #: One step of a seat's history: a public action or event, or one of the ``…Seen`` records.
 SeenItem = Union[PublicItem, DealSeen, RefillSeen, TurnUpSeen, GiveUpSeen, RejectSeen]
 
-PUBLIC_ITEMS: Final = get_args(PublicItem)
-_SEAT_ACTIONS: Final = (Pass, Bid, NameTrump, Discard, Take, Stop, Play)
-
 
 @attrs.frozen(slots=True)
 class SeenEntry:
@@ -254,10 +251,8 @@ def notation(seat: int | None, item: SeenItem) -> str:
             assert_never(item)
 
 
-def dealt_cards(deck: tuple[Card, ...] | bytes, dealer: int, seat: int) -> tuple[Card, ...]:
+def dealt_cards(deck: tuple[Card, ...], dealer: int, seat: int) -> tuple[Card, ...]:
     """The 9 cards ``seat`` is dealt from ``deck`` by ``dealer`` (R-DEAL-1), in index order (internal)."""
-    if isinstance(deck, bytes):
-        return tuple(sorted(DECK[deck[at]] for at in deal_positions(dealer, seat)))
     return tuple(sorted(deck[at] for at in deal_positions(dealer, seat)))
 
 
@@ -363,7 +358,7 @@ def entry_after(state: GameState, ply: int) -> int:
     """The history position that follows the ``ply``-th action and its events (internal)."""
     if type(ply) is not int and (not isinstance(ply, int) or isinstance(ply, bool)):
         raise TypeError(f"since is a ply, an int, not {type(ply).__name__}")
-    first = state.ply - _plies_kept(state)
+    first = _history.first_ply(state[PAST])
     if not first <= ply <= state.ply:
         raise ValueError(f"since is a ply of the game, from {first} to {state.ply}, not {ply}")
     if ply == state.ply:
@@ -386,11 +381,6 @@ def entry_after(state: GameState, ply: int) -> int:
                 plies += 1
             entries += 1
     raise AssertionError("ply past the end")  # pragma: no cover - checked above
-
-
-def _plies_kept(state: GameState) -> int:
-    """How many of the game's plies its history holds (all but those before a partway start)."""
-    return state.ply - _history.first_ply(state[PAST])
 
 
 def _seen_since(state: GameState, seat: int | None, start: int) -> Iterator[SeenEntry]:

@@ -351,7 +351,9 @@ class GameState(_Fields):
     def ply(self) -> int:
         """How many actions have been applied since the game began, deals included: O(1).
 
-        It is ``len(state.actions)``, and counts up by one with every :func:`~pitch13.apply`.
+        It counts up by one with every :func:`~pitch13.apply`. It is ``len(state.actions)``,
+        except in a game started partway (a :func:`~pitch13.sample_state` sample), whose history
+        begins at the shown hand while ``ply`` counts the actions before it too.
         """
         return self[PLY]
 

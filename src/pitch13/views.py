@@ -96,7 +96,6 @@ from pitch13.state import (
     TAKEABLE,
     TO_ACT,
     TRICK,
-    TRICKS,
     TURNED,
     WON_A,
     WON_B,
@@ -333,7 +332,7 @@ class SeatView:
                 check above; ``where`` is the JSON path of the fault, such as ``$.history[12]``.
         """
         old = ": ask the server for the view again"
-        header = check_header(data, VIEW_FORMAT, VIEW_VERSION, oldest=VIEW_VERSION, old=old)
+        header = check_header(data, VIEW_FORMAT, VIEW_VERSION, old=old)
         fields = obj(header, "$", ("format", "version", *_VIEW_FIELDS))
         values: dict[str, object] = {}
         for name, read in _field_readers(SeatView, frozenset(("history", "legal_actions"))):
@@ -521,10 +520,6 @@ def _no_result() -> HandResult:  # pragma: no cover - a hand in progress is not 
     raise AssertionError("the hand in progress has no result")
 
 
-def _last_result(state: GameState) -> HandResult | None:
-    return _history.last_result(state[PAST], state[RULES])
-
-
 def _build(state: GameState, seat: int | None) -> SeatView:
     rules = state[RULES]
     phase = state[PHASE]
@@ -545,13 +540,9 @@ def _build(state: GameState, seat: int | None) -> SeatView:
         knowledge = infer(log, rules, seat, hand_mask)
         mine = 0 if seat is None else log.named_dead[seat] & ~shown
         dead_known = cards_of_mask(mine)
-        public = state[MIDDLE] | shown | mine | knowledge.known_mask
-        for code in state[TRICK]:
-            public |= 1 << (code & 63)
-        for done in state[TRICKS]:
-            for code in done:
-                public |= 1 << (code & 63)
-        unseen = cards_of_mask(~public & _ALL)
+        # Every card the seat has seen placed (the middle, the face-up dead cards, its own named
+        # dead cards, the cards played) is in what it knows.
+        unseen = cards_of_mask(~knowledge.known_mask & _ALL)
         places = knowledge.places
     auction_over = phase is not Phase.BIDDING and phase is not Phase.DEAL and state[BIDDER] >= 0
     turned = state[TURNED]
@@ -847,7 +838,6 @@ def _follower_of(seat_view: SeatView) -> Follower:
     for entry in history:
         follower.follow(entry)
     follower.finish()
-    follower.ply = v.ply
     return follower
 
 

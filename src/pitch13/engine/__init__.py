@@ -87,8 +87,23 @@ def new_game(rules: Rules | None = None, dealer: int = 0, seed: int | None = Non
     if seed is not None and not -MAX_SEED <= seed <= MAX_SEED:
         raise ValueError(f"seed must be from -(2**128 - 1) to 2**128 - 1, not {excerpt(seed)}")
     # The fields in order (pitch13.state): the game, then a table with nothing dealt yet.
-    w: Work = [rules, Phase.DEAL, -1, (0, 0, 0, 0), (), 0, None, 0, 0, (), (-1, -1, -1, -1), 0, -1]
-    w += [0, 0, 0, 0, b"", -1, seed, dealer, 1, dealer, (0, 0), None, b"", b"", None, 0, 0, None]
+    w: Work = [
+        rules,
+        Phase.DEAL,
+        *_end.NO_HAND,
+        seed,
+        dealer,
+        1,
+        dealer,
+        (0, 0),
+        None,
+        b"",
+        b"",
+        None,
+        0,
+        0,
+        None,
+    ]
     if seed is not None:
         _end.deal(w, seeded_order(seed, 1))
         _flow.after(w, Phase.DEAL)
@@ -252,9 +267,9 @@ def start_partway(
     for chance.
     """
     dealer = (first_dealer + hand_number - 1) & 3
-    w: Work = [rules, Phase.DEAL, -1, (0, 0, 0, 0), (), 0, None, 0, 0, (), (-1, -1, -1, -1), 0, -1]
-    w += [0, 0, 0, 0, b"", -1, None, first_dealer, hand_number, dealer, scores, None, b"", b""]
-    w += [_history.Start(hand_number, dealer, scores, last_result, ply), ply, 0, None]
+    start = _history.Start(hand_number, dealer, scores, last_result, ply)
+    w: Work = [rules, Phase.DEAL, *_end.NO_HAND, None, first_dealer, hand_number, dealer, scores, None]
+    w += [b"", b"", start, ply, 0, None]
     if deck is not None:
         _end.deal(w, deck)
         _flow.after(w, Phase.DEAL)

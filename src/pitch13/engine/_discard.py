@@ -14,6 +14,7 @@ from pitch13.engine._work import (
     refuse,
     seat_order,
     table_of,
+    with_hand,
     work,
     wrong_phase,
 )
@@ -65,9 +66,7 @@ def apply_discard(state: GameState, seat: int, action: SeatAction) -> GameState 
     w = work(state)
     act(w, discard_code(seat, index))
     hand ^= bit
-    hands = list(state[HANDS])
-    hands[seat] = hand
-    w[HANDS] = tuple(hands)
+    w[HANDS] = with_hand(state[HANDS], seat, hand)
     w[MIDDLE] |= bit
     w[TAKEABLE] |= bit & table_of(state).pickup_mask  # R-PICK-1: it may be picked up
     if hand.bit_count() > 6 or open_discard(w):

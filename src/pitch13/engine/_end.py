@@ -40,8 +40,8 @@ from pitch13.state import (
 )
 
 #: The fields from TO_ACT to TURNED at the start of a hand, before its deal.
-_NO_HAND: Final = (-1, (0, 0, 0, 0), (), 0, None, 0, 0, (), (-1, -1, -1, -1), 0, -1, 0, 0, 0, 0, b"", -1)
-assert len(_NO_HAND) == TURNED - TO_ACT + 1
+NO_HAND: Final = (-1, (0, 0, 0, 0), (), 0, None, 0, 0, (), (-1, -1, -1, -1), 0, -1, 0, 0, 0, 0, b"", -1)
+assert len(NO_HAND) == TURNED - TO_ACT + 1
 
 #: For each dealer, each seat's cards of a deck: ``_DEALT[dealer][seat](order)``.
 _DEALT: Final = tuple(
@@ -70,7 +70,7 @@ def score_hand(w: Work) -> None:
     """Score the hand (R-SCORE-1, R-SCORE-2) and end the game if it is over (R-END-1, R-END-2)."""
     rules, table = w[RULES], w[TABLE]
     bidder, bid, won_a, won_b, scores = w[BIDDER], w[HIGH_BID], w[WON_A], w[WON_B], w[SCORES]
-    _, change, made = tally(rules, table, bidder, bid, won_a, won_b, scores)
+    _, change, made = tally(rules, table, bidder, bid, won_a, won_b)
     after = (scores[0] + change[0], scores[1] + change[1])
     w[SCORES] = after
     emit(w, SCORED_CODE)
@@ -112,6 +112,6 @@ def next_hand(w: Work) -> None:
     """Clear the table for the next hand; the deal passes left (R-DEAL-2). Chance deals next."""
     w[DEALER] = (w[DEALER] + 1) & 3
     w[HAND_NUMBER] += 1
-    w[TO_ACT : TURNED + 1] = _NO_HAND
+    w[TO_ACT : TURNED + 1] = NO_HAND
     w[HAND_DECK] = b""
     w[PHASE] = Phase.DEAL

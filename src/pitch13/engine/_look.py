@@ -20,6 +20,7 @@ from pitch13.engine._work import (
     emit,
     freeze,
     refuse,
+    with_hand,
     wrong_phase,
 )
 from pitch13.errors import IllegalReason
@@ -100,9 +101,7 @@ def apply_look(state: GameState, seat: int, action: SeatAction) -> GameState | W
     elif isinstance(action, GiveUp):
         w[LOG] += GIVE_UP_CODES[seat][action.card.index]
         dead = 1 << action.card.index
-        hands = list(state[HANDS])
-        hands[seat] ^= dead | 1 << turned
-        w[HANDS] = tuple(hands)
+        w[HANDS] = with_hand(state[HANDS], seat, state[HANDS][seat] ^ (dead | 1 << turned))
         w[TURNED] = -1
     else:
         w[LOG] += REJECT_CODES[seat]

@@ -15,6 +15,7 @@ from pitch13.engine._work import (
     position,
     refuse,
     seat_order,
+    with_hand,
     work,
     wrong_phase,
 )
@@ -64,12 +65,11 @@ def apply_pickup(state: GameState, seat: int, action: SeatAction) -> GameState |
         refuse(IllegalReason.NOT_TAKEABLE, seat, action, why)
     w = work(state)
     act(w, take_code(seat, index))
-    hands = list(state[HANDS])
-    hands[seat] |= bit
-    w[HANDS] = tuple(hands)
+    hand = state[HANDS][seat] | bit
+    w[HANDS] = with_hand(state[HANDS], seat, hand)
     w[MIDDLE] ^= bit
     w[TAKEABLE] ^= bit
-    if hands[seat].bit_count() < 6 and w[TAKEABLE]:
+    if hand.bit_count() < 6 and w[TAKEABLE]:
         return freeze(w)  # it may take another
     return freeze(w) if open_pickup(w, position(state[DEALER], seat) + 1) else w
 

@@ -2,8 +2,9 @@
 
 A transition copies the state's fields into a list (:func:`work`), changes what the step
 changes, and turns the list into the next state with :func:`freeze`, the one way a state is
-built. Every history entry goes through :func:`act` (an action) or :func:`emit` (an event),
-which keep the state's counts of actions and entries.
+built. A history entry goes through :func:`act` (an action) or :func:`emit` (an event), which
+keep the state's counts of actions and entries; the commonest steps (a bid, a look step, a
+play) write the log and the counts themselves, to save the calls.
 """
 
 from __future__ import annotations
