@@ -85,7 +85,7 @@ from pitch13.events import (
     TrickWon,
 )
 from pitch13.rules import Rules
-from pitch13.state import LOG, PAST, RULES, GameState, hand_entries
+from pitch13.state import LOG, PAST, RULES, GameState, hand_entries, hands_since
 from pitch13.trumps import TrumpTable, table_for
 
 __all__ = [
@@ -386,16 +386,8 @@ def entry_after(state: GameState, ply: int) -> int:
 def _seen_since(state: GameState, seat: int | None, start: int) -> Iterator[SeenEntry]:
     """What ``seat`` saw of the entries after the first ``start`` of the history."""
     rules = state[RULES]
-    newer: list[Hand | None] = []
-    hand = state[PAST]
-    while hand is not None and hand.entries > start:
-        newer.append(hand)
-        hand = hand.prev
-    skip = start - (0 if hand is None else hand.entries)
-    newer.reverse()
-    if state[LOG]:
-        newer.append(None)  # the hand in progress
-    for part in newer:
+    hands, skip = hands_since(state, start)
+    for part in hands:
         watcher = Watcher(rules, seat)  # every hand starts afresh: its deal resets what is remembered
         for at, (who, item) in enumerate(hand_entries(state, part)):
             seen = watcher.see(who, item)

@@ -388,16 +388,10 @@ class GameState(_Fields):
         return tuple(HistoryEntry(seat, item) for seat, item in self._entries_since(start))
 
     def _entries_since(self, start: int) -> Iterator[tuple[int | None, HistoryItem]]:
-        newer: list[Hand] = []
-        hand = self[PAST]
-        while hand is not None and hand.entries > start:
-            newer.append(hand)
-            hand = hand.prev
-        skip = start - (0 if hand is None else hand.entries)
-        for done in reversed(newer):
-            yield from _skipped(hand_entries(self, done), skip)
+        hands, skip = hands_since(self, start)
+        for hand in hands:
+            yield from _skipped(hand_entries(self, hand), skip)
             skip = 0
-        yield from _skipped(hand_entries(self, None), skip)
 
     @property
     def actions(self) -> tuple[tuple[int | None, Action], ...]:
@@ -489,15 +483,33 @@ def _skipped(
     yield from entries
 
 
+def hands_since(state: GameState, start: int) -> tuple[list[Hand | None], int]:
+    """The hands that hold the history entries after the first ``start`` (internal).
+
+    They come oldest first, ``None`` for the hand in play, with how many entries of the first
+    of them come before ``start``.
+    """
+    hands: list[Hand | None] = [None] if state[LOG] else []
+    hand = state[PAST]
+    while hand is not None and hand.entries > start:
+        hands.append(hand)
+        hand = hand.prev
+    hands.reverse()
+    return hands, start - (0 if hand is None else hand.entries)
+
+
 def hand_entries(state: GameState, hand: Hand | None) -> Iterator[tuple[int | None, HistoryItem]]:
     """The entries of a finished ``hand`` of ``state``'s game, or of the current hand (internal)."""
+    return hand_decoder(state, hand).read(state[LOG] if hand is None else hand.log)
+
+
+def hand_decoder(state: GameState, hand: Hand | None) -> _history.Decoder:
+    """A reader of a finished ``hand`` of ``state``'s game, or of the current hand (internal)."""
     rules = state[RULES]
     if hand is None:
-        return _history.decode(
-            rules, state[HAND_NUMBER], state[DEALER], state[HAND_DECK], state[LOG], _no_result, state[OUTCOME]
-        )
-    return _history.decode(
-        rules, hand.number, hand.dealer, hand.deck, hand.log, lambda: hand.hand_result(rules), state[OUTCOME]
+        return _history.Decoder(rules, state[HAND_NUMBER], state[DEALER], state[HAND_DECK], _no_result, None)
+    return _history.Decoder(
+        rules, hand.number, hand.dealer, hand.deck, lambda: hand.hand_result(rules), state[OUTCOME]
     )
 
 

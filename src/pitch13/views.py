@@ -23,7 +23,7 @@ import functools
 import json
 import threading
 import types
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, Final, Union, cast, get_args, get_origin, get_type_hints
 
 import attrs
@@ -77,7 +77,6 @@ from pitch13.state import (
     DEALER,
     FIRST_DEALER,
     HAND_CACHE,
-    HAND_DECK,
     HAND_NUMBER,
     HANDS,
     HIGH_BID,
@@ -101,6 +100,7 @@ from pitch13.state import (
     WON_B,
     GameState,
     Phase,
+    hand_decoder,
 )
 from pitch13.trumps import may_take, table_for
 
@@ -494,30 +494,14 @@ def _shown_hand(state: GameState, seat: int | None) -> _Seen | None:
     with _SEEN_LOCK:
         seen = cast("_Seen | None", cache.get(seat))
         if seen is None or len(seen.read) > len(log) or not log.startswith(seen.read):
-            decoder = next(_decoders(state, hand))
-            seen = _Seen(decoder, Watcher(state[RULES], seat))
+            seen = _Seen(hand_decoder(state, hand), Watcher(state[RULES], seat))
             cache[seat] = seen
         if len(seen.read) < len(log):
             if hand is not None:  # read on into the end of a hand that was in play when read
-                finished, rules = hand, state[RULES]
-                seen.decoder.result = lambda: finished.hand_result(rules)
-                seen.decoder.outcome = state.outcome
+                ended = hand_decoder(state, hand)
+                seen.decoder.result, seen.decoder.outcome = ended.result, ended.outcome
             seen.catch_up(log)
         return seen
-
-
-def _decoders(state: GameState, hand: _history.Hand | None) -> Iterator[_history.Decoder]:
-    rules = state[RULES]
-    if hand is None:
-        yield _history.Decoder(rules, state.hand_number, state.dealer, state[HAND_DECK], _no_result, None)
-    else:
-        yield _history.Decoder(
-            rules, hand.number, hand.dealer, hand.deck, lambda: hand.hand_result(rules), state.outcome
-        )
-
-
-def _no_result() -> HandResult:  # pragma: no cover - a hand in progress is not scored
-    raise AssertionError("the hand in progress has no result")
 
 
 def _build(state: GameState, seat: int | None) -> SeatView:
