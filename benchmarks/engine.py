@@ -12,7 +12,11 @@ timed by CPU time (:func:`time.process_time`), so that a busy machine slows both
 2. **Uncapped games**: the same, played to the end (random games last about 100 hands).
 3. **Growth**: at hand 1, 20 and 200 of one long random game, the cost of ``apply`` +
    ``legal_actions``, ``hash``, ``==`` against a different state, ``copy.deepcopy``, the pickle
-   size, the memory a state keeps alive, and the memory each extra state of a search tree costs.
+   size, the memory a state keeps per decision of the hand (the memory kept by the state at the
+   next hand's first decision less that kept by the state at this hand's first, each a copy that
+   shares nothing, divided by the decisions between them: the history's codes and the record of
+   the finished hand, without the fixed memory every state has), and the memory each extra state
+   of a search tree costs.
 
 A decision is one ``legal_actions`` + one random choice + one ``apply`` by a seat (chance steps of
 ``oh_hell`` are drawn from its chance outcomes and not counted).
@@ -30,7 +34,7 @@ import sys
 import time
 import tracemalloc
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import pitch13
 from pitch13 import GameState, Rules, apply, legal_actions, new_game
@@ -39,6 +43,8 @@ try:
     import pyspiel  # type: ignore[import-not-found,unused-ignore]
 except ImportError:  # pragma: no cover - the anchor is optional
     pyspiel = None
+
+T = TypeVar("T")
 
 
 # --- workloads ---------------------------------------------------------------------------------
@@ -80,12 +86,21 @@ def oh_hell_games(games: int, seed: int) -> int:
     return decisions
 
 
-def cpu(work: Callable[[], int]) -> tuple[int, float]:
-    """Run ``work`` and return its decisions and the CPU seconds it took."""
-    gc.collect()
+def timed(work: Callable[[], T]) -> tuple[T, float]:
+    """Run ``work`` and return what it returned and the CPU seconds it took."""
     start = time.process_time()
-    decisions = work()
-    return decisions, time.process_time() - start
+    result = work()
+    return result, time.process_time() - start
+
+
+def cpu(work: Callable[[], T]) -> tuple[T, float]:
+    """:func:`timed`, after a garbage collection.
+
+    Not for calls of a few microseconds each: the collection leaves the processor's caches cold,
+    which makes such a call slower.
+    """
+    gc.collect()
+    return timed(work)
 
 
 def interleaved(title: str, rounds: int, ours: Callable[[], int], anchor: Callable[[], int] | None) -> None:
@@ -161,17 +176,31 @@ def retained(build: Callable[[], object]) -> tuple[object, int]:
     return value, after - before
 
 
+def kept_alone(state: GameState) -> int:
+    """The bytes of memory a copy of ``state`` that shares nothing with it keeps alive."""
+    pickle.loads(pickle.dumps(state))  # once first, so that caches it fills are not counted
+    copied, kept = retained(lambda: pickle.loads(pickle.dumps(state)))
+    del copied
+    return kept
+
+
 def growth(hands: tuple[int, ...], seed: int) -> None:
     """Print the cost of each operation at the first state of each of ``hands``."""
     states = long_game(max(hands), seed)
-    print(f"\n## Growth along one random game (seed {seed}; {len(states)} states to hand {max(hands)})\n")
+    print(
+        f"\n## Growth along one random game (seed {states[0].seed}; {len(states)} states to hand {max(hands)})\n"
+    )
     print(
         "| hand | decision (apply + legal_actions) µs | hash µs | == (differ) µs | deepcopy µs "
-        "| pickle bytes | bytes kept per decision | bytes per extra state of a search tree |"
+        "| pickle bytes | bytes kept per decision of the hand | bytes per extra state of a search tree |"
     )
     print("|---|---|---|---|---|---|---|---|")
     for hand in hands:
         at = next(i for i, s in enumerate(states) if s.hand_number == hand and s.to_act is not None)
+        # The game is cut after hand max(hands), at the first state of the next one.
+        following = next(
+            i for i, s in enumerate(states) if s.hand_number == hand + 1 and s.to_act is not None
+        )
         window = states[at : at + 60]
         window = [s for s in window if s.outcome is None and not s.is_chance]
         rng = random.Random(hand)
@@ -192,9 +221,9 @@ def growth(hands: tuple[int, ...], seed: int) -> None:
         eq_time = per_call(lambda state=state, other=other: state == other)
         deep = per_call(lambda state=state: copy.deepcopy(state), 0.05)
         size = len(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
-        decisions = at
-        kept_state, kept = retained(lambda state=state: pickle.loads(pickle.dumps(state)))
-        del kept_state
+        # What a state keeps for each decision: the difference between two states of the game, so
+        # that the fixed memory of a state is not counted (at hand 1 there is nothing else).
+        per_decision = (kept_alone(states[following]) - kept_alone(state)) / (following - at)
 
         def tree(start: GameState = state) -> list[GameState]:
             out = []
@@ -212,7 +241,7 @@ def growth(hands: tuple[int, ...], seed: int) -> None:
         per_state = tree_bytes / max(1, len(kept_tree))  # type: ignore[arg-type]
         print(
             f"| {hand} | {decision * 1e6:.2f} | {hash_time * 1e6:.1f} | {eq_time * 1e6:.2f} | {deep * 1e6:.1f} "
-            f"| {size:,} | {kept / max(1, decisions):.0f} | {per_state:.0f} |"
+            f"| {size:,} | {per_decision:.0f} | {per_state:.0f} |"
         )
 
 

@@ -8,39 +8,27 @@ time (:func:`time.process_time`), medians over repeats:
    back with its default limits, the time of :func:`pitch13.view` *cold* (a state with nothing
    cached: a pickle round trip) and *warm* (the seat's view of the state one action earlier was
    built: the average over the hand after its first view, which is built cold and untimed;
-   the median of 5 runs of 20 replays of the hand),
-   and the median time of :func:`pitch13.sample_state`.
+   the median of 5 runs of 20 replays of the hand), and the median time of
+   :func:`pitch13.sample_state`; all of them for seat 1.
 2. **A server's traffic**: over whole random games (seeded and dealt by the caller), the bytes
-   of the JSON view deltas one seat receives after every move, against the size of the game's
-   text record; and what sending a whole view after every move would cost instead.
+   of JSON one seat receives when a server sends its whole view once, at the start, and after
+   that a view delta after every move, against the size of the game's text record; and what
+   sending a whole view at the start and after every move would cost instead.
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
 import itertools
 import pickle
 import random
 import statistics
 import sys
-import time
-from collections.abc import Callable
 
-from engine import long_game  # the engine benchmark, beside this one
+from engine import cpu, long_game, timed  # the engine benchmark, beside this one
 
 import pitch13
-from pitch13 import Rules, apply, legal_actions, new_game, sample_state, view
-
-
-def cpu_each(calls: list[Callable[[], object]]) -> list[float]:
-    """The CPU seconds of each call."""
-    times = []
-    for call in calls:
-        start = time.process_time()
-        call()
-        times.append(time.process_time() - start)
-    return times
+from pitch13 import GameState, Rules, apply, legal_actions, new_game, sample_state, view
 
 
 def along_a_game(hands: tuple[int, ...], seed: int, samples: int) -> None:
@@ -61,8 +49,8 @@ def along_a_game(hands: tuple[int, ...], seed: int, samples: int) -> None:
             read_back = False
         # Cold: a copy of the state that shares nothing, so nothing is cached for it.
         copies = [pickle.loads(pickle.dumps(middle)) for _ in range(25)]
-        cold = statistics.median(cpu_each([lambda c=c: view(c, 1) for c in copies])) * 1e6  # type: ignore[misc]
-        # Warm: seat 3's view of every later state of the hand, in order, each after the one
+        cold = statistics.median(timed(lambda c=c: view(c, 1))[1] for c in copies) * 1e6  # type: ignore[misc]
+        # Warm: seat 1's view of every later state of the hand, in order, each after the one
         # before. Each run replays the hand 20 times from copies that share nothing with the game,
         # so nothing is cached but what the run's own views leave; each replay's first view is
         # cold and untimed. The median of 5 runs.
@@ -77,21 +65,19 @@ def along_a_game(hands: tuple[int, ...], seed: int, samples: int) -> None:
                 chain = [pickle.loads(pickle.dumps(in_hand[0]))]
                 for action in steps:
                     chain.append(apply(chain[-1], action))
-                view(chain[0], 3)
+                view(chain[0], 1)
                 chains.append(chain[1:])
-            gc.collect()
-            start = time.process_time()
-            for chain in chains:
-                for s in chain:
-                    view(s, 3)
-            warm_runs.append((time.process_time() - start) / (20 * len(steps)))
+
+            def replay(chains: list[list[GameState]] = chains) -> None:
+                for chain in chains:
+                    for s in chain:
+                        view(s, 1)
+
+            warm_runs.append(cpu(replay)[1] / (20 * len(steps)))
         warm = statistics.median(warm_runs) * 1e6
         rng = random.Random(hand)
-        calls: list[Callable[[], object]] = [
-            lambda v=seat_view, r=rng: sample_state(v, r)
-            for _ in range(samples)  # type: ignore[misc]
-        ]
-        sample = statistics.median(cpu_each(calls)) * 1e3
+        draws = [timed(lambda v=seat_view, r=rng: sample_state(v, r))[1] for _ in range(samples)]  # type: ignore[misc]
+        sample = statistics.median(draws) * 1e3
         print(
             f"| {hand} | {len(text):,} | {'yes' if read_back else 'NO'} | {cold:.0f} | {warm:.1f} | {sample:.2f} |"
         )
@@ -100,15 +86,20 @@ def along_a_game(hands: tuple[int, ...], seed: int, samples: int) -> None:
 def traffic(games: int, seed: int) -> None:
     print(f"\n## A server's traffic to one seat over a whole game ({games} random games each)\n")
     print(
-        "| games | text record bytes | delta bytes (seat 0) | deltas ÷ record | whole views bytes | views ÷ record |"
+        "| games | text record bytes | first view + deltas bytes (seat 0) | first view + deltas ÷ record "
+        "| whole views bytes | views ÷ record |"
     )
     print("|---|---|---|---|---|---|")
     for dealt in (False, True):
-        record_total = delta_total = views_total = 0
+        record_total = sent_total = views_total = 0
         for game in range(games):
             rng = random.Random(seed + game)
             state = new_game(Rules(), dealer=game % 4, seed=None if dealt else seed + game)
-            sent = view(state, 0) if not state.is_chance else None
+            # The server sends the seat its whole view first (a game dealt by the caller starts
+            # at a chance node, which has a view too), and after that what is new.
+            first = len(view(state, 0).to_json().encode())
+            sent_total += first
+            views_total += first
             ply = state.ply
             while not state.is_over:
                 if state.is_chance:
@@ -116,14 +107,13 @@ def traffic(games: int, seed: int) -> None:
                 else:
                     state = apply(state, rng.choice(legal_actions(state)))
                 delta = pitch13.view_delta(state, 0, ply)
-                delta_total += len(delta.to_json().encode())
+                sent_total += len(delta.to_json().encode())
                 views_total += len(view(state, 0).to_json().encode())
                 ply = state.ply
             record_total += len(pitch13.GameRecord.from_state(state).to_text().encode())
-            del sent
         kind = "dealt by the caller" if dealt else "seeded"
         print(
-            f"| {kind} | {record_total:,} | {delta_total:,} | {delta_total / record_total:.2f} "
+            f"| {kind} | {record_total:,} | {sent_total:,} | {sent_total / record_total:.2f} "
             f"| {views_total:,} | {views_total / record_total:.1f} |"
         )
 
