@@ -168,8 +168,8 @@ _EXCERPT.maxlevel = 3
 def excerpt(value: object) -> str:
     """A short ``repr`` of ``value`` for an error message: never more than about 40 characters.
 
-    Messages quote what the caller passed only through this, so that a huge or deeply nested
-    value cannot make a huge message (or fail while the message is made).
+    Messages that quote what the caller passed use this, so that a huge or deeply nested value
+    cannot make a huge message (or fail while the message is made).
     """
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**40:
         return f"a number of {value.bit_length()} bits"
