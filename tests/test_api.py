@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import inspect
 import pathlib
+import random
 import typing
 
 import pytest
@@ -181,3 +182,26 @@ def test_version_is_a_release_string():
     parts = pitch13.__version__.split(".")
     assert len(parts) == 3
     assert all(p.isdigit() for p in parts)
+
+
+def test_legal_actions_are_interned_in_every_phase():
+    """The cost table says legal_actions is O(1): the same tuple is returned, not rebuilt."""
+    wanted = {
+        ("pickup", "Stop"),
+        ("look", "TurnUp"),
+        ("look", "Reject"),
+        ("play", "Play"),
+        ("bidding", "Pass"),
+    }
+    seen = set()
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = pitch13.new_game(pitch13.Rules(look_take="any_card", pickup="any_trump"), seed=seed)
+        while not state.is_over and state.hand_number <= 2:
+            actions = pitch13.legal_actions(state)
+            assert pitch13.legal_actions(state) is actions
+            seen.add((state.phase.value, type(actions[0]).__name__))
+            state = pitch13.apply(state, rng.choice(actions))
+        if wanted <= seen:
+            break
+    assert wanted <= seen

@@ -11,10 +11,10 @@ from pitch13._history import (
     handed_over_code,
     stock_discarded_code,
 )
-from pitch13.actions import REJECT, STOP, TURN_UP, GiveUp, Reject, SeatAction, Stop, TurnUp
+from pitch13.actions import STOP, TURN_UP, GiveUp, Reject, SeatAction, Stop, TurnUp
 from pitch13.cards import DECK
 from pitch13.engine._work import (
-    GIVE_UP_KIND,
+    REJECT_OR_GIVE_UP_KIND,
     Work,
     card_actions,
     emit,
@@ -61,7 +61,7 @@ def legal_look(state: GameState) -> tuple[SeatAction, ...]:
     """Turn up or stop; with a card turned up, reject it or take it giving up a card."""
     if state[TURNED] < 0:
         return _TURN_UP_OR_STOP
-    return (REJECT, *card_actions(GIVE_UP_KIND, state[HANDS][state[TO_ACT]]))
+    return card_actions(REJECT_OR_GIVE_UP_KIND, state[HANDS][state[TO_ACT]])
 
 
 def apply_look(state: GameState, seat: int, action: SeatAction) -> GameState | Work:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from pitch13._history import STOP_CODES, refilled_code, take_code
-from pitch13.actions import STOP, SeatAction, Stop, Take
+from pitch13.actions import SeatAction, Stop, Take
 from pitch13.engine._work import (
     BITS,
-    TAKE_KIND,
+    STOP_OR_TAKE_KIND,
     Work,
     act,
     card_actions,
@@ -45,7 +45,7 @@ def open_pickup(w: Work, start: int = 0) -> bool:
 
 def legal_pickup(state: GameState) -> tuple[SeatAction, ...]:
     """Stop, or take one of the cards that may be taken."""
-    return (STOP, *card_actions(TAKE_KIND, state[TAKEABLE]))
+    return card_actions(STOP_OR_TAKE_KIND, state[TAKEABLE])
 
 
 def apply_pickup(state: GameState, seat: int, action: SeatAction) -> GameState | Work:

@@ -15,6 +15,8 @@ from pitch13.actions import (
     DISCARDS,
     GIVE_UPS,
     PLAYS,
+    REJECT,
+    STOP,
     TAKES,
     Action,
     Deal,
@@ -88,7 +90,20 @@ PLAY_KIND: Final = 0
 DISCARD_KIND: Final = 1
 TAKE_KIND: Final = 2
 GIVE_UP_KIND: Final = 3
+#: A stop, then the takes of the cards (the pick-up's legal actions).
+STOP_OR_TAKE_KIND: Final = 4
+#: A reject, then the give-ups of the cards (the look's, with a card turned up).
+REJECT_OR_GIVE_UP_KIND: Final = 5
 _CARD_ACTION_TABLES: Final[tuple[tuple[SeatAction, ...], ...]] = (PLAYS, DISCARDS, TAKES, GIVE_UPS)
+#: For each kind, the actions before the card actions, and the kind of the card actions.
+_KINDS: Final[tuple[tuple[tuple[SeatAction, ...], int], ...]] = (
+    ((), PLAY_KIND),
+    ((), DISCARD_KIND),
+    ((), TAKE_KIND),
+    ((), GIVE_UP_KIND),
+    ((STOP,), TAKE_KIND),
+    ((REJECT,), GIVE_UP_KIND),
+)
 
 
 # For each kind and each byte of a card mask, the actions of the cards that byte holds.
@@ -105,16 +120,17 @@ _BYTE_ACTIONS: Final = tuple(
 
 
 #: The actions of each kind already listed, by card mask: the legal card actions come from here.
-CARD_ACTIONS: Final[tuple[dict[int, tuple[SeatAction, ...]], ...]] = ({}, {}, {}, {})
+CARD_ACTIONS: Final[tuple[dict[int, tuple[SeatAction, ...]], ...]] = tuple({} for _ in _KINDS)
 _CACHE_SIZE: Final = 1 << 16
 
 
 def card_actions(kind: int, mask: int) -> tuple[SeatAction, ...]:
-    """The card actions of ``kind`` for the cards of ``mask``, in index order (interned)."""
+    """The actions of ``kind`` for the cards of ``mask``, the cards in index order (interned)."""
     cache = CARD_ACTIONS[kind]
     found = cache.get(mask)
     if found is None:
-        found = by_bytes(mask, _BYTE_ACTIONS[kind])
+        before, cards = _KINDS[kind]
+        found = before + by_bytes(mask, _BYTE_ACTIONS[cards])
         if len(cache) >= _CACHE_SIZE:
             cache.clear()
         cache[mask] = found
