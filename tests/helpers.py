@@ -4,13 +4,34 @@ from __future__ import annotations
 
 import pytest
 
-from pitch13 import IllegalActionError, apply, new_game, parse_cards, spectator_view, view
+from pitch13 import DECK, IllegalActionError, apply, new_game, parse_cards, spectator_view, view
 from pitch13.testing import arranged_deck, check_invariants
 
 
 def card(text):
     """The one card of ``text``."""
     return parse_cards(text)[0]
+
+
+#: Every card's text in notation: ``"AH"``, ``"10S"``, ``"BJ"``...
+CARD_TEXTS = frozenset(str(c) for c in DECK)
+
+_CARD_OF_TEXT = {str(c): c for c in DECK}
+
+
+def json_cards(node):
+    """Every card named anywhere in plain JSON data: a string that is a card, or a word of one (the
+    notation of an action or of a history entry, such as ``"2 play 10H"``, names cards as words)."""
+    found = set()
+    if isinstance(node, str):
+        found.update(_CARD_OF_TEXT[word] for word in node.split() if word in _CARD_OF_TEXT)
+    elif isinstance(node, list):
+        for value in node:
+            found |= json_cards(value)
+    elif isinstance(node, dict):
+        for value in node.values():
+            found |= json_cards(value)
+    return found
 
 
 def deal(hands, *, dealer=0, stock="", rules=None):

@@ -11,6 +11,7 @@ import collections
 
 import pytest
 
+from helpers import json_cards
 from pitch13 import (
     DECK,
     Bid,
@@ -193,21 +194,6 @@ def current_hand_document(seat_view):
     return document
 
 
-def named_cards(node):
-    """The cards named anywhere in plain JSON data, on their own (``"10H"``) or as words of a
-    notation (``"2 play 10H"``)."""
-    if isinstance(node, str):
-        return {word for word in node.split() if word in CARD_TEXTS}
-    if isinstance(node, list):
-        return set().union(*(named_cards(value) for value in node))
-    if isinstance(node, dict):
-        return set().union(*(named_cards(value) for value in node.values()))
-    return set()
-
-
-CARD_TEXTS = frozenset(str(c) for c in DECK)
-
-
 def publicly_taken(hand_history, seat):
     """Cards ``seat`` took from the middle in the hand of ``hand_history`` (R-PICK-1: public)."""
     return {entry.item.card for entry in hand_history if entry.seat == seat and isinstance(entry.item, Take)}
@@ -231,8 +217,8 @@ def assert_sees_only_its_own(state, seat, seat_view, seen):
         if other != seat:
             hidden |= set(state.hand(other)) - publicly_taken(seen[deal:], other)
     assert hidden <= set(seat_view.unseen)
-    leaked = {str(c) for c in seat_view.unseen} & named_cards(current_hand_document(seat_view))
-    assert not leaked, f"seat {seat} was shown {leaked}"
+    leaked = set(seat_view.unseen) & json_cards(current_hand_document(seat_view))
+    assert not leaked, f"seat {seat} was shown {sorted(map(str, leaked))}"
 
 
 @pytest.mark.parametrize(

@@ -1,11 +1,14 @@
 """The engine plays recorded games exactly as it did when they were recorded.
 
 ``tests/engine_digests.json`` holds, for 72 random games under 24 rule sets (the two
-presets and 22 random valid option sets; seeded games and games dealt by the caller), a SHA-256
-digest of every step: the legal actions, the action chosen, each history entry it added (the
-seat, the action or event, and a dealt deck in full), and at the end the results, the outcome
-and the final position. A change to the engine that changes any of it fails here, naming the
-game and the first step that differs from the stored step count and digest.
+presets and 22 random valid option sets; seeded games and games dealt by the caller), the
+number of steps and one SHA-256 digest over the whole game: every step's legal actions, the
+action chosen and each history entry it added (the seat, the action or event, and a dealt deck
+in full), and at the end the results, the outcome and the final position. A change to the
+engine that changes any of it fails here, naming the game (the test's id) and showing its step
+count and digest beside the stored ones. Only the digest of the whole game is stored, so the
+failure does not say at which step the game first goes another way: replay the game with the
+engine before the change to find that.
 
 Write the file again, after a change of behaviour that CHANGELOG explains, with
 ``python tests/test_engine_digests.py``.

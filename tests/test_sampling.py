@@ -89,8 +89,6 @@ OBSERVERS = (0, 1, 2, 3, None)
 #: what one of hand 1 does: the views are checked in every hand of a game.
 ROUNDS = more(1)
 
-#: Chi-square critical values at p = 0.001, by degrees of freedom.
-
 
 def situation(state):
     if state.phase is Phase.LOOK and state.turned_card is not None:

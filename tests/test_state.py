@@ -12,7 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pitch13
-from pitch13 import Bid, HandDealt, NameTrump, Pass, Phase, Suit
+from helpers import card, deal, drive
+from pitch13 import Bid, Discard, HandDealt, NameTrump, Pass, Phase, Suit, Take
 from pitch13.testing import arranged_deck
 from profiles import examples
 from strategies import any_rules, seeds
@@ -120,16 +121,75 @@ def test_equal_states_from_the_same_actions_are_equal_and_hash_alike(finished):
     assert replayed.history == finished.history
 
 
-def test_states_differing_only_in_history_are_not_equal():
-    deal = arranged_deck({}, dealer=0)
-    a = pitch13.apply(pitch13.new_game(), deal)
-    b = pitch13.apply(pitch13.new_game(seed=None), deal)
+def test_states_of_the_same_deal_are_equal_and_of_other_actions_not():
+    dealt = arranged_deck({}, dealer=0)
+    a = pitch13.apply(pitch13.new_game(), dealt)
+    b = pitch13.apply(pitch13.new_game(seed=None), dealt)
     assert a == b
     c = pitch13.apply(a, Pass())
     d = pitch13.apply(a, Bid(4))
     assert c != d
     assert c != a
     assert (a == "a state") is False
+
+
+#: Dealer 0 names hearts; seat 1 holds 9 trumps, seat 2 none.
+TRANSPOSITION_HANDS = {
+    1: "AH JH 10H 3H KH QH 9H 8H 7H",
+    2: "2C 3C 4C 5C 6C 7C 8C 9C 10C",
+    3: "6H 5H 4H 2H BJ JC QC KC AC",
+    0: "JD 3D RJ 2S 3S 4S 5S 6S 7S",
+}
+
+
+def position(state):
+    """Everything ``state`` shows of where the game stands, but not how it got there."""
+    return (
+        state.phase,
+        state.to_act,
+        state.hand_number,
+        state.scores,
+        state.bids,
+        state.bidder,
+        state.bid,
+        state.trump,
+        state.hands,
+        state.middle,
+        state.takeable,
+        state.dead,
+        state.dead_face_up,
+        state.stock,
+        state.turned_card,
+        state.trick,
+        state.tricks,
+        state.points_taken,
+        state.ply,
+        state.history_len,
+        pitch13.legal_actions(state),
+    )
+
+
+def test_states_differing_only_in_history_are_not_equal():
+    """A transposition: seat 1 sheds AH, 10H and KH (R-DISC-2), and seat 2, with no trump, takes
+    both point cards (R-PICK-1) in one order or the other. The two states stand at the same
+    position, but they are different games: unequal, hashed apart, with different histories."""
+    state = drive(deal(TRANSPOSITION_HANDS), Pass(), Pass(), Pass(), Bid(5), NameTrump(Suit.HEARTS))
+    state = drive(state, *((1, Discard(card(c))) for c in ("AH", "10H", "KH")))
+    assert state.phase is Phase.PICKUP
+    assert state.to_act == 2
+    take_ah, take_10h = Take(card("AH")), Take(card("10H"))
+    a = drive(state, (2, take_10h), (2, take_ah))
+    b = drive(state, (2, take_ah), (2, take_10h))
+    assert a.phase is Phase.LOOK
+    assert {card("AH"), card("10H")} <= set(a.hand(2))
+    assert position(a) == position(b)
+    assert a != b
+    assert not a == b  # noqa: SIM201 - __eq__ itself, not only __ne__
+    assert hash(a) != hash(b)
+    assert a.history != b.history
+    assert a.actions[-2:] == ((2, take_10h), (2, take_ah))
+    assert b.actions[-2:] == ((2, take_ah), (2, take_10h))
+    assert a.actions[:-2] == b.actions[:-2]
 
 
 def test_pickle_and_deepcopy_of_a_long_game(finished):

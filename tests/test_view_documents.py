@@ -15,7 +15,6 @@ from __future__ import annotations
 import copy
 import functools
 import json
-import random
 import re
 import time
 from datetime import timedelta
@@ -24,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, event, given
 from hypothesis import strategies as st
 
-from helpers import deal, see, states_through
+from helpers import CARD_TEXTS, deal, see, states_through
 from pitch13 import (
     DECK,
     PASS,
@@ -44,8 +43,6 @@ from pitch13 import (
     Suit,
     Take,
     Termination,
-    apply,
-    legal_actions,
     new_game,
     parse_cards,
 )
@@ -53,7 +50,7 @@ from pitch13.documents import MAX_SIZE, DocumentError
 from pitch13.events import HandScored
 from pitch13.views import _UNRANGED, _VIEW_TYPES, SeatView, _build_object
 from profiles import THOROUGH, examples, longer
-from strategies import PRESETS, Playout, RandomChooser, any_rules, playouts
+from strategies import PRESETS, Playout, any_rules, playouts
 
 #: The four seats and the spectator (``None``).
 VIEWERS = (0, 1, 2, 3, None)
@@ -125,16 +122,11 @@ def scenario():
     return tuple(states_through(deal(HANDS, stock=STOCK), ACTIONS))
 
 
-def random_game(rules, dealer, seed, choice_seed, max_actions=2000):
-    """The states of a game played with random legal choices (dealt by the test when ``seed`` is None)."""
-    rng = random.Random(choice_seed)
-    chooser = RandomChooser(rng, pass_bias=0.6, raise_bias=0.3, low_bid_bias=0.8)
-    states = [new_game(rules, dealer=dealer, seed=seed)]
-    while not states[-1].is_over and len(states) <= max_actions:
-        state = states[-1]
-        action = chooser.deal(state) if state.is_chance else chooser.choose(state, legal_actions(state))
-        states.append(apply(state, action))
-    return states
+def random_game(rules, dealer, seed, choice_seed):
+    """The states of a game played with random legal choices (dealt by the test when ``seed`` is
+    None), up to 2000 actions."""
+    playout = Playout(rules, dealer, seed, choice_seed, pass_bias=0.6, raise_bias=0.3, low_bid_bias=0.8)
+    return playout.states(2000)
 
 
 @functools.cache
@@ -844,8 +836,6 @@ def fuzz_bases():
         over.to_json(),
     )
 
-
-CARD_TEXTS = frozenset(str(c) for c in DECK)
 
 #: Words of the notation of history entries and actions, to put in a line.
 WORDS = ("0", "1", "3", "9", "99", "-1", "pass", "bid", "play", "take", "turn", "up", "give", "for")

@@ -33,7 +33,7 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from helpers import deal, see, states_through
+from helpers import deal, json_cards, see, states_through
 from pitch13 import (
     BLACK_JOKER,
     DECK,
@@ -262,24 +262,6 @@ def hand_in_play(history):
     deal on (the hand in play, or the hand that just ended); empty before the first deal."""
     starts = [i for i, e in enumerate(history) if isinstance(e.item, DealSeen)]
     return list(history[starts[-1] :]) if starts else []
-
-
-_CARD_TEXT = {str(c): c for c in DECK}
-
-
-def json_cards(node):
-    """Every card named anywhere in plain JSON data: a string that is a card, or a word of one (the
-    notation of an action or of a history entry, such as ``"2 play 10H"``, names cards as words)."""
-    found = set()
-    if isinstance(node, str):
-        found.update(_CARD_TEXT[word] for word in node.split() if word in _CARD_TEXT)
-    elif isinstance(node, list):
-        for value in node:
-            found |= json_cards(value)
-    elif isinstance(node, dict):
-        for value in node.values():
-            found |= json_cards(value)
-    return found
 
 
 def known_by_hand(state, viewer):
