@@ -551,7 +551,7 @@ def note_end(final: GameState) -> None:
 # --- the properties ---------------------------------------------------------------------------------
 
 
-@examples(15, deadline=None)
+@examples(10, deadline=None)
 @given(playouts(st.just(Rules())))
 def test_random_games_default_rules(playout):
     """Whole random games under the default rules keep every property (R-SCORE-1, R-END-1)."""
@@ -560,7 +560,7 @@ def test_random_games_default_rules(playout):
     assert final.is_over
 
 
-@examples(10, deadline=None)
+@examples(7, deadline=None)
 @given(playouts(st.just(Rules.classic_ten_point())))
 def test_random_games_classic_ten_point(playout):
     """Whole random games under classic 10-point pitch: 10 points a hand, game at 52 or more."""
@@ -570,7 +570,7 @@ def test_random_games_classic_ten_point(playout):
     assert all(sum(r.points) + r.unplayed_points == 10 for r in final.results)
 
 
-@examples(30, deadline=None)
+@examples(20, deadline=None)
 @given(playouts(valid_rules(low_bids_only=True)))
 def test_random_games_any_valid_rules(playout):
     """Whole random games under any valid combination of the options of RULES.md section 9
@@ -591,7 +591,7 @@ def test_random_hands_any_valid_rules(playout):
     assert final.is_over or final.hand_number == hands + 1
 
 
-@examples(15, deadline=None)
+@examples(10, deadline=None)
 @given(playouts(any_rules(low_bids_only=True), seeded=st.just(False)))
 def test_random_games_dealt_by_the_caller(playout):
     """Unseeded games where each hand is dealt with a random ``Deal(order)`` (R-DEAL-3) replay exactly."""
@@ -613,7 +613,7 @@ def test_r_bid_2_all_pass_redeal_random_games_end(rules, dealer, seed, choice_se
     assert final.hand_number == len(final.results) + len(thrown_in)
 
 
-@examples(15, deadline=None)
+@examples(10, deadline=None)
 @given(playouts(any_rules(max_target=longer(8))))
 def test_every_illegal_action_is_refused(playout):
     """At every state of the first two hands (four under the thorough profile), each of the 238

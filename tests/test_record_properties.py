@@ -186,7 +186,7 @@ def run_round_trips(playout: Playout, data: st.DataObject) -> None:
 # --- 1. round trips -------------------------------------------------------------------------------
 
 
-@examples(6, deadline=None)
+@examples(4, deadline=None)
 @given(playouts(st.just(Rules())), st.data())
 def test_round_trips_default_rules(playout, data):
     """States and records of random games under the default rules round-trip through JSON, dicts
@@ -194,7 +194,7 @@ def test_round_trips_default_rules(playout, data):
     run_round_trips(playout, data)
 
 
-@examples(5, deadline=None)
+@examples(3, deadline=None)
 @given(playouts(st.just(Rules.classic_ten_point())), st.data())
 def test_round_trips_classic_ten_point(playout, data):
     """The same round trips under the 10-point preset."""
