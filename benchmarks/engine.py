@@ -251,7 +251,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="pitch13 games per round (default 200)")
     parser.add_argument("--hand-cap", type=int, default=12, help="hands per game in part 1 (default 12)")
     parser.add_argument(
-        "--uncapped-games", type=int, default=30, help="games per round in part 2 (default 30)"
+        "--uncapped-games",
+        type=int,
+        default=30,
+        help="games per round in part 2 (default 30; 0 leaves it out)",
     )
     parser.add_argument(
         "--anchor-games", type=int, default=1500, help="oh_hell games per round (default 1500)"
@@ -267,6 +270,8 @@ def main(argv: list[str] | None = None) -> int:
         help="play part 1's workload once, untimed, and print its decisions (for instruction counts)",
     )
     args = parser.parse_args(argv)
+    if min(args.rounds, args.games, args.anchor_games) < 1 or args.uncapped_games < 0:
+        parser.error("--rounds, --games and --anchor-games must be at least 1, --uncapped-games at least 0")
     if args.workload_only:
         print(pitch13_games(args.games, args.hand_cap, args.seed))
         return 0
@@ -289,12 +294,13 @@ def main(argv: list[str] | None = None) -> int:
         lambda: pitch13_games(args.games, args.hand_cap, args.seed),
         anchor,
     )
-    interleaved(
-        f"Uncapped random games ({args.uncapped_games} games per round)",
-        args.rounds,
-        lambda: pitch13_games(args.uncapped_games, None, args.seed),
-        anchor,
-    )
+    if args.uncapped_games:  # 0 leaves the part out
+        interleaved(
+            f"Uncapped random games ({args.uncapped_games} games per round)",
+            args.rounds,
+            lambda: pitch13_games(args.uncapped_games, None, args.seed),
+            anchor,
+        )
     growth(tuple(int(h) for h in args.growth_hands.split(",")), args.seed)
     return 0
 

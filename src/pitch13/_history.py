@@ -211,6 +211,7 @@ class Hand:
         result: tuple[int, int, int, int, int, tuple[int, int], bool] | None,
         entries: int,
         plies: int,
+        first_ply: int = 0,
     ) -> None:
         self.prev: Final = prev
         self.number: Final = number
@@ -220,8 +221,9 @@ class Hand:
         self.result: Final = result
         self.entries: Final = entries
         self.plies: Final = plies
-        #: The ply at which the history kept begins: 0, unless the game was started partway.
-        self.first_ply: Final[int] = plies - sum(kinds(log)) if prev is None else prev.first_ply
+        #: The ply at which the history kept begins: 0, unless the game was started partway
+        #: (``first_ply``, given only to the first node of a chain).
+        self.first_ply: Final[int] = first_ply if prev is None else prev.first_ply
         self._digest: int | None = None
         self._result: HandResult | None = None
 
@@ -274,7 +276,7 @@ class Start(Hand):
     def __init__(
         self, hand_number: int, dealer: int, scores: tuple[int, int], last: HandResult | None, plies: int
     ):
-        super().__init__(None, hand_number - 1, (dealer - 1) & 3, b"", b"", None, 0, plies)
+        super().__init__(None, hand_number - 1, (dealer - 1) & 3, b"", b"", None, 0, plies, plies)
         self.scores: Final = scores
         self.last: Final = last
 

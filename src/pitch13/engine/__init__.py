@@ -18,7 +18,20 @@ from collections.abc import Callable, Sequence
 from typing import Final, cast
 
 from pitch13 import _history
-from pitch13.actions import ACTION_TYPES, Action, Deal, Play, SeatAction, seeded_order
+from pitch13.actions import (
+    ACTION_TYPES,
+    Action,
+    Bid,
+    Deal,
+    GiveUp,
+    Pass,
+    Play,
+    Reject,
+    SeatAction,
+    Stop,
+    TurnUp,
+    seeded_order,
+)
 from pitch13.cards import DECK
 from pitch13.engine import _auction, _discard, _end, _flow, _look, _pickup, _play
 from pitch13.engine._work import Work, act, freeze, refuse, work
@@ -36,7 +49,7 @@ from pitch13.state import (
     SEED,
     TO_ACT,
     GameState,
-    Phase,
+    Phases,
     hand_logs,
 )
 
@@ -54,7 +67,12 @@ __all__ = [
 MAX_SEED: Final = 2**128 - 1
 
 _DEFAULT_RULES: Final = Rules()
-_PLAY: Final = Phase.PLAY
+_PLAY: Final = Phases.PLAY
+_LOOK: Final = Phases.LOOK
+_BIDDING: Final = Phases.BIDDING
+#: The actions of the look and of the auction (exactly these classes take the short way).
+_LOOK_STEPS: Final = frozenset({TurnUp, Stop, Reject, GiveUp})
+_BIDDING_STEPS: Final = frozenset({Pass, Bid})
 #: The action classes (their subclasses are actions too, but are checked the slow way).
 _ACTIONS: Final = frozenset(ACTION_TYPES)
 
@@ -89,7 +107,7 @@ def new_game(rules: Rules | None = None, dealer: int = 0, seed: int | None = Non
     # The fields in order (pitch13.state): the game, then a table with nothing dealt yet.
     w: Work = [
         rules,
-        Phase.DEAL,
+        Phases.DEAL,
         *_end.NO_HAND,
         seed,
         dealer,
@@ -106,7 +124,7 @@ def new_game(rules: Rules | None = None, dealer: int = 0, seed: int | None = Non
     ]
     if seed is not None:
         _end.deal(w, seeded_order(seed, 1))
-        _flow.after(w, Phase.DEAL)
+        _flow.after(w, Phases.DEAL)
     return freeze(w)
 
 
@@ -124,17 +142,17 @@ def legal_actions(state: GameState) -> tuple[SeatAction, ...]:
     if phase is _PLAY:
         return _play.legal_play(state)
     match phase:
-        case Phase.LOOK:
+        case Phases.LOOK:
             return _look.legal_look(state)
-        case Phase.BIDDING:
+        case Phases.BIDDING:
             return _auction.legal_bidding(state)
-        case Phase.TRUMP:
+        case Phases.TRUMP:
             return _auction.legal_trump(state)
-        case Phase.DISCARD:
+        case Phases.DISCARD:
             return _discard.legal_discard(state)
-        case Phase.PICKUP:
+        case Phases.PICKUP:
             return _pickup.legal_pickup(state)
-        case Phase.DEAL | Phase.GAME_OVER:
+        case Phases.DEAL | Phases.GAME_OVER:
             return ()
         case unknown:  # pragma: no cover - mypy checks that every phase is handled
             assert_never(unknown)
@@ -165,10 +183,18 @@ def apply(state: GameState, action: Action, *, seat: int | None = None, ply: int
     if type(state) is not GameState:
         raise TypeError(f"apply() takes a GameState, not {type(state).__name__}")
     phase = state[PHASE]
-    if seat is None and ply is None:
-        if type(action) is Play and phase is _PLAY:
-            done = _play.play(state, state[TO_ACT], action)
-            return done if type(done) is GameState else freeze(_flow.after(done, _PLAY))
+    if seat is None and ply is None:  # the commonest steps, straight to their phase
+        if phase is _PLAY:
+            if type(action) is Play:
+                done = _play.play(state, state[TO_ACT], action)
+                return done if type(done) is GameState else freeze(_flow.after(done, _PLAY))
+        elif phase is _LOOK:
+            if type(action) in _LOOK_STEPS:
+                done = _look.apply_look(state, state[TO_ACT], action)
+                return done if type(done) is GameState else freeze(_flow.after(done, _LOOK))
+        elif phase is _BIDDING and type(action) in _BIDDING_STEPS:
+            done = _auction.apply_bidding(state, state[TO_ACT], action)
+            return done if type(done) is GameState else freeze(_flow.after(done, _BIDDING))
     elif seat is not None:
         seat = check_seat(seat)
     kind = type(action)
@@ -183,7 +209,7 @@ def apply(state: GameState, action: Action, *, seat: int | None = None, ply: int
             refuse(IllegalReason.STALE_MOVE, who, action, why)
     if state[OUTCOME] is not None:
         refuse(IllegalReason.GAME_OVER, seat, action, "the game is over")
-    if phase is Phase.DEAL:
+    if phase is Phases.DEAL:
         return _deal(state, action, seat)
     actor: int = state[TO_ACT]
     if kind is Deal or isinstance(action, Deal):
@@ -191,19 +217,19 @@ def apply(state: GameState, action: Action, *, seat: int | None = None, ply: int
     if seat is not None and seat != actor:
         refuse(IllegalReason.NOT_YOUR_TURN, seat, action, f"it is seat {actor}'s turn")
     match phase:
-        case Phase.PLAY:
+        case Phases.PLAY:
             done = _play.apply_play(state, actor, action)
-        case Phase.LOOK:
+        case Phases.LOOK:
             done = _look.apply_look(state, actor, action)
-        case Phase.BIDDING:
+        case Phases.BIDDING:
             done = _auction.apply_bidding(state, actor, action)
-        case Phase.TRUMP:
+        case Phases.TRUMP:
             done = _auction.apply_trump(state, actor, action)
-        case Phase.DISCARD:
+        case Phases.DISCARD:
             done = _discard.apply_discard(state, actor, action)
-        case Phase.PICKUP:
+        case Phases.PICKUP:
             done = _pickup.apply_pickup(state, actor, action)
-        case Phase.GAME_OVER:  # pragma: no cover - refused above
+        case Phases.GAME_OVER:  # pragma: no cover - refused above
             raise AssertionError("the game is over")
         case unknown:  # pragma: no cover - mypy checks that every phase is handled
             assert_never(unknown)
@@ -243,7 +269,7 @@ def _deal(state: GameState, action: Action, seat: int | None) -> GameState:
     w = work(state)
     act(w, _history.DEAL_CODE)
     _end.deal(w, [card.index for card in action.order])
-    return freeze(_flow.after(w, Phase.DEAL))
+    return freeze(_flow.after(w, Phases.DEAL))
 
 
 # --- a game started partway ----------------------------------------------------------------------
@@ -268,11 +294,11 @@ def start_partway(
     """
     dealer = (first_dealer + hand_number - 1) & 3
     start = _history.Start(hand_number, dealer, scores, last_result, ply)
-    w: Work = [rules, Phase.DEAL, *_end.NO_HAND, None, first_dealer, hand_number, dealer, scores, None]
+    w: Work = [rules, Phases.DEAL, *_end.NO_HAND, None, first_dealer, hand_number, dealer, scores, None]
     w += [b"", b"", start, ply, 0, None]
     if deck is not None:
         _end.deal(w, deck)
-        _flow.after(w, Phase.DEAL)
+        _flow.after(w, Phases.DEAL)
     return freeze(w)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 
 from pitch13._history import BID_CODES, PASS_CODES, auction_won_code, trump_code
-from pitch13.actions import BIDS, NAME_TRUMPS, PASS, Bid, NameTrump, Pass, SeatAction
+from pitch13.actions import BIDS, NAME_TRUMPS, PASS, Action, Bid, NameTrump, Pass, SeatAction
 from pitch13.engine._work import Work, act, emit, freeze, refuse, work, wrong_phase
 from pitch13.errors import IllegalReason
 from pitch13.rules import AllPass, Rules
@@ -27,7 +27,7 @@ from pitch13.state import (
     TABLE,
     TO_ACT,
     GameState,
-    Phase,
+    Phases,
 )
 from pitch13.trumps import table_for
 
@@ -53,7 +53,7 @@ def bid_actions(low: int, high: int, can_pass: bool) -> tuple[SeatAction, ...]:
 
 def open_bidding(w: Work) -> None:
     """The auction begins at the dealer's left (R-BID-1)."""
-    w[PHASE] = Phase.BIDDING
+    w[PHASE] = Phases.BIDDING
     w[TO_ACT] = (w[DEALER] + 1) & 3
 
 
@@ -62,7 +62,7 @@ def legal_bidding(state: GameState) -> tuple[SeatAction, ...]:
     return bid_actions(*bid_range(state[RULES], state[DEALER], state[HIGH_BID], state[TO_ACT]))
 
 
-def apply_bidding(state: GameState, seat: int, action: SeatAction) -> GameState | Work:
+def apply_bidding(state: GameState, seat: int, action: Action) -> GameState | Work:
     """A pass or a bid; the work copy when it was the dealer's, which ends the auction."""
     rules = state[RULES]
     high_bid = state[HIGH_BID]
@@ -117,7 +117,7 @@ def close_bidding(w: Work) -> bool:
 
 def open_trump(w: Work) -> None:
     """The bidder names trump (R-TRUMP-1)."""
-    w[PHASE] = Phase.TRUMP
+    w[PHASE] = Phases.TRUMP
     w[TO_ACT] = w[BIDDER]
 
 

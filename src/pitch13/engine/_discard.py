@@ -19,7 +19,7 @@ from pitch13.engine._work import (
     wrong_phase,
 )
 from pitch13.errors import IllegalReason
-from pitch13.state import DEALER, HANDS, MIDDLE, PHASE, TABLE, TAKEABLE, TO_ACT, GameState, Phase
+from pitch13.state import DEALER, HANDS, MIDDLE, PHASE, TABLE, TAKEABLE, TO_ACT, GameState, Phases
 
 
 def discard_dead(w: Work) -> None:
@@ -43,7 +43,7 @@ def open_discard(w: Work) -> bool:
     hands = w[HANDS]
     for seat in seat_order(w[DEALER]):
         if hands[seat].bit_count() > 6:
-            w[PHASE] = Phase.DISCARD
+            w[PHASE] = Phases.DISCARD
             w[TO_ACT] = seat
             return True
     return False

@@ -36,7 +36,7 @@ from pitch13.state import (
     TURNED,
     WON_A,
     WON_B,
-    Phase,
+    Phases,
 )
 
 #: The fields from TO_ACT to TURNED at the start of a hand, before its deal.
@@ -77,7 +77,7 @@ def score_hand(w: Work) -> None:
     outcome = outcome_after(rules, w[HAND_NUMBER], bidder, bid, made, after)
     if outcome is not None:
         w[OUTCOME] = outcome
-        w[PHASE] = Phase.GAME_OVER
+        w[PHASE] = Phases.GAME_OVER
         w[TO_ACT] = -1
         emit(w, GAME_OVER_CODE)
     hands = w[HANDS]
@@ -114,4 +114,4 @@ def next_hand(w: Work) -> None:
     w[HAND_NUMBER] += 1
     w[TO_ACT : TURNED + 1] = NO_HAND
     w[HAND_DECK] = b""
-    w[PHASE] = Phase.DEAL
+    w[PHASE] = Phases.DEAL

@@ -17,40 +17,40 @@ from pitch13.engine import _auction, _discard, _end, _look, _pickup, _play
 from pitch13.engine._work import Work
 from pitch13.errors import assert_never
 from pitch13.events import ThrowInReason
-from pitch13.state import HAND_NUMBER, PHASE, SEED, Phase
+from pitch13.state import HAND_NUMBER, PHASE, SEED, Phase, Phases
 
 
 def after(w: Work, done: Phase) -> Work:
     """Run what follows the end of phase ``done``, up to the next decision (or chance)."""
     match done:
-        case Phase.DEAL:
+        case Phases.DEAL:
             _auction.open_bidding(w)  # R-BID-1
-        case Phase.BIDDING:
+        case Phases.BIDDING:
             if not _auction.close_bidding(w):  # R-BID-2: all passed, and the hand is redealt
                 _end.throw_in(w, ThrowInReason.ALL_PASSED)
                 return next_hand(w)
             _auction.open_trump(w)  # R-TRUMP-1
-        case Phase.TRUMP:
+        case Phases.TRUMP:
             _discard.discard_dead(w)  # R-DISC-1
             if not _discard.open_discard(w):  # R-DISC-2
-                return after(w, Phase.DISCARD)
-        case Phase.DISCARD:
+                return after(w, Phases.DISCARD)
+        case Phases.DISCARD:
             if not _pickup.open_pickup(w):  # R-PICK-1
-                return after(w, Phase.PICKUP)
-        case Phase.PICKUP:
+                return after(w, Phases.PICKUP)
+        case Phases.PICKUP:
             if not _pickup.refill(w):  # R-FILL-1; R-FILL-2: too short, and the hand is redealt
                 _end.throw_in(w, ThrowInReason.SHORT_STOCK)
                 return next_hand(w)
             if not _look.open_look(w):  # R-LOOK-1
-                return after(w, Phase.LOOK)
-        case Phase.LOOK:
+                return after(w, Phases.LOOK)
+        case Phases.LOOK:
             if not _play.open_play(w):  # R-PLAY-2; R-PLAY-7: the hand may be over at once
-                return after(w, Phase.PLAY)
-        case Phase.PLAY:
+                return after(w, Phases.PLAY)
+        case Phases.PLAY:
             _end.score_hand(w)  # R-SCORE-*, R-END-*
-            if w[PHASE] is not Phase.GAME_OVER:
+            if w[PHASE] is not Phases.GAME_OVER:
                 return next_hand(w)
-        case Phase.GAME_OVER:  # pragma: no cover - nothing follows the end of the game
+        case Phases.GAME_OVER:  # pragma: no cover - nothing follows the end of the game
             raise AssertionError("the game is over")
         case _:  # pragma: no cover - mypy checks that every phase is handled
             assert_never(done)
@@ -64,4 +64,4 @@ def next_hand(w: Work) -> Work:
     if seed is None:
         return w
     _end.deal(w, seeded_order(seed, w[HAND_NUMBER]))
-    return after(w, Phase.DEAL)
+    return after(w, Phases.DEAL)

@@ -11,7 +11,7 @@ from pitch13._history import (
     handed_over_code,
     stock_discarded_code,
 )
-from pitch13.actions import STOP, TURN_UP, GiveUp, Reject, SeatAction, Stop, TurnUp
+from pitch13.actions import STOP, TURN_UP, Action, GiveUp, Reject, SeatAction, Stop, TurnUp
 from pitch13.cards import DECK
 from pitch13.engine._work import (
     REJECT_OR_GIVE_UP_KIND,
@@ -39,7 +39,7 @@ from pitch13.state import (
     TO_ACT,
     TURNED,
     GameState,
-    Phase,
+    Phases,
 )
 
 _TURN_UP_OR_STOP = (TURN_UP, STOP)
@@ -50,7 +50,7 @@ def open_look(w: Work) -> bool:
     stock = w[STOCK]
     if not stock:
         return False
-    w[PHASE] = Phase.LOOK
+    w[PHASE] = Phases.LOOK
     w[TO_ACT] = w[BIDDER]
     w[TURNED] = -1
     emit(w, handed_over_code(w[BIDDER], len(stock)))
@@ -64,7 +64,7 @@ def legal_look(state: GameState) -> tuple[SeatAction, ...]:
     return card_actions(REJECT_OR_GIVE_UP_KIND, state[HANDS][state[TO_ACT]])
 
 
-def apply_look(state: GameState, seat: int, action: SeatAction) -> GameState | Work:
+def apply_look(state: GameState, seat: int, action: Action) -> GameState | Work:
     """One step of the look; the work copy when nothing is left to look at (the phase ends)."""
     turned = state[TURNED]
     if turned < 0:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pitch13._history import STOP_CODES, refilled_code, take_code
 from pitch13.actions import SeatAction, Stop, Take
 from pitch13.engine._work import (
-    BITS,
     STOP_OR_TAKE_KIND,
     Work,
     act,
@@ -21,7 +20,18 @@ from pitch13.engine._work import (
 )
 from pitch13.errors import IllegalReason
 from pitch13.rules import ShortStock
-from pitch13.state import DEALER, HANDS, MIDDLE, PHASE, RULES, STOCK, TAKEABLE, TO_ACT, GameState, Phase
+from pitch13.state import (
+    DEALER,
+    HANDS,
+    MIDDLE,
+    PHASE,
+    RULES,
+    STOCK,
+    TAKEABLE,
+    TO_ACT,
+    GameState,
+    Phases,
+)
 
 # --- the pick-up (R-PICK-1) ----------------------------------------------------------------------
 
@@ -36,7 +46,7 @@ def open_pickup(w: Work, start: int = 0) -> bool:
         hands = w[HANDS]
         for seat in seat_order(w[DEALER])[start:]:
             if hands[seat].bit_count() < 6:
-                w[PHASE] = Phase.PICKUP
+                w[PHASE] = Phases.PICKUP
                 w[TO_ACT] = seat
                 return True
     w[TAKEABLE] = 0
@@ -83,21 +93,24 @@ def refill(w: Work) -> bool:
     Returns ``False``, changing nothing, when the stock cannot fill every seat and
     ``short_stock`` is ``redeal``: the hand is then thrown in (R-FILL-2).
     """
-    hands = list(w[HANDS])
+    hands = w[HANDS]
     stock = w[STOCK]
     # Every seat holds at most 6 cards by now, and no card is in two hands.
     short = 24 - (hands[0] | hands[1] | hands[2] | hands[3]).bit_count() > len(stock)
     if short and w[RULES].short_stock is ShortStock.REDEAL:
         return False
+    filled = list(hands)
     code = b""
     at = 0
     for seat in seat_order(w[DEALER]):
-        need = 6 - hands[seat].bit_count()
-        given = stock[at : at + need]
+        hand = filled[seat]
+        given = stock[at : at + 6 - hand.bit_count()]
         at += len(given)
-        hands[seat] |= sum(map(BITS.__getitem__, given))
+        for index in given:
+            hand |= 1 << index
+        filled[seat] = hand
         code += refilled_code(seat, given)
-    w[HANDS] = tuple(hands)
+    w[HANDS] = tuple(filled)
     w[STOCK] = stock[at:]
     emit(w, code, 4)
     return True

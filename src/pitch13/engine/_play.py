@@ -18,7 +18,6 @@ from pitch13.engine._work import (
     emit,
     freeze,
     refuse,
-    table_of,
     wrong_phase,
 )
 from pitch13.errors import IllegalReason
@@ -41,7 +40,7 @@ from pitch13.state import (
     WON_A,
     WON_B,
     GameState,
-    Phase,
+    Phases,
 )
 
 #: The seats of team A and of team B, as seat masks.
@@ -51,7 +50,7 @@ _TEAM_B: Final = 0b1010
 
 def open_play(w: Work) -> bool:
     """The bidder leads the first trick (R-PLAY-2); ``False`` if the hand is over at once."""
-    w[PHASE] = Phase.PLAY
+    w[PHASE] = Phases.PLAY
     w[TURNED] = -1
     return start_trick(w, w[BIDDER])
 
@@ -100,7 +99,9 @@ def start_trick(w: Work, leader: int) -> bool:
 
 def legal_play(state: GameState) -> tuple[SeatAction, ...]:
     """Any trump in the seat's hand (R-PLAY-1)."""
-    mask = state[HANDS][state[TO_ACT]] & table_of(state).mask
+    table = state[TABLE]
+    assert table is not None
+    mask = state[HANDS][state[TO_ACT]] & table.mask
     return _PLAYS.get(mask) or card_actions(PLAY_KIND, mask)
 
 
