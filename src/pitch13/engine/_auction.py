@@ -59,7 +59,11 @@ def open_bidding(w: Work) -> None:
 
 def legal_bidding(state: GameState) -> tuple[SeatAction, ...]:
     """A pass (unless the dealer must bid) and the bids from the lowest to ``max_bid``."""
-    return bid_actions(*bid_range(state[RULES], state[DEALER], state[HIGH_BID], state[TO_ACT]))
+    rules = state[RULES]
+    seat = state[TO_ACT]
+    if seat != state[DEALER]:  # R-BID-1, the common case of bid_range
+        return bid_actions(max(rules.min_bid, state[HIGH_BID] + 1), rules.max_bid, True)
+    return bid_actions(*bid_range(rules, seat, state[HIGH_BID], seat))
 
 
 def apply_bidding(state: GameState, seat: int, action: Action) -> GameState | Work:
