@@ -37,7 +37,7 @@ from pitch13.actions import (
 from pitch13.cards import Card, cards_of_mask, mask_of
 from pitch13.engine._auction import bid_actions, bid_range
 from pitch13.engine._work import position, seat_order
-from pitch13.errors import ActionParseError, CardParseError, DocumentError
+from pitch13.errors import ActionParseError, CardParseError, DocumentError, excerpt
 from pitch13.events import (
     AuctionWon,
     DeadCardsDiscarded,
@@ -237,7 +237,7 @@ class Follower:
             self._expect(who, Phase.PLAY, where)
             self._play(who, item.card, where)
         else:
-            raise _fail(where, f"{item!r} is not a seat's action")
+            raise _fail(where, f"{excerpt(item)} is not a seat's action")
 
     def _event(self, item: SeenItem, where: str) -> None:
         if isinstance(item, AuctionWon):
@@ -344,7 +344,7 @@ class Follower:
             self.outcome = item.outcome
             self.phase, self.to_act = Phase.GAME_OVER, -1
         else:
-            raise _fail(where, f"{item!r} is not an event")
+            raise _fail(where, f"{excerpt(item)} is not an event")
 
     def _own_out(self, card: Card, who: int, where: str) -> None:
         if who == self.seat:
@@ -589,7 +589,7 @@ def parse_entry(follower: Follower, line: object, where: str) -> SeenEntry:
     if head not in need:
         raise _fail(where, f"unknown entry {head[:20]!r}")
     if len(rest) < need[head]:
-        raise _fail(where, f"{head!r} needs {need[head]} more words")
+        raise _fail(where, f"{excerpt(head)} needs {need[head]} more words")
     item: SeenItem
     if head == "dealt":
         cards = _card_list(rest[2:], where, 9)

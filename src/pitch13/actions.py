@@ -34,7 +34,7 @@ from typing import ClassVar, Final, Union, cast
 import attrs
 
 from pitch13.cards import DECK, Card, Suit
-from pitch13.errors import ActionParseError
+from pitch13.errors import ActionParseError, excerpt
 
 __all__ = [
     "PASS",
@@ -63,7 +63,7 @@ __all__ = [
 def _check_card(instance: object, attribute: attrs.Attribute[Card], value: object) -> None:
     if not isinstance(value, Card):
         kind = type(instance).__name__
-        raise TypeError(f"{kind}() takes a Card such as Card.parse('AH'), not {value!r}")
+        raise TypeError(f"{kind}() takes a Card such as Card.parse('AH'), not {excerpt(value)}")
 
 
 @attrs.frozen(slots=True)
@@ -84,7 +84,7 @@ class Bid:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.amount, int) or isinstance(self.amount, bool):
-            raise TypeError(f"Bid() takes an int amount, not {self.amount!r}")
+            raise TypeError(f"Bid() takes an int amount, not {excerpt(self.amount)}")
 
     @property
     def sort_key(self) -> int:
@@ -103,7 +103,7 @@ class NameTrump:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.suit, Suit):
-            raise TypeError(f"NameTrump() takes a Suit such as Suit.HEARTS, not {self.suit!r}")
+            raise TypeError(f"NameTrump() takes a Suit such as Suit.HEARTS, not {excerpt(self.suit)}")
 
     @property
     def sort_key(self) -> int:
@@ -212,7 +212,7 @@ def _check_order(instance: Deal, attribute: attrs.Attribute[tuple[Card, ...]], v
     seen = 0
     for position, card in enumerate(value):
         if not isinstance(card, Card):
-            raise TypeError(f"Deal() takes Cards; item {position} is {card!r}")
+            raise TypeError(f"Deal() takes Cards; item {position} is {excerpt(card)}")
         if seen >> card.index & 1:
             raise ValueError(f"a deal has every card once, but {card} is there twice (item {position})")
         seen |= 1 << card.index
@@ -268,7 +268,7 @@ def shuffled_deck(seed: int, hand_number: int = 1) -> tuple[Card, ...]:
     """
     for name, value in (("seed", seed), ("hand_number", hand_number)):
         if not isinstance(value, int) or isinstance(value, bool):
-            raise TypeError(f"{name} must be an int, not {value!r}")
+            raise TypeError(f"{name} must be an int, not {excerpt(value)}")
     return tuple(DECK[i] for i in seeded_order(seed, hand_number))
 
 
@@ -332,13 +332,13 @@ def parse_action(text: str) -> Action:
         verb, taken = f"{verb} up", 2
     if verb not in _VERBS:
         raise ActionParseError(
-            text, tokens[0][0], f"unknown action {tokens[0][1]!r} (expected {', '.join(_VERBS)})"
+            text, tokens[0][0], f"unknown action {excerpt(tokens[0][1])} (expected {', '.join(_VERBS)})"
         )
     args = tokens[taken:]
     wanted = {"bid": 1, "trump": 1, "discard": 1, "take": 1, "give up": 1, "play": 1, "deal": 54}.get(verb, 0)
     if len(args) > wanted:
         position, word = args[wanted]
-        raise ActionParseError(text, position, f"unexpected {word!r} after {verb!r}")
+        raise ActionParseError(text, position, f"unexpected {excerpt(word)} after {excerpt(verb)}")
     if len(args) < wanted:
         what = (
             "54 cards"
@@ -349,13 +349,13 @@ def parse_action(text: str) -> Action:
             if verb == "trump"
             else "a card"
         )
-        raise ActionParseError(text, len(text.rstrip()), f"{verb!r} needs {what}")
+        raise ActionParseError(text, len(text.rstrip()), f"{excerpt(verb)} needs {what}")
     if verb in _SIMPLE:
         return _SIMPLE[verb]
     if verb == "bid":
         position, word = args[0]
         if not word.isdigit() or not word.isascii() or len(word) > 6:
-            raise ActionParseError(text, position, f"a bid is a whole number, not {word!r}")
+            raise ActionParseError(text, position, f"a bid is a whole number, not {excerpt(word)}")
         return Bid(int(word))
     if verb == "trump":
         position, word = args[0]

@@ -16,7 +16,7 @@ import enum
 from collections.abc import Iterable, Sequence
 from typing import Final, TypeVar, final
 
-from pitch13.errors import CardParseError
+from pitch13.errors import CardParseError, excerpt
 
 __all__ = [
     "BLACK_JOKER",
@@ -64,7 +64,7 @@ class Suit(enum.IntEnum):
             raise TypeError(f"a suit is parsed from a str, not {type(text).__name__}")
         suit = _SUIT_BY_TEXT.get(text.strip().upper())
         if suit is None:
-            raise CardParseError(f"{text!r} is not a suit (expected one of C, D, H, S)")
+            raise CardParseError(f"{excerpt(text)} is not a suit (expected one of C, D, H, S)")
         return suit
 
     def __str__(self) -> str:
@@ -181,7 +181,7 @@ class Card:
             TypeError: if ``rank`` is not a :class:`Rank` or ``suit`` not a :class:`Suit`.
         """
         if not isinstance(rank, Rank) or not isinstance(suit, Suit):
-            raise TypeError(f"Card.of takes a Rank and a Suit, not {rank!r} and {suit!r}")
+            raise TypeError(f"Card.of takes a Rank and a Suit, not {excerpt(rank)} and {excerpt(suit)}")
         return DECK[suit * 13 + rank - 2]
 
     @classmethod
@@ -216,14 +216,16 @@ class Card:
         if card is not None:
             return card
         if len(key) < 2:
-            raise CardParseError(f"{text!r} is not a card: too short (expected e.g. 'AH', '10S', 'BJ')")
+            raise CardParseError(
+                f"{excerpt(text)} is not a card: too short (expected e.g. 'AH', '10S', 'BJ')"
+            )
         rank_text, suit_text = key[:-1], key[-1]
         if suit_text not in _SUIT_BY_TEXT:
             raise CardParseError(
-                f"{text!r} is not a card: unknown suit {suit_text!r} (expected C, D, H or S)"
+                f"{excerpt(text)} is not a card: unknown suit {excerpt(suit_text)} (expected C, D, H or S)"
             )
         raise CardParseError(
-            f"{text!r} is not a card: unknown rank {rank_text!r} (expected 2-10, T, J, Q, K or A)"
+            f"{excerpt(text)} is not a card: unknown rank {excerpt(rank_text)} (expected 2-10, T, J, Q, K or A)"
         )
 
     def __str__(self) -> str:

@@ -48,7 +48,8 @@ def load_json(text: object, *, max_size: int = MAX_SIZE, what: str = "document")
 
     Refused: documents over ``max_size`` characters, nesting deeper than ``MAX_DEPTH``,
     numbers with a fraction or exponent, ``NaN`` and ``Infinity``, numbers longer than
-    ``MAX_DIGITS`` characters, and an object with the same key twice.
+    ``MAX_DIGITS`` characters, and an object with the same key twice. A leading byte-order
+    mark is skipped.
     """
     if isinstance(text, (bytes, bytearray)):
         if len(text) > max_size:
@@ -61,6 +62,7 @@ def load_json(text: object, *, max_size: int = MAX_SIZE, what: str = "document")
         raise TypeError(f"a {what} is read from a str or bytes, not {type(text).__name__}")
     if len(text) > max_size:
         fail("$", f"the {what} is {len(text)} characters long; the limit is {max_size}")
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors write
     _check_depth(text, what)
     try:
         return json.loads(
@@ -110,7 +112,7 @@ def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
     out: dict[str, object] = {}
     for key, value in pairs:
         if key in out:
-            fail("$", f"an object has the key {key!r} twice")
+            fail("$", f"an object has the key {excerpt(key)} twice")
         out[key] = value
     return out
 
@@ -187,10 +189,10 @@ def obj(
     for key in value:
         if key not in required and key not in optional:
             expected = ", ".join(repr(k) for k in (*required, *optional))
-            fail(where, f"unknown field {key!r} (expected {expected})")
+            fail(where, f"unknown field {excerpt(key)} (expected {expected})")
     for key in required:
         if key not in value:
-            fail(where, f"missing field {key!r}")
+            fail(where, f"missing field {excerpt(key)}")
     return value
 
 
@@ -270,7 +272,7 @@ def read_suit(value: object, where: str) -> Suit:
     """``value`` as a suit letter, ``C``, ``D``, ``H`` or ``S``: what pitch13 writes."""
     text = string(value, where, 1)
     if text not in ("C", "D", "H", "S"):
-        fail(where, f"expected a suit letter (C, D, H or S), found {text!r}")
+        fail(where, f"expected a suit letter (C, D, H or S), found {excerpt(text)}")
     return Suit.parse(text)
 
 
@@ -281,7 +283,7 @@ def choice(value: object, where: str, enum_type: type[E]) -> E:
         if member.value == text:
             return member
     choices = ", ".join(repr(m.value) for m in enum_type)
-    fail(where, f"expected one of {choices}, found {text!r}")
+    fail(where, f"expected one of {choices}, found {excerpt(text)}")
 
 
 # --- rules ---------------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import enum
 import reprlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, NoReturn
 
 if TYPE_CHECKING:
@@ -68,6 +69,10 @@ class ActionParseError(ValueError):
         self.text = text
         #: Where in it reading went wrong (0-based).
         self.position = position
+        self._why = why
+
+    def __reduce__(self) -> _Reduced:
+        return (_remade, (type(self), (self.text, self.position, self._why), {}))
 
 
 class IllegalReason(enum.Enum):
@@ -121,6 +126,10 @@ class IllegalActionError(ValueError):
         #: The seat that was to act (``None`` when chance was to act or the game is over).
         self.seat: Final[int | None] = seat
 
+    def __reduce__(self) -> _Reduced:
+        kwargs = {"action": self.action, "seat": self.seat}
+        return (_remade, (type(self), (self.reason, str(self)), kwargs))
+
 
 class DocumentError(ValueError):
     """A document that pitch13 will not load: malformed, of another format, or inconsistent.
@@ -140,16 +149,32 @@ class DocumentError(ValueError):
         #: What is wrong there.
         self.why = why
 
+    def __reduce__(self) -> _Reduced:
+        return (_remade, (type(self), (self.where, self.why), {}))
+
 
 class BotError(ValueError):
     """A bot returned something that is not one of its legal actions."""
 
     def __init__(self, seat: int, action: object) -> None:
-        super().__init__(f"the bot of seat {seat} chose {action!r}, which is not one of its legal actions")
+        super().__init__(
+            f"the bot of seat {seat} chose {excerpt(action)}, which is not one of its legal actions"
+        )
         #: The seat whose bot failed.
         self.seat = seat
         #: What it returned.
         self.action = action
+
+    def __reduce__(self) -> _Reduced:
+        return (_remade, (type(self), (self.seat, self.action), {}))
+
+
+# Errors pickle (to cross a process boundary) as the arguments they were made from.
+_Reduced = tuple[Callable[..., BaseException], tuple[object, ...]]
+
+
+def _remade(kind: type[BaseException], args: tuple[object, ...], kwargs: dict[str, object]) -> BaseException:
+    return kind(*args, **kwargs)
 
 
 class SamplingError(RuntimeError):

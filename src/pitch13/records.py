@@ -57,6 +57,7 @@ from pitch13.documents import (
     string,
 )
 from pitch13.engine import MAX_SEED, IllegalActionError, apply, new_game
+from pitch13.errors import excerpt
 from pitch13.events import GameOver, HandDealt, HandScored, HandThrownIn
 from pitch13.rules import Rules
 from pitch13.state import GameState, Phase
@@ -87,12 +88,12 @@ def _seat_action_pairs(value: object) -> tuple[tuple[int, SeatAction], ...]:
     out: list[tuple[int, SeatAction]] = []
     for i, pair in enumerate(cast("Iterable[object]", value)):
         if not isinstance(pair, tuple) or len(pair) != 2:
-            raise TypeError(f"action {i} is not a (seat, action) pair: {pair!r}")
+            raise TypeError(f"action {i} is not a (seat, action) pair: {excerpt(pair)}")
         who, action = pair
         if not isinstance(who, int) or isinstance(who, bool) or not 0 <= who <= 3:
-            raise ValueError(f"action {i} has no seat from 0 to 3: {who!r}")
+            raise ValueError(f"action {i} has no seat from 0 to 3: {excerpt(who)}")
         if not isinstance(action, ACTION_TYPES) or isinstance(action, Deal):
-            raise TypeError(f"action {i} is not a seat's action: {action!r}")
+            raise TypeError(f"action {i} is not a seat's action: {excerpt(action)}")
         out.append((who, action))
     return tuple(out)
 
@@ -154,12 +155,12 @@ class GameRecord:
             raise TypeError(f"rules must be a Rules, not {type(self.rules).__name__}")
         dealer = self.first_dealer
         if not isinstance(dealer, int) or isinstance(dealer, bool):
-            raise TypeError(f"first_dealer must be an int, not {dealer!r}")
+            raise TypeError(f"first_dealer must be an int, not {excerpt(dealer)}")
         if not 0 <= dealer <= 3:
             raise ValueError(f"first_dealer must be from 0 to 3, not {dealer}")
         seed = self.seed
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise TypeError(f"seed must be an int or None, not {seed!r}")
+            raise TypeError(f"seed must be an int or None, not {excerpt(seed)}")
         if not all(isinstance(h, HandRecord) for h in self.hands):
             raise TypeError("hands must be HandRecords")
 
@@ -231,6 +232,9 @@ class GameRecord:
     @classmethod
     def from_text(cls, text: str, *, max_size: int = MAX_SIZE) -> GameRecord:
         """Load a record from its text form, checking all of it and replaying it.
+
+        Lines may end in LF, CR LF or CR, and a leading byte-order mark is
+        skipped, so a file saved by an editor on any system loads.
 
         Raises:
             TypeError: if ``text`` is not a str.
@@ -419,7 +423,7 @@ def _read_rules(text: str, where: str) -> Rules:
     for word in words:
         name, sep, raw = word.partition("=")
         if not sep:
-            fail(where, f"expected a preset or option=value, found {word!r}")
+            fail(where, f"expected a preset or option=value, found {excerpt(word)}")
         value: object = raw
         if raw in ("true", "false"):
             value = raw == "true"
@@ -490,11 +494,15 @@ def _hand_comments(before: GameState, after: GameState) -> list[str]:
 _ITEM: Final = re.compile(r"[ \t]*([0-9])[ \t]*:[ \t]*(.*)\Z", re.DOTALL)
 
 
+_LINE_END: Final = re.compile(r"\r\n|\r|\n")
+
+
 def _parse_text(text: str) -> GameRecord:
     tags: dict[str, tuple[str, str]] = {}
     hands: list[dict[str, object]] = []
     places: list[dict[int | str | None, str]] = []
-    for number, raw in enumerate(text.split("\n"), 1):
+    # Written by any editor: a byte-order mark is skipped, and lines end in \n, \r\n or \r.
+    for number, raw in enumerate(_LINE_END.split(text.removeprefix("\ufeff")), 1):
         line = raw.split("#", 1)[0].rstrip()
         stripped = line.strip()
         if not stripped:
@@ -509,7 +517,7 @@ def _parse_text(text: str) -> GameRecord:
                 fail(at, 'a tag is written [Name "value"]')
             name, value = match.groups()
             if name not in _TAGS:
-                fail(at, f"unknown tag {name!r} (expected {', '.join(_TAGS)})")
+                fail(at, f"unknown tag {excerpt(name)} (expected {', '.join(_TAGS)})")
             if name in tags:
                 fail(at, f"the tag {name} is given twice")
             tags[name] = (value, at)
@@ -518,7 +526,7 @@ def _parse_text(text: str) -> GameRecord:
         if word == "hand":
             rest = stripped[4:].strip()
             if rest != str(len(hands) + 1):
-                fail(at, f"expected 'hand {len(hands) + 1}', found {stripped!r}")
+                fail(at, f"expected 'hand {len(hands) + 1}', found {excerpt(stripped)}")
             if len(hands) >= _MAX_HANDS:
                 fail(at, f"a record has at most {_MAX_HANDS} hands")
             hands.append({"actions": []})
@@ -542,7 +550,7 @@ def _parse_text(text: str) -> GameRecord:
                 fail(where, "an empty action between ';'")
             match = _ITEM.match(part)
             if not match:
-                fail(where, f"expected 'seat: action', found {part.strip()!r}")
+                fail(where, f"expected 'seat: action', found {excerpt(part.strip())}")
             if int(match.group(1)) > 3:
                 fail(where, f"a seat is from 0 to 3, not {match.group(1)}")
             if len(actions) >= _MAX_ACTIONS:
@@ -559,10 +567,10 @@ def _parse_text(text: str) -> GameRecord:
             fail("line 1", f"missing tag [{name} ...]")
     fmt, at = tags["Format"]
     if fmt != RECORD_FORMAT:
-        fail(at, f"expected the format {RECORD_FORMAT!r}, found {fmt!r}")
+        fail(at, f"expected the format {RECORD_FORMAT!r}, found {excerpt(fmt)}")
     version, at = tags["Version"]
     if not re.fullmatch(r"0|[1-9][0-9]{0,5}", version):
-        fail(at, f"the version is a whole number, not {version!r}")
+        fail(at, f"the version is a whole number, not {excerpt(version)}")
     if int(version) > VERSION:
         fail(
             at,
@@ -573,12 +581,12 @@ def _parse_text(text: str) -> GameRecord:
     rules = _read_rules(*tags.get("Rules", ("default", "line 1")))
     dealer_text, at = tags["FirstDealer"]
     if dealer_text not in ("0", "1", "2", "3"):
-        fail(at, f"the first dealer is a seat from 0 to 3, not {dealer_text!r}")
+        fail(at, f"the first dealer is a seat from 0 to 3, not {excerpt(dealer_text)}")
     seed_text, at = tags.get("Seed", ("none", "line 1"))
     seed: int | None = None
     if seed_text != "none":
         if not re.fullmatch(r"-?[0-9]{1,40}", seed_text):
-            fail(at, f"the seed is a whole number or 'none', not {seed_text!r}")
+            fail(at, f"the seed is a whole number or 'none', not {excerpt(seed_text)}")
         seed = int(seed_text)
         if not -MAX_SEED <= seed <= MAX_SEED:
             fail(at, f"the seed is from -(2**128 - 1) to 2**128 - 1, not {seed}")

@@ -17,7 +17,7 @@ from typing import Any, Final, cast
 
 import attrs
 
-from pitch13.errors import RulesError
+from pitch13.errors import RulesError, excerpt
 
 __all__ = [
     "AllPass",
@@ -217,7 +217,7 @@ class Rules:
         for name in _BOOL_OPTIONS:
             value = getattr(self, name)
             if not isinstance(value, bool):
-                raise RulesError(f"{name} must be True or False, not {value!r}")
+                raise RulesError(f"{name} must be True or False, not {excerpt(value)}")
         for name, enum_type in _ENUM_OPTIONS.items():
             value = getattr(self, name)
             if not isinstance(value, enum_type):
@@ -225,24 +225,28 @@ class Rules:
                     coerced = enum_type(value)
                 except (ValueError, TypeError):
                     choices = ", ".join(repr(m.value) for m in enum_type)
-                    raise RulesError(f"{name} must be one of {choices}, not {value!r}") from None
+                    raise RulesError(f"{name} must be one of {choices}, not {excerpt(value)}") from None
                 object.__setattr__(self, name, coerced)
         for name in _INT_OPTIONS:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
-                raise RulesError(f"{name} must be an int, not {value!r}")
+                raise RulesError(f"{name} must be an int, not {excerpt(value)}")
         total = self.points_total
         if not 1 <= self.max_bid <= total:
-            raise RulesError(f"max_bid must be from 1 to the points total ({total}), not {self.max_bid}")
+            raise RulesError(
+                f"max_bid must be from 1 to the points total ({total}), not {excerpt(self.max_bid)}"
+            )
         if not 1 <= self.min_bid <= self.max_bid:
-            raise RulesError(f"min_bid must be from 1 to max_bid ({self.max_bid}), not {self.min_bid}")
+            raise RulesError(
+                f"min_bid must be from 1 to max_bid ({self.max_bid}), not {excerpt(self.min_bid)}"
+            )
         if not self.min_bid <= self.dealer_forced_min_bid <= self.max_bid:
             raise RulesError(
                 f"dealer_forced_min_bid must be from min_bid ({self.min_bid}) to max_bid "
-                f"({self.max_bid}), not {self.dealer_forced_min_bid}"
+                f"({self.max_bid}), not {excerpt(self.dealer_forced_min_bid)}"
             )
         if not 1 <= self.target <= _MAX_TARGET:
-            raise RulesError(f"target must be from 1 to {_MAX_TARGET}, not {self.target}")
+            raise RulesError(f"target must be from 1 to {_MAX_TARGET}, not {excerpt(self.target)}")
 
     @property
     def points_total(self) -> int:
@@ -262,7 +266,7 @@ class Rules:
         """
         unknown = sorted(set(changes) - {a.name for a in attrs.fields(Rules)})
         if unknown:
-            raise RulesError(f"unknown option {unknown[0]!r}")
+            raise RulesError(f"unknown option {excerpt(unknown[0])}")
         if "max_bid" not in changes and "use_off_three" in changes and self.max_bid == self.points_total:
             changes["max_bid"] = 13 if changes["use_off_three"] is True else 10
         return attrs.evolve(self, **cast("dict[str, Any]", changes))

@@ -13,6 +13,7 @@ R-RANK-2, R-POINT-1); they are looked up in small tables, each computed once, wh
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from pitch13.cards import DECK, Card, Rank, Suit
@@ -38,6 +39,7 @@ class TrumpTable:
     """
 
     __slots__ = (
+        "built_from",
         "deuce",
         "labels",
         "mask",
@@ -63,6 +65,8 @@ class TrumpTable:
         pickup: Pickup = Pickup.POINT_CARDS,
         deuce_to: DeuceTo = DeuceTo.PLAYER,
     ) -> None:
+        #: The arguments the table was built from.
+        self.built_from: Final = (trump, use_off_three, fixed_jokers, look_take, pickup, deuce_to)
         off = trump.off_suit
         # High to low, R-RANK-1. The jokers sit together between the Jick and the 10.
         order = [
@@ -126,6 +130,10 @@ class TrumpTable:
         #: The 2 of trump when its point goes to the team of its player (R-PLAY-6), else -1.
         self.player_deuce: Final = self.deuce if deuce_to is DeuceTo.PLAYER else -1
 
+    def __reduce__(self) -> tuple[Callable[..., TrumpTable], tuple[object, ...]]:
+        """Pickle as what the table is built from: every protocol, and the same table on load."""
+        return (_interned, self.built_from)
+
     def points_of(self, mask: int) -> int:
         """The points of the cards in ``mask`` (R-POINT-1)."""
         return (mask & self.ones).bit_count() + 3 * (mask & self.threes).bit_count()
@@ -136,14 +144,25 @@ _TABLES: Final[dict[tuple[int, ...], TrumpTable]] = {}
 
 def table_for(trump: Suit, rules: Rules) -> TrumpTable:
     """The lookup table for ``trump`` under ``rules`` (internal), built the first time it is needed."""
-    # Options are keyed by the id of their (immortal) enum member: an enum hashes slowly.
-    look_take, pickup, deuce_to = rules.look_take, rules.pickup, rules.deuce_to
     fixed = rules.joker_order is JokerOrder.FIXED
-    key = (int(trump), rules.use_off_three, fixed, id(look_take), id(pickup), id(deuce_to))
+    return _interned(trump, rules.use_off_three, fixed, rules.look_take, rules.pickup, rules.deuce_to)
+
+
+def _interned(
+    trump: Suit,
+    use_off_three: bool,
+    fixed_jokers: bool,
+    look_take: LookTake,
+    pickup: Pickup,
+    deuce_to: DeuceTo,
+) -> TrumpTable:
+    """The one table built from these arguments."""
+    # Options are keyed by the id of their (immortal) enum member: an enum hashes slowly.
+    key = (int(trump), use_off_three, fixed_jokers, id(look_take), id(pickup), id(deuce_to))
     table = _TABLES.get(key)
     if table is None:
         table = _TABLES.setdefault(
-            key, TrumpTable(trump, rules.use_off_three, fixed, look_take, pickup, deuce_to)
+            key, TrumpTable(trump, use_off_three, fixed_jokers, look_take, pickup, deuce_to)
         )
     return table
 

@@ -748,7 +748,7 @@ def _read_list(
     if distinct:
         for i, item in enumerate(out):
             if item in out[:i]:
-                fail(f"{where}[{i}]", f"{item!r} is listed twice")
+                fail(f"{where}[{i}]", f"{excerpt(item)} is listed twice")
     return out
 
 
@@ -770,7 +770,7 @@ def _read_object(value: object, where: str, allowed: tuple[type, ...]) -> object
         expected = ", ".join(c.__name__ for c in allowed)
         if name in _VIEW_TYPES:
             fail(f"{where}.type", f"a {name} is not allowed here (expected {expected})")
-        fail(f"{where}.type", f"unknown type {name!r} (expected {expected})")
+        fail(f"{where}.type", f"unknown type {excerpt(name)} (expected {expected})")
     readers = cast("tuple[tuple[str, _Reader], ...]", _field_readers(cls))
     data = obj(value, where, ("type", *(field for field, _ in readers)))
     values = {field: read(data[field], f"{where}.{field}") for field, read in readers}
@@ -788,7 +788,7 @@ def _build_object(cls: type, values: dict[str, object], where: str) -> object:
 def _read_label(value: object, where: str) -> str:
     text = string(value, where, 20)
     if text not in _LABELS:
-        fail(where, f"expected one of {', '.join(repr(label) for label in _LABELS)}, found {text!r}")
+        fail(where, f"expected one of {', '.join(repr(label) for label in _LABELS)}, found {excerpt(text)}")
     return text
 
 
@@ -799,7 +799,7 @@ def _read_action(value: object, where: str) -> SeatAction:
     except ActionParseError as error:
         fail(where, str(error))
     if not isinstance(action, get_args(SeatAction)):
-        fail(where, f"{text!r} is not a seat's action")
+        fail(where, f"{excerpt(text)} is not a seat's action")
     return cast("SeatAction", action)
 
 

@@ -19,6 +19,7 @@ from pitch13.actions import (
     STOP,
     TAKES,
     Action,
+    Bid,
     Deal,
     Discard,
     GiveUp,
@@ -28,7 +29,7 @@ from pitch13.actions import (
     Take,
 )
 from pitch13.cards import by_bytes
-from pitch13.errors import IllegalActionError, IllegalReason
+from pitch13.errors import IllegalActionError, IllegalReason, excerpt
 from pitch13.state import HISTORY_LEN, LOG, PHASE, PLY, TABLE, GameState, make_state
 from pitch13.trumps import TrumpTable
 
@@ -148,8 +149,9 @@ def describe(action: Action) -> str:
         return f"name {action.suit.symbol} trump"
     if isinstance(action, Deal):
         return "deal"
-    text = str(action)
-    return text if len(text) <= 40 else f"{text[:37]}..."  # a bid of a huge number
+    if isinstance(action, Bid):
+        return f"bid {excerpt(action.amount)}"  # a bid of any int, however long
+    return str(action)
 
 
 def refuse(reason: IllegalReason, seat: int | None, action: Action, why: str) -> NoReturn:
