@@ -1,0 +1,168 @@
+"""A soak run: many random games under random valid rule sets, every promise checked at every step.
+
+Run it as ``python -m pitch13.testing.soak --games 100000 --seed 1 --workers 2``. Each game draws
+its own rule set (every option at random, the bid limits and the target within their valid
+ranges) and is checked by :func:`pitch13.testing.check_random_games`: every legal action of
+every state applied, illegal ones refused with the state unchanged, the invariants, and the
+scores. Every ``--full-every``-th game also checks views, view deltas, samples, records and
+pickles. A game still going after ``--hand-cap`` hands is cut there (random bidding under a
+high target can go on for hundreds of hands).
+
+It prints games, actions and refusals, and each violation with the seed that replays it, and
+exits with status 1 if there was any.
+"""
+
+from __future__ import annotations
+
+import argparse
+import enum
+import random
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+import attrs
+
+from pitch13.rules import Rules
+from pitch13.testing import ConformanceError, ConformanceReport, check_random_games
+
+__all__ = ["main", "random_rules", "soak"]
+
+#: Targets drawn for a game: mostly short games, some of the usual length.
+_TARGETS = (1, 3, 7, 11, 21, 31, 54, 54)
+
+
+def random_rules(rng: random.Random) -> Rules:
+    """A valid rule set with every option drawn at random."""
+    options: dict[str, object] = {}
+    for field in attrs.fields(Rules):
+        if isinstance(field.default, bool):
+            options[field.name] = rng.random() < 0.5
+        elif isinstance(field.default, enum.Enum):
+            options[field.name] = rng.choice(list(type(field.default)))
+    total = 13 if options["use_off_three"] else 10
+    max_bid = rng.randint(1, total)
+    min_bid = rng.randint(1, max_bid)
+    options.update(
+        max_bid=max_bid,
+        min_bid=min_bid,
+        dealer_forced_min_bid=rng.randint(min_bid, max_bid),
+        target=rng.choice(_TARGETS),
+    )
+    return Rules().replace(**options)
+
+
+@attrs.frozen
+class SoakResult:
+    """What a soak run found."""
+
+    #: The totals of what was checked, over all games.
+    report: ConformanceReport
+    #: Each violation: the game's number, its rules and the error.
+    violations: tuple[str, ...]
+
+
+def _batch(seed: int, first: int, count: int, hand_cap: int, full_every: int) -> SoakResult:
+    totals = dict.fromkeys(attrs.fields_dict(ConformanceReport), 0)
+    violations = []
+    for game in range(first, first + count):
+        rng = random.Random(f"pitch13-soak:{seed}:{game}")
+        rules = random_rules(rng)
+        full = full_every > 0 and game % full_every == 0
+        try:
+            report = check_random_games(
+                rules,
+                games=1,
+                seed=rng.getrandbits(64),
+                hand_cap=hand_cap,
+                illegal=2,
+                views=full,
+                samples=1 if full else 0,
+                round_trips=full,
+            )
+        except ConformanceError as error:
+            violations.append(f"game {game} (soak seed {seed}) under {rules!r}: {error}")
+            totals["games"] += 1
+            continue
+        for name, value in attrs.asdict(report).items():
+            totals[name] += value
+    return SoakResult(ConformanceReport(**totals), tuple(violations))
+
+
+def soak(
+    games: int, *, seed: int = 0, workers: int = 1, hand_cap: int = 30, full_every: int = 100
+) -> SoakResult:
+    """Check ``games`` random games under random rule sets, on ``workers`` processes.
+
+    The same ``seed`` plays the same games with the same rules, whatever ``workers`` is.
+    """
+    size = max(1, min(500, games // (workers * 4) or 1))
+    batches = [
+        (seed, first, min(size, games - first), hand_cap, full_every) for first in range(0, games, size)
+    ]
+    results: list[SoakResult] = []
+    start = time.monotonic()
+    if workers <= 1:
+        for args in batches:
+            results.append(_batch(*args))
+            _progress(results, games, start)
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            for result in pool.map(_batch, *zip(*batches, strict=True)):
+                results.append(result)
+                _progress(results, games, start)
+    print(file=sys.stderr)
+    totals = dict.fromkeys(attrs.fields_dict(ConformanceReport), 0)
+    for result in results:
+        for name, value in attrs.asdict(result.report).items():
+            totals[name] += value
+    return SoakResult(ConformanceReport(**totals), tuple(v for r in results for v in r.violations))
+
+
+def _progress(results: Sequence[SoakResult], games: int, start: float) -> None:
+    done = sum(r.report.games for r in results)
+    print(f"\r{done:,}/{games:,} games, {time.monotonic() - start:,.0f} s", end="", file=sys.stderr)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line: ``python -m pitch13.testing.soak --games N --seed S``."""
+    parser = argparse.ArgumentParser(
+        prog="python -m pitch13.testing.soak", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    parser.add_argument("--seed", type=int, default=0, help="the seed of the games and rules (default 0)")
+    parser.add_argument("--workers", type=int, default=1, help="processes to run on (default 1)")
+    parser.add_argument(
+        "--hand-cap", type=int, default=30, help="cut a game after this many hands (default 30)"
+    )
+    parser.add_argument(
+        "--full-every",
+        type=int,
+        default=100,
+        help="check views, samples and round trips in every N-th game (default 100; 0: never)",
+    )
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.workers < 1 or args.hand_cap < 1 or args.full_every < 0:
+        parser.error("--games, --workers and --hand-cap must be at least 1, --full-every at least 0")
+    start = time.monotonic()
+    result = soak(
+        args.games, seed=args.seed, workers=args.workers, hand_cap=args.hand_cap, full_every=args.full_every
+    )
+    report = result.report
+    print(f"games:            {report.games:,} ({report.finished:,} played to the end, the rest cut)")
+    print(f"states:           {report.states:,}")
+    print(f"actions applied:  {report.legal_applied:,} (every legal action of every state)")
+    print(f"refusals:         {report.illegal_refused:,}")
+    print(
+        f"views checked:    {report.views:,}; samples: {report.samples:,}; round trips: {report.round_trips:,}"
+    )
+    print(f"violations:       {len(result.violations)}")
+    for violation in result.violations[:20]:
+        print(f"  {violation}")
+    print(f"time:             {time.monotonic() - start:,.0f} s on {args.workers} worker(s)")
+    return 1 if result.violations else 0
+
+
+if __name__ == "__main__":  # pragma: no cover - run as a command
+    sys.exit(main())
