@@ -2,7 +2,7 @@
 
 Run it as ``python -m pitch13.testing.soak --games 100000 --seed 1 --workers 2``. Each game draws
 its own rule set (every option at random, the bid limits and the target within their valid
-ranges) and is checked by :func:`pitch13.testing.check_random_games`: every legal action of
+ranges, the lowest and the forced bids at most half the points so that random games end) and is checked by :func:`pitch13.testing.check_random_games`: every legal action of
 every state applied, illegal ones refused with the state unchanged, the invariants, and the
 scores. Every ``--full-every``-th game also checks views, view deltas, samples, records and
 pickles. A game still going after ``--hand-cap`` hands is cut there (random bidding under a
@@ -34,7 +34,7 @@ _TARGETS = (1, 3, 7, 11, 21, 31, 54, 54)
 
 
 def random_rules(rng: random.Random) -> Rules:
-    """A valid rule set with every option drawn at random."""
+    """A valid rule set with every option drawn at random, forced bids at most half the points."""
     options: dict[str, object] = {}
     for field in attrs.fields(Rules):
         if isinstance(field.default, bool):
@@ -43,11 +43,14 @@ def random_rules(rng: random.Random) -> Rules:
             options[field.name] = rng.choice(list(type(field.default)))
     total = 13 if options["use_off_three"] else 10
     max_bid = rng.randint(1, total)
-    min_bid = rng.randint(1, max_bid)
+    # Forced bids are capped at half the points: random play rarely takes more, so with higher
+    # ones almost every hand is set, both scores sink, and the game never ends.
+    low_cap = min(max_bid, total // 2)
+    min_bid = rng.randint(1, low_cap)
     options.update(
         max_bid=max_bid,
         min_bid=min_bid,
-        dealer_forced_min_bid=rng.randint(min_bid, max_bid),
+        dealer_forced_min_bid=rng.randint(min_bid, low_cap),
         target=rng.choice(_TARGETS),
     )
     return Rules().replace(**options)
