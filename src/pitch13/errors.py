@@ -4,7 +4,7 @@ pitch13 raises its own exceptions for what a caller can get wrong; each is a :ex
 (or, for the two that are not about a bad value, a :exc:`RuntimeError` or :exc:`AssertionError`),
 so code that already handles bad values keeps working. An argument of the wrong type raises a
 plain :exc:`TypeError`. Every class is importable from :mod:`pitch13` itself, but
-``InvariantError``, which comes with :mod:`pitch13.testing`.
+``InvariantError`` and ``ConformanceError``, which come with :mod:`pitch13.testing`.
 
 .. code-block:: text
 
@@ -19,6 +19,7 @@ plain :exc:`TypeError`. Every class is importable from :mod:`pitch13` itself, bu
    └── SamplingError           sample_state(): no game fits the view
    AssertionError
    └── InvariantError          pitch13.testing.check_invariants()
+       └── ConformanceError    pitch13.testing.check_random_games(): names game and ply
 
 **Seats.** Everywhere a seat is an argument (``apply(..., seat=)``, :func:`~pitch13.view`,
 :meth:`GameState.hand <pitch13.GameState.hand>`, ``new_game(dealer=)``), it is an ``int`` from
@@ -40,6 +41,7 @@ __all__ = [
     "ActionParseError",
     "BotError",
     "CardParseError",
+    "ConformanceError",
     "DocumentError",
     "IllegalActionError",
     "IllegalReason",
@@ -218,3 +220,11 @@ def check_seat(seat: object, what: str = "a seat") -> int:
 def assert_never(value: NoReturn) -> NoReturn:  # pragma: no cover - never called when mypy passes
     """Make mypy check that a ``match`` handles every case (``typing.assert_never`` before 3.11)."""
     raise AssertionError(f"unhandled value: {value!r}")
+
+
+class ConformanceError(InvariantError):
+    """A promise of the engine broken in a random game of :func:`pitch13.testing.check_random_games`.
+
+    The message names the game, its seed and the ply; ``check_random_games`` with the same
+    arguments plays the same games, so the failure can be replayed.
+    """

@@ -24,6 +24,7 @@
 
 from __future__ import annotations
 
+import functools
 import pickle
 import random
 from collections.abc import Callable, Iterable, Mapping
@@ -48,7 +49,7 @@ from pitch13.actions import (
 )
 from pitch13.cards import DECK, Card, parse_cards
 from pitch13.engine import apply, legal_actions, new_game
-from pitch13.errors import IllegalActionError, IllegalReason, InvariantError
+from pitch13.errors import ConformanceError, IllegalActionError, IllegalReason, InvariantError
 from pitch13.events import HandScored
 from pitch13.records import GameRecord, replay, state_from_json, state_to_json
 from pitch13.rules import Rules
@@ -152,14 +153,6 @@ def check_invariants(state: GameState) -> None:
 
 
 # --- the conformance kit ---------------------------------------------------------------------------
-
-
-class ConformanceError(InvariantError):
-    """A promise of the engine broken in a random game of :func:`check_random_games`.
-
-    The message names the game, its seed and the ply; ``check_random_games`` with the same
-    arguments plays the same games, so the failure can be replayed.
-    """
 
 
 @attrs.frozen
@@ -323,7 +316,7 @@ def _check_game(
             after = apply(state, action)
             if after.ply != state.ply + 1:
                 fail(f"{action} did not move the game one ply on")
-            _check_state(after, fail)
+            _check_state(after, functools.partial(_after, fail, action))
         counts.legal_applied += len(actions)
         counts.illegal_refused += _check_refusals(state, actions, rng, illegal, fail)
         if views and sampled < samples and rng.random() < 0.25:
@@ -343,6 +336,10 @@ def _check_game(
     if round_trips:
         _check_round_trips(state, fail)
         counts.round_trips += 1
+
+
+def _after(fail: _Fail, action: SeatAction, why: str) -> NoReturn:
+    fail(f"after {action}: {why}")
 
 
 def _check_state(state: GameState, fail: _Fail) -> None:

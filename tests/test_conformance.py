@@ -1,0 +1,219 @@
+"""The conformance kit (pitch13.testing.check_random_games) and the soak command.
+
+The kit must pass on the engine under any valid rules, and must fail, naming the game and the ply,
+on an engine that breaks any promise it checks: each promise is broken here on purpose.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from hypothesis import given
+
+import pitch13
+import pitch13.testing as kit
+from pitch13 import Rules, legal_actions
+from pitch13.state import SCORES, make_state
+from pitch13.testing import ConformanceError, ConformanceReport, InvariantError, check_random_games
+from pitch13.testing import soak as soak_module
+from profiles import examples
+from strategies import valid_rules
+
+SMALL = {"games": 2, "hand_cap": 2}
+
+
+def test_the_kit_passes_on_the_engine_and_says_what_it_checked():
+    report = check_random_games(Rules(), seed=5, **SMALL)
+    assert isinstance(report, ConformanceReport)
+    assert report.games == 2
+    assert report.states > 80
+    assert report.legal_applied > report.states  # every legal action, not only the one taken
+    assert report.illegal_refused > 2 * report.states
+    assert report.views == 5 * report.states
+    assert report.round_trips == 2
+    assert 0 < report.samples <= 2 * 2 * 2  # at most two states a hand
+
+
+def test_the_same_arguments_check_the_same_games():
+    first = check_random_games(Rules.classic_ten_point(), seed=9, views=False, **SMALL)
+    assert check_random_games(Rules.classic_ten_point(), seed=9, views=False, **SMALL) == first
+    assert check_random_games(Rules.classic_ten_point(), seed=10, views=False, **SMALL) != first
+
+
+def test_games_are_played_to_their_end_without_a_hand_cap():
+    report = check_random_games(Rules(target=5), games=3, seed=2, hand_cap=None, views=False)
+    assert report.finished == 3
+
+
+@examples(4, deadline=None)
+@given(valid_rules(low_bids_only=True, max_target=10))
+def test_the_kit_holds_under_any_valid_rules(rules):
+    """The project's own property run: every promise the kit checks, under any valid rules."""
+    check_random_games(rules, games=1, seed=rules.target, hand_cap=2)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error"),
+    [
+        ({"rules": "default"}, TypeError),
+        ({"games": -1}, ValueError),
+        ({"illegal": 1.5}, ValueError),
+        ({"samples": -2}, ValueError),
+        ({"hand_cap": 0}, ValueError),
+    ],
+)
+def test_bad_arguments_are_refused(arguments, error):
+    with pytest.raises(error):
+        check_random_games(**arguments)
+
+
+# --- a broken engine is caught -------------------------------------------------------------------
+
+
+def broken(monkeypatch, name, replacement):
+    """Run the kit with ``pitch13.testing.<name>`` replaced; return the ConformanceError's message."""
+    monkeypatch.setattr(kit, name, replacement)
+    with pytest.raises(ConformanceError) as info:
+        check_random_games(Rules(), games=2, seed=3, hand_cap=2)
+    message = str(info.value)
+    assert message.startswith("game ")
+    return message
+
+
+def test_a_legal_action_that_does_not_apply_is_caught(monkeypatch):
+    def with_an_extra(state):
+        actions = legal_actions(state)
+        return (*actions, pitch13.Play(pitch13.Card.parse("2C"))) if actions else actions
+
+    assert "IllegalActionError" in broken(monkeypatch, "legal_actions", with_an_extra)
+
+
+def test_repeated_legal_actions_are_caught(monkeypatch):
+    def doubled(state):
+        return legal_actions(state) * 2
+
+    assert "repeat" in broken(monkeypatch, "legal_actions", doubled)
+
+
+def test_an_illegal_action_applied_is_caught(monkeypatch):
+    def lenient(state, action, *, seat=None, ply=None):
+        try:
+            return pitch13.apply(state, action, seat=seat, ply=ply)
+        except pitch13.IllegalActionError:
+            return state
+
+    assert "was applied, but it is not legal here" in broken(monkeypatch, "apply", lenient)
+
+
+def test_a_refusal_with_the_wrong_reason_is_caught(monkeypatch):
+    def careless(state, action, *, seat=None, ply=None):
+        try:
+            return pitch13.apply(state, action, seat=seat, ply=ply)
+        except pitch13.IllegalActionError as error:
+            raise pitch13.IllegalActionError(
+                pitch13.IllegalReason.WRONG_PHASE, str(error), action=action, seat=error.seat
+            ) from None
+
+    assert "was refused as" in broken(monkeypatch, "apply", careless)
+
+
+def test_scores_changed_outside_a_hand_end_are_caught(monkeypatch):
+    def generous(state, action, *, seat=None, ply=None):
+        after = pitch13.apply(state, action, seat=seat, ply=ply)
+        if after.ply == 30:
+            fields = list(after[:])
+            fields[SCORES] = (fields[SCORES][0] + 1, fields[SCORES][1])
+            return make_state(fields)
+        return after
+
+    assert "scores changed" in broken(monkeypatch, "apply", generous)
+
+
+def test_a_broken_invariant_is_caught(monkeypatch):
+    def failing(state):
+        if state.ply == 12:
+            raise InvariantError("AH is both in hand 0 and in hand 1")
+
+    monkeypatch.setattr(kit, "check_invariants", failing)
+    with pytest.raises(ConformanceError, match=r"ply 11: after .*: AH is both in hand 0"):
+        check_random_games(Rules(), games=1, seed=3, hand_cap=1)
+
+
+def test_a_view_delta_that_loses_entries_is_caught(monkeypatch):
+    def lossy(state, seat, since):
+        delta = pitch13.view_delta(state, seat, since)
+        return attrs.evolve(delta, entries=delta.entries[1:]) if delta.entries else delta
+
+    assert "updated by a delta is not its view" in broken(monkeypatch, "view_delta", lossy)
+
+
+def test_a_sample_that_gives_another_view_is_caught(monkeypatch):
+    def another(seat_view, rng):
+        state = pitch13.new_game(seed=rng.randrange(10**6))
+        return pitch13.apply(state, legal_actions(state)[0])
+
+    assert "sampled from seat" in broken(monkeypatch, "sample_state", another)
+
+
+def test_a_record_that_replays_elsewhere_is_caught(monkeypatch):
+    def elsewhere(record):
+        return (pitch13.new_game(seed=1),)
+
+    assert "does not replay" in broken(monkeypatch, "replay", elsewhere)
+
+
+def test_a_state_document_that_loses_the_game_is_caught(monkeypatch):
+    monkeypatch.setattr(kit, "state_from_json", lambda text: pitch13.new_game(seed=1))
+    with pytest.raises(ConformanceError, match="state_to_json"):
+        check_random_games(Rules(), games=1, seed=3, hand_cap=1)
+
+
+# --- the soak command --------------------------------------------------------------------------------
+
+
+def test_random_rules_are_valid_and_keep_forced_bids_low():
+    rng = random.Random(4)
+    drawn = [soak_module.random_rules(rng) for _ in range(300)]
+    assert len(set(drawn)) > 250
+    for rules in drawn:
+        assert rules.dealer_forced_min_bid <= rules.points_total // 2
+        assert 1 <= rules.min_bid <= rules.dealer_forced_min_bid <= rules.max_bid <= rules.points_total
+    for option in ("joker_order", "all_pass", "pickup", "look_take", "deuce_to", "target_rule"):
+        assert len({getattr(rules, option) for rules in drawn}) > 1, option
+
+
+def test_soak_prints_what_it_checked(capsys):
+    assert soak_module.main(["--games", "12", "--seed", "3", "--full-every", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "games:            12" in out
+    assert "violations:       0" in out
+    assert "views checked:    " in out and "round trips: 3" in out
+
+
+def test_soak_gives_the_same_totals_on_any_number_of_workers():
+    one = soak_module.soak(16, seed=8, workers=1, hand_cap=3)
+    two = soak_module.soak(16, seed=8, workers=2, hand_cap=3)
+    assert one == two
+    assert one.report.games == 16 and one.violations == ()
+
+
+def test_soak_reports_each_violation_and_fails(monkeypatch, capsys):
+    def failing(rules, **kwargs):
+        raise ConformanceError("game 0 (game seed 1), ply 7: broken on purpose")
+
+    monkeypatch.setattr(soak_module, "check_random_games", failing)
+    assert soak_module.main(["--games", "3"]) == 1
+    out = capsys.readouterr().out
+    assert "violations:       3" in out
+    assert "broken on purpose" in out and "soak seed 0" in out
+
+
+@pytest.mark.parametrize(
+    "argv", [["--games", "0"], ["--workers", "0"], ["--hand-cap", "0"], ["--full-every", "-1"]]
+)
+def test_soak_refuses_bad_counts(argv):
+    with pytest.raises(SystemExit) as info:
+        soak_module.main(argv)
+    assert info.value.code == 2
