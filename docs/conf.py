@@ -38,6 +38,7 @@ nitpick_ignore = [
     ("py:class", "collections.abc.Iterable"),
     ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
+    ("py:class", "enum.Enum"),
     ("py:class", "random.Random"),
     ("py:mod", "random"),
 ]
@@ -124,7 +125,7 @@ def _public_name(
 
     Type hints name the defining module (``pitch13.rules.ShortStock``), and a submodule's
     docstring names its own objects briefly (``:func:`apply``` in ``pitch13.engine``); both
-    mean the object documented as ``pitch13.ShortStock`` or ``pitch13.apply``.
+    mean the object documented as ``pitch13.rules.ShortStock`` or ``pitch13.apply``.
     """
     if node.get("refdomain") != "py":
         return None

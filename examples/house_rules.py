@@ -11,15 +11,15 @@ import pitch13
 def main() -> None:
     """Print the options that differ from the default game, and the trump order."""
     house = pitch13.Rules(
-        joker_order=pitch13.JokerOrder.FIXED,
+        joker_order=pitch13.rules.JokerOrder.FIXED,
         dealer_may_match=True,
-        deuce_to=pitch13.DeuceTo.TRICK_WINNER,
+        deuce_to=pitch13.rules.DeuceTo.TRICK_WINNER,
         target=62,
     )
     default = pitch13.Rules()
     for name in ("joker_order", "dealer_may_match", "deuce_to", "target"):
         print(f"{name}: {getattr(default, name)!s} -> {getattr(house, name)!s}")
-    order = pitch13.trump_order(pitch13.Suit.SPADES, house)
+    order = pitch13.trumps.trump_order(pitch13.Suit.SPADES, house)
     print("spades trump, high to low:", " ".join(card.pretty for card in order))
     try:
         pitch13.Rules(min_bid=6, dealer_forced_min_bid=5)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import importlib
+import importlib.util
 import inspect
 import pathlib
 import random
@@ -164,16 +166,18 @@ def _imported(tree):
 def test_modules_import_only_to_their_left():
     rank = {name: i for i, layer in enumerate(LAYERS) for name in layer}
     inner = {name: i for i, layer in enumerate(ENGINE_LAYERS) for name in layer}
-    paths = [*SRC.glob("*.py"), *(SRC / "engine").glob("*.py")]
+    paths = [*SRC.glob("*.py"), *(SRC / "engine").glob("*.py"), *(SRC / "testing").glob("*.py")]
     assert len(paths) > len(LAYERS)
     for path in paths:
-        in_engine = path.parent.name == "engine"
-        if path.stem == "__init__" and not in_engine:
+        package = path.parent.name if path.parent != SRC else None
+        if path.stem == "__init__" and package is None:
             continue
-        here = "engine" if in_engine else path.stem
+        here = package or path.stem
         for target in _imported(ast.parse(path.read_text(encoding="utf-8"))):
-            if target[0] == "engine" and in_engine:
+            if target[0] == "engine" and package == "engine":
                 assert inner[target[1]] < inner[path.stem], f"engine.{path.stem} imports {target}"
+            elif package == "testing" and target[0] == "testing":
+                assert path.stem != "__init__", "the testing kit imports nothing of its own commands"
             else:
                 assert rank[target[0]] < rank[here], f"{here} ({path.name}) imports {target[0]}"
 
@@ -205,3 +209,154 @@ def test_legal_actions_are_interned_in_every_phase():
         if wanted <= seen:
             break
     assert wanted <= seen
+
+
+# --- the root and its deprecated names -----------------------------------------------------------
+
+#: What the package's root holds: what a program that embeds the game needs.
+ROOT = {
+    # the engine and the state
+    "new_game", "legal_actions", "apply", "why_illegal", "GameState", "Phase", "HistoryEntry",
+    "HandResult", "Outcome", "Termination", "Trick", "PointCard", "team_of",
+    # rules, cards, actions
+    "Rules", "Card", "Suit", "Rank", "DECK", "BLACK_JOKER", "RED_JOKER", "parse_cards",
+    "Action", "SeatAction", "Pass", "Bid", "NameTrump", "Discard", "Take", "TurnUp", "GiveUp",
+    "Reject", "Stop", "Play", "Deal", "PASS", "STOP", "TURN_UP", "REJECT", "parse_action",
+    "shuffled_deck",
+    # views and sampling
+    "SeatView", "ViewDelta", "view", "spectator_view", "view_delta", "Place", "PlaceInfo",
+    "sample_state",
+    # records and documents
+    "GameRecord", "HandRecord", "replay", "state_to_json", "state_from_json", "state_to_dict",
+    "state_from_dict",
+    # errors
+    "IllegalActionError", "IllegalReason", "ActionParseError", "CardParseError", "DocumentError",
+    "RulesError", "SamplingError", "BotError",
+    "__version__",
+}  # fmt: skip
+
+
+def test_the_root_holds_what_an_embedding_program_needs():
+    assert set(pitch13.__all__) == ROOT
+
+
+#: The names that left the root in 0.2, and the module each lives in.
+MOVED = {
+    "AllPass": "pitch13.rules",
+    "AuctionWon": "pitch13.events",
+    "Bot": "pitch13.bots",
+    "CardRejected": "pitch13.events",
+    "DeadCardsDiscarded": "pitch13.events",
+    "DealSeen": "pitch13.seen",
+    "DeuceTo": "pitch13.rules",
+    "Event": "pitch13.events",
+    "GameOver": "pitch13.events",
+    "GiveUpSeen": "pitch13.seen",
+    "HandDealt": "pitch13.events",
+    "HandEndedEarly": "pitch13.events",
+    "HandScored": "pitch13.events",
+    "HandThrownIn": "pitch13.events",
+    "JokerOrder": "pitch13.rules",
+    "LeadFallback": "pitch13.rules",
+    "LookTake": "pitch13.rules",
+    "MadeBidScores": "pitch13.rules",
+    "MoonFailure": "pitch13.rules",
+    "MoonSuccess": "pitch13.rules",
+    "Pickup": "pitch13.rules",
+    "PublicItem": "pitch13.seen",
+    "RandomBot": "pitch13.bots",
+    "RefillSeen": "pitch13.seen",
+    "Refilled": "pitch13.events",
+    "RejectSeen": "pitch13.seen",
+    "SeatOut": "pitch13.events",
+    "SeenEntry": "pitch13.seen",
+    "SeenItem": "pitch13.seen",
+    "ShortStock": "pitch13.rules",
+    "SimpleBot": "pitch13.bots",
+    "StockDiscarded": "pitch13.events",
+    "StockHandedOver": "pitch13.events",
+    "TargetRule": "pitch13.rules",
+    "ThrowInReason": "pitch13.events",
+    "TrickWon": "pitch13.events",
+    "TurnUpSeen": "pitch13.seen",
+    "card_points": "pitch13.trumps",
+    "is_trump": "pitch13.trumps",
+    "play_game": "pitch13.bots",
+    "seen_history": "pitch13.seen",
+    "trump_order": "pitch13.trumps",
+    "trump_power": "pitch13.trumps",
+}
+
+
+@pytest.mark.parametrize("name", sorted(MOVED))
+def test_a_name_that_left_the_root_still_works_with_a_deprecation_warning(name):
+    module = MOVED[name]
+    with pytest.warns(DeprecationWarning, match=rf"pitch13\.{name} is deprecated: import it from {module}"):
+        found = getattr(pitch13, name)
+    assert found is getattr(importlib.import_module(module), name)
+    assert name in importlib.import_module(module).__all__
+    assert name not in pitch13.__all__
+
+
+def test_from_import_of_a_moved_name_warns_too():
+    with pytest.warns(DeprecationWarning, match="import it from pitch13.bots"):
+        from pitch13 import SimpleBot
+    assert SimpleBot is pitch13.bots.SimpleBot
+
+
+def test_a_name_the_root_never_had_is_an_attribute_error():
+    with pytest.raises(AttributeError, match="no attribute 'nonsense'"):
+        pitch13.nonsense  # noqa: B018 - the lookup is what is tested
+
+
+def _private_names_imported(tree, path):
+    """Each ``from pitch13.x import _name`` and ``pitch13.x._name`` whose ``_name`` is not a module."""
+    modules = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "pitch13":
+            for alias in node.names:
+                full = f"{node.module}.{alias.name}"
+                if importlib.util.find_spec(node.module) and _is_module(full):
+                    modules[alias.asname or alias.name] = full
+                elif alias.name.startswith("_") and not alias.name.startswith("__"):
+                    yield f"{path}:{node.lineno}: from {node.module} import {alias.name}"
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "pitch13":
+                    modules[alias.asname or "pitch13"] = (alias.asname and alias.name) or "pitch13"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+            chain = [node.attr]
+            base = node.value
+            while isinstance(base, ast.Attribute):
+                chain.append(base.attr)
+                base = base.value
+            if isinstance(base, ast.Name) and base.id in modules:
+                dotted = ".".join([modules[base.id], *reversed(chain)])
+                if not _is_module(dotted):
+                    yield f"{path}:{node.lineno}: {dotted}"
+
+
+def _is_module(dotted):
+    try:
+        return importlib.util.find_spec(dotted) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def test_no_module_imports_another_modules_private_names():
+    """Private helpers stay in their module: nothing imports a ``_name`` of another module (a
+    ``_``-prefixed module's public names are how the package's modules share helpers)."""
+    root = SRC.parent.parent
+    paths = [
+        p
+        for folder in ("src", "tests", "examples", "benchmarks", "fuzz")
+        for p in (root / folder).rglob("*.py")
+    ]
+    assert len(paths) > 40
+    found = [
+        hit
+        for path in paths
+        for hit in _private_names_imported(ast.parse(path.read_text(encoding="utf-8")), path)
+    ]
+    assert not found, found

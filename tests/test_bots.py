@@ -15,29 +15,25 @@ from helpers import json_cards
 from pitch13 import (
     DECK,
     Bid,
-    Bot,
     BotError,
-    DealSeen,
     Discard,
     GameState,
     GiveUp,
-    MoonFailure,
     Phase,
     Play,
-    RandomBot,
     Rules,
     SeatView,
-    SimpleBot,
     Take,
     apply,
-    is_trump,
     legal_actions,
     new_game,
-    play_game,
-    seen_history,
     view,
 )
+from pitch13.bots import Bot, RandomBot, SimpleBot, play_game
+from pitch13.rules import MoonFailure
+from pitch13.seen import DealSeen, seen_history
 from pitch13.testing import check_invariants
+from pitch13.trumps import is_trump
 
 #: Rule sets with seeds that give RandomBot games of a few dozen hands at most.
 SEEDED_GAMES = [

@@ -50,7 +50,7 @@ def test_demo_rejects_bad_arguments(capsys):
 @pytest.mark.parametrize("seed", range(12))
 def test_simple_bot_always_chooses_a_legal_action(seed):
     rules = pitch13.Rules(look_take="any_card", pickup="any_trump") if seed % 2 else pitch13.Rules()
-    bots = [pitch13.SimpleBot(seed + s) for s in range(4)]
+    bots = [pitch13.bots.SimpleBot(seed + s) for s in range(4)]
     state = pitch13.new_game(rules, dealer=seed % 4, seed=seed)
     while not state.is_over:
         seat = state.to_act

@@ -24,13 +24,12 @@ from pathlib import Path
 
 import pytest
 
-from pitch13 import (
-    DECK,
+from pitch13 import DECK, Deal, GameState, Rules, apply, legal_actions, new_game, state_to_dict
+from pitch13.documents import rules_to_dict
+from pitch13.events import HandDealt
+from pitch13.rules import (
     AllPass,
-    Deal,
     DeuceTo,
-    GameState,
-    HandDealt,
     JokerOrder,
     LeadFallback,
     LookTake,
@@ -38,15 +37,9 @@ from pitch13 import (
     MoonFailure,
     MoonSuccess,
     Pickup,
-    Rules,
     ShortStock,
     TargetRule,
-    apply,
-    legal_actions,
-    new_game,
-    state_to_dict,
 )
-from pitch13.documents import rules_to_dict
 
 FILE = Path(__file__).resolve().parent / "engine_digests.json"
 #: Games are cut after this many hands, so that the whole file replays in a few seconds.

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 
 import attrs
 import pytest
@@ -26,12 +27,10 @@ from pitch13 import (
     NameTrump,
     Play,
     Rules,
-    SimpleBot,
     Suit,
     apply,
     legal_actions,
     new_game,
-    play_game,
     replay,
     shuffled_deck,
     state_from_dict,
@@ -39,8 +38,8 @@ from pitch13 import (
     state_to_dict,
     state_to_json,
 )
+from pitch13.bots import SimpleBot, play_game
 from pitch13.documents import V1_DEFAULTS, rules_to_dict
-from pitch13.records import _rules_text
 
 
 def random_unseeded(seed: int, steps: int, rules: Rules | None = None) -> list[pitch13.GameState]:
@@ -357,6 +356,12 @@ def test_text_loading_checks_its_argument_and_size():
         GameRecord.from_text(arranged_text(), max_size=100)
 
 
+def _rules_text(rules):
+    """The Rules tag of a record of a game under ``rules``."""
+    text = GameRecord.from_state(new_game(rules, seed=1)).to_text()
+    return re.search(r'^\[Rules "(.*)"\]$', text, re.M).group(1)
+
+
 def test_the_rules_tag_names_the_nearest_preset_and_the_changes():
     assert _rules_text(Rules()) == "default"
     assert _rules_text(Rules.classic_ten_point()) == "classic_ten_point"
@@ -382,7 +387,7 @@ def test_the_rules_tag_names_the_nearest_preset_and_the_changes():
         Rules.classic_ten_point().replace(use_off_three=True),
         *(
             Rules(**{name: member})
-            for name, kind in pitch13.rules._ENUM_OPTIONS.items()
+            for name, kind in pitch13.rules.OPTION_ENUMS.items()
             for member in kind
             if member != getattr(Rules(), name)
         ),

@@ -23,25 +23,21 @@ from pitch13 import (
     TURN_UP,
     Bid,
     Discard,
-    GameOver,
-    HandEndedEarly,
-    HandScored,
     IllegalReason,
     NameTrump,
     Phase,
     Play,
     PointCard,
     Rules,
-    SeatOut,
     Suit,
     Termination,
-    TrickWon,
-    card_points,
     legal_actions,
     new_game,
     parse_cards,
 )
+from pitch13.events import GameOver, HandEndedEarly, HandScored, SeatOut, TrickWon
 from pitch13.testing import arranged_deck
+from pitch13.trumps import card_points
 
 # --- helpers -----------------------------------------------------------------------------------
 

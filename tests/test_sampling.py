@@ -27,26 +27,16 @@ from pitch13 import (
     DECK,
     PASS,
     STOP,
-    AllPass,
     Bid,
     Card,
     Deal,
-    DealSeen,
     Discard,
     GameState,
-    HandDealt,
-    HandEndedEarly,
-    JokerOrder,
-    LeadFallback,
-    LookTake,
     NameTrump,
     Phase,
-    Pickup,
     Play,
     Rules,
     SamplingError,
-    SeatOut,
-    ShortStock,
     Suit,
     Take,
     apply,
@@ -54,10 +44,13 @@ from pitch13 import (
     new_game,
     parse_cards,
     sample_state,
-    trump_order,
     view,
 )
+from pitch13.events import HandDealt, HandEndedEarly, SeatOut
+from pitch13.rules import AllPass, JokerOrder, LeadFallback, LookTake, Pickup, ShortStock
+from pitch13.seen import DealSeen
 from pitch13.testing import arranged_deck, check_invariants
+from pitch13.trumps import trump_order
 from profiles import examples, more
 from strategies import RandomChooser, any_rules, dealers, seeds
 

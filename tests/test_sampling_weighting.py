@@ -30,8 +30,9 @@ import random
 import pytest
 
 from helpers import CHI2_CRITICAL_P001, card, chi_square, drive
-from pitch13 import PASS, STOP, Bid, NameTrump, Rules, Suit, is_trump, new_game, sample_state, view
+from pitch13 import PASS, STOP, Bid, NameTrump, Rules, Suit, new_game, sample_state, view
 from pitch13.testing import arranged_deck
+from pitch13.trumps import is_trump
 from profiles import more
 
 HEARTS = Suit.HEARTS

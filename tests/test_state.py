@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 import pitch13
 from helpers import card, deal, drive
-from pitch13 import Bid, Discard, HandDealt, NameTrump, Pass, Phase, Suit, Take
+from pitch13 import Bid, Discard, NameTrump, Pass, Phase, Suit, Take
+from pitch13.events import HandDealt
 from pitch13.testing import arranged_deck
 from profiles import examples
 from strategies import any_rules, seeds
@@ -211,7 +212,7 @@ def test_history_items_are_actions_with_seats_and_events_without():
         (2, Pass()),
         (3, Pass()),
         (0, Bid(5)),
-        (None, pitch13.AuctionWon(0, 5)),
+        (None, pitch13.events.AuctionWon(0, 5)),
     ]
     assert entries[6] == pitch13.HistoryEntry(0, NameTrump(Suit.SPADES))
     assert all(e.seat is None for e in entries[7:])

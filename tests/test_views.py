@@ -42,53 +42,43 @@ from pitch13 import (
     REJECT,
     STOP,
     TURN_UP,
-    AllPass,
     Bid,
     Card,
-    CardRejected,
-    DeadCardsDiscarded,
     Deal,
-    DealSeen,
-    DeuceTo,
     Discard,
     GiveUp,
-    GiveUpSeen,
-    HandDealt,
-    HandEndedEarly,
-    HandScored,
-    HandThrownIn,
-    JokerOrder,
-    LeadFallback,
-    LookTake,
     NameTrump,
     Phase,
-    Pickup,
     Place,
     Play,
     Rank,
-    Refilled,
-    RefillSeen,
     Reject,
-    RejectSeen,
     Rules,
-    SeatOut,
-    SeenEntry,
-    ShortStock,
-    StockDiscarded,
     Suit,
     Take,
-    TrickWon,
     TurnUp,
-    TurnUpSeen,
     apply,
     legal_actions,
     new_game,
     parse_cards,
-    seen_history,
     spectator_view,
     view,
     view_delta,
 )
+from pitch13.events import (
+    CardRejected,
+    DeadCardsDiscarded,
+    HandDealt,
+    HandEndedEarly,
+    HandScored,
+    HandThrownIn,
+    Refilled,
+    SeatOut,
+    StockDiscarded,
+    TrickWon,
+)
+from pitch13.rules import AllPass, DeuceTo, JokerOrder, LeadFallback, LookTake, Pickup, ShortStock
+from pitch13.seen import DealSeen, GiveUpSeen, RefillSeen, RejectSeen, SeenEntry, TurnUpSeen, seen_history
 from profiles import examples
 from strategies import RandomChooser, any_rules, dealers, seeds
 
@@ -459,7 +449,7 @@ def test_r_info_1_public_facts_in_every_view_at_every_step():
 
     At each step of the arranged hand, the public fields of all five views are the state's and
     the public content of each view's history is the state's history of the hand in play as it
-    stands then (of the whole game for :func:`pitch13.seen_history`): every public fact appears in
+    stands then (of the whole game for :func:`pitch13.seen.seen_history`): every public fact appears in
     the step it happens, not before.
     """
     states = scenario()
@@ -619,7 +609,7 @@ def test_r_info_2_each_view_holds_the_history_as_the_seat_saw_it():
     cards it gave up or rejected; other seats' cards never (only dead trumps shown face up,
     R-LOOK-4). The spectator sees none of the private parts. Its hand, the turned-up card (only
     while it decides on it) and the face-down dead cards it put there are its own. The view holds
-    the hand in play; :func:`pitch13.seen_history` the whole game, and with ``since`` what came
+    the hand in play; :func:`pitch13.seen.seen_history` the whole game, and with ``since`` what came
     after an earlier state.
     """
     states = scenario()
@@ -879,7 +869,7 @@ def test_r_info_2_no_card_leaks_into_any_view_delta_json_in_random_games():
 
 def test_r_info_2_view_history_matches_the_rules_in_random_games():
     """R-INFO-1, R-INFO-2: in random games, every view's history is the hand in play as the seat
-    saw it, :func:`pitch13.seen_history` the whole game's, and a view delta's entries the notation
+    saw it, :func:`pitch13.seen.seen_history` the whole game's, and a view delta's entries the notation
     of what the seat saw since the earlier state."""
     for game in corpus_games():
         for t, state in list(enumerate(game))[::3]:

@@ -1,5 +1,12 @@
 """pitch13: the rules of 13-point partner pitch as a typed, immutable Python library.
 
+The package itself holds what a program that embeds the game needs: the engine
+(:func:`new_game`, :func:`legal_actions`, :func:`apply`), the state and its values, the rules,
+cards, actions, views, sampling, records and errors. The rest lives in modules of its own:
+:mod:`pitch13.events` (the events of the history), :mod:`pitch13.rules` (the option enums,
+though ``Rules`` takes their string values), :mod:`pitch13.seen` (what a seat saw),
+:mod:`pitch13.trumps` (trump ranks and points), :mod:`pitch13.bots` and :mod:`pitch13.testing`.
+
 >>> import pitch13
 >>> state = pitch13.new_game(pitch13.Rules(), dealer=0, seed=7)
 >>> state.phase, state.to_act
@@ -7,6 +14,9 @@
 >>> pitch13.legal_actions(state)[:3]
 (Pass(), Bid(amount=4), Bid(amount=5))
 """
+
+import importlib
+import warnings
 
 from pitch13.actions import (
     PASS,
@@ -29,7 +39,6 @@ from pitch13.actions import (
     parse_action,
     shuffled_deck,
 )
-from pitch13.bots import Bot, RandomBot, SimpleBot, play_game
 from pitch13.cards import BLACK_JOKER, DECK, RED_JOKER, Card, Rank, Suit, parse_cards
 from pitch13.engine import apply, legal_actions, new_game, why_illegal
 from pitch13.errors import (
@@ -42,23 +51,6 @@ from pitch13.errors import (
     RulesError,
     SamplingError,
 )
-from pitch13.events import (
-    AuctionWon,
-    CardRejected,
-    DeadCardsDiscarded,
-    Event,
-    GameOver,
-    HandDealt,
-    HandEndedEarly,
-    HandScored,
-    HandThrownIn,
-    Refilled,
-    SeatOut,
-    StockDiscarded,
-    StockHandedOver,
-    ThrowInReason,
-    TrickWon,
-)
 from pitch13.records import (
     GameRecord,
     HandRecord,
@@ -68,38 +60,15 @@ from pitch13.records import (
     state_to_dict,
     state_to_json,
 )
-from pitch13.rules import (
-    AllPass,
-    DeuceTo,
-    JokerOrder,
-    LeadFallback,
-    LookTake,
-    MadeBidScores,
-    MoonFailure,
-    MoonSuccess,
-    Pickup,
-    Rules,
-    ShortStock,
-    TargetRule,
-)
+from pitch13.rules import Rules
 from pitch13.sampling import sample_state
 from pitch13.scoring import HandResult, Outcome, PointCard, Termination, Trick, team_of
 from pitch13.state import GameState, HistoryEntry, Phase
-from pitch13.trumps import card_points, is_trump, trump_order, trump_power
 from pitch13.views import (
-    DealSeen,
-    GiveUpSeen,
     Place,
     PlaceInfo,
-    PublicItem,
-    RefillSeen,
-    RejectSeen,
     SeatView,
-    SeenEntry,
-    SeenItem,
-    TurnUpSeen,
     ViewDelta,
-    seen_history,
     spectator_view,
     view,
     view_delta,
@@ -117,92 +86,51 @@ __all__ = [
     "TURN_UP",
     "Action",
     "ActionParseError",
-    "AllPass",
-    "AuctionWon",
     "Bid",
-    "Bot",
     "BotError",
     "Card",
     "CardParseError",
-    "CardRejected",
-    "DeadCardsDiscarded",
     "Deal",
-    "DealSeen",
-    "DeuceTo",
     "Discard",
     "DocumentError",
-    "Event",
-    "GameOver",
     "GameRecord",
     "GameState",
     "GiveUp",
-    "GiveUpSeen",
-    "HandDealt",
-    "HandEndedEarly",
     "HandRecord",
     "HandResult",
-    "HandScored",
-    "HandThrownIn",
     "HistoryEntry",
     "IllegalActionError",
     "IllegalReason",
-    "JokerOrder",
-    "LeadFallback",
-    "LookTake",
-    "MadeBidScores",
-    "MoonFailure",
-    "MoonSuccess",
     "NameTrump",
     "Outcome",
     "Pass",
     "Phase",
-    "Pickup",
     "Place",
     "PlaceInfo",
     "Play",
     "PointCard",
-    "PublicItem",
-    "RandomBot",
     "Rank",
-    "RefillSeen",
-    "Refilled",
     "Reject",
-    "RejectSeen",
     "Rules",
     "RulesError",
     "SamplingError",
     "SeatAction",
-    "SeatOut",
     "SeatView",
-    "SeenEntry",
-    "SeenItem",
-    "ShortStock",
-    "SimpleBot",
-    "StockDiscarded",
-    "StockHandedOver",
     "Stop",
     "Suit",
     "Take",
-    "TargetRule",
     "Termination",
-    "ThrowInReason",
     "Trick",
-    "TrickWon",
     "TurnUp",
-    "TurnUpSeen",
     "ViewDelta",
     "__version__",
     "apply",
-    "card_points",
-    "is_trump",
     "legal_actions",
     "new_game",
     "parse_action",
     "parse_cards",
-    "play_game",
     "replay",
     "sample_state",
-    "seen_history",
     "shuffled_deck",
     "spectator_view",
     "state_from_dict",
@@ -210,9 +138,67 @@ __all__ = [
     "state_to_dict",
     "state_to_json",
     "team_of",
-    "trump_order",
-    "trump_power",
     "view",
     "view_delta",
     "why_illegal",
 ]
+
+#: Names that left the package's root for a module of their own: they are still found here,
+#: with a DeprecationWarning, until version 0.3.
+_MOVED = {
+    "AllPass": "pitch13.rules",
+    "AuctionWon": "pitch13.events",
+    "Bot": "pitch13.bots",
+    "CardRejected": "pitch13.events",
+    "DeadCardsDiscarded": "pitch13.events",
+    "DealSeen": "pitch13.seen",
+    "DeuceTo": "pitch13.rules",
+    "Event": "pitch13.events",
+    "GameOver": "pitch13.events",
+    "GiveUpSeen": "pitch13.seen",
+    "HandDealt": "pitch13.events",
+    "HandEndedEarly": "pitch13.events",
+    "HandScored": "pitch13.events",
+    "HandThrownIn": "pitch13.events",
+    "JokerOrder": "pitch13.rules",
+    "LeadFallback": "pitch13.rules",
+    "LookTake": "pitch13.rules",
+    "MadeBidScores": "pitch13.rules",
+    "MoonFailure": "pitch13.rules",
+    "MoonSuccess": "pitch13.rules",
+    "Pickup": "pitch13.rules",
+    "PublicItem": "pitch13.seen",
+    "RandomBot": "pitch13.bots",
+    "RefillSeen": "pitch13.seen",
+    "Refilled": "pitch13.events",
+    "RejectSeen": "pitch13.seen",
+    "SeatOut": "pitch13.events",
+    "SeenEntry": "pitch13.seen",
+    "SeenItem": "pitch13.seen",
+    "ShortStock": "pitch13.rules",
+    "SimpleBot": "pitch13.bots",
+    "StockDiscarded": "pitch13.events",
+    "StockHandedOver": "pitch13.events",
+    "TargetRule": "pitch13.rules",
+    "ThrowInReason": "pitch13.events",
+    "TrickWon": "pitch13.events",
+    "TurnUpSeen": "pitch13.seen",
+    "card_points": "pitch13.trumps",
+    "is_trump": "pitch13.trumps",
+    "play_game": "pitch13.bots",
+    "seen_history": "pitch13.seen",
+    "trump_order": "pitch13.trumps",
+    "trump_power": "pitch13.trumps",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _MOVED.get(name)
+    if module is None:
+        raise AttributeError(f"module 'pitch13' has no attribute {name!r}")
+    warnings.warn(
+        f"pitch13.{name} is deprecated: import it from {module} (it leaves pitch13's root in 0.3)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return getattr(importlib.import_module(module), name)

@@ -5,7 +5,7 @@ A bot is any object with a ``choose(view)`` method that returns one of ``view.le
 cards; a search bot that needs full states samples them with :func:`~pitch13.sample_state`.
 
 >>> import pitch13
->>> final = pitch13.play_game([pitch13.SimpleBot(seed) for seed in range(4)], seed=7)
+>>> final = pitch13.bots.play_game([pitch13.bots.SimpleBot(seed) for seed in range(4)], seed=7)
 >>> final.is_over
 True
 """

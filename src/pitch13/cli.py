@@ -122,7 +122,7 @@ def print_game(state: GameState, out: TextIO, start: int = 0) -> int:
 
 
 def play_demo(seed: int, rules: Rules, dealer: int, out: TextIO) -> GameState:
-    """Play and print a whole game among four :class:`~pitch13.SimpleBot` players.
+    """Play and print a whole game among four :class:`~pitch13.bots.SimpleBot` players.
 
     Each player decides from its own seat's view, as it would on a game server.
     """

@@ -18,7 +18,7 @@ import attrs
 
 from pitch13.cards import Card, Suit
 from pitch13.errors import CardParseError, DocumentError, RulesError, excerpt
-from pitch13.rules import _ENUM_OPTIONS, Rules
+from pitch13.rules import OPTION_ENUMS, Rules
 
 __all__ = ["DocumentError"]
 
@@ -332,8 +332,8 @@ def rules_from_dict(value: object, where: str) -> Rules:
     for name, raw in data.items():
         at = f"{where}.{name}"
         default = V1_DEFAULTS[name]
-        if name in _ENUM_OPTIONS:
-            options[name] = choice(raw, at, _ENUM_OPTIONS[name])
+        if name in OPTION_ENUMS:
+            options[name] = choice(raw, at, OPTION_ENUMS[name])
         elif isinstance(default, bool):
             options[name] = boolean(raw, at)
         else:

@@ -14,7 +14,7 @@ Every loader validates the whole document before it returns anything and refuses
 wrong with a :class:`~pitch13.DocumentError` that says what and where. The formats are
 described field by field in the docs' "Saving, sending and replaying games".
 
->>> from pitch13 import SimpleBot, play_game
+>>> from pitch13.bots import SimpleBot, play_game
 >>> game = play_game([SimpleBot()] * 4, seed=3)
 >>> record = GameRecord.from_state(game)
 >>> GameRecord.from_text(record.to_text()) == record

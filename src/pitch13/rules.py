@@ -20,6 +20,7 @@ import attrs
 from pitch13.errors import RulesError, excerpt
 
 __all__ = [
+    "OPTION_ENUMS",
     "AllPass",
     "DeuceTo",
     "JokerOrder",
@@ -141,7 +142,8 @@ class TargetRule(enum.Enum):
 
 _BOOL_OPTIONS: Final = ("use_off_three", "dealer_may_match", "partner_look")
 _INT_OPTIONS: Final = ("min_bid", "max_bid", "dealer_forced_min_bid", "target")
-_ENUM_OPTIONS: Final[dict[str, type[enum.Enum]]] = {
+#: Each enum option of :class:`Rules`, and its enum.
+OPTION_ENUMS: Final[dict[str, type[enum.Enum]]] = {
     "joker_order": JokerOrder,
     "all_pass": AllPass,
     "pickup": Pickup,
@@ -218,7 +220,7 @@ class Rules:
             value = getattr(self, name)
             if not isinstance(value, bool):
                 raise RulesError(f"{name} must be True or False, not {excerpt(value)}")
-        for name, enum_type in _ENUM_OPTIONS.items():
+        for name, enum_type in OPTION_ENUMS.items():
             value = getattr(self, name)
             if not isinstance(value, enum_type):
                 try:

@@ -9,26 +9,26 @@ and :class:`RejectSeen`, which name a card only when the seat may know it. A cha
 :attr:`SeatView.history <pitch13.SeatView.history>` holds the current hand's. Each entry has a
 short text form, its *notation* (``str(entry)``), which is how views and view deltas write it:
 
-=========================================  ==============================================
-entry                                      notation
-=========================================  ==============================================
-a seat's action                            ``2 play 10H``, ``1 bid 5``, ``3 pass``
-:class:`DealSeen`                          ``dealt 4 2 AH KH …`` (hand, dealer, the cards)
-:class:`RefillSeen`                        ``refill 1 3`` (seat, count), ``refill 1 3 AH KH QH``
-:class:`TurnUpSeen`                        ``2 turn up``, ``2 turn up AH``
-:class:`GiveUpSeen`                        ``2 give up``, ``2 give up JH``, ``2 give up 4C for AH``
-:class:`RejectSeen`                        ``2 reject``, ``2 reject JH``; forced: ``rejected 2 …``
-:class:`~pitch13.AuctionWon`               ``won 1 5`` (seat, bid)
-:class:`~pitch13.HandThrownIn`             ``thrown 4 all_passed``
-:class:`~pitch13.DeadCardsDiscarded`       ``dead 1 4C 5D``
-:class:`~pitch13.StockHandedOver`          ``stock 1 8`` (seat, count)
-:class:`~pitch13.StockDiscarded`           ``unseen 5``
-:class:`~pitch13.SeatOut`                  ``out 3``
-:class:`~pitch13.TrickWon`                 ``trick 2 1`` (number, winner)
-:class:`~pitch13.HandEndedEarly`           ``early 0 AH BJ`` (team, cards)
-:class:`~pitch13.HandScored`               ``scored 4`` (the hand)
-:class:`~pitch13.GameOver`                 ``over 0 target`` (winner, how)
-=========================================  ==============================================
+===========================================  ==============================================
+entry                                        notation
+===========================================  ==============================================
+a seat's action                              ``2 play 10H``, ``1 bid 5``, ``3 pass``
+:class:`DealSeen`                            ``dealt 4 2 AH KH …`` (hand, dealer, the cards)
+:class:`RefillSeen`                          ``refill 1 3`` (seat, count), ``refill 1 3 AH KH QH``
+:class:`TurnUpSeen`                          ``2 turn up``, ``2 turn up AH``
+:class:`GiveUpSeen`                          ``2 give up``, ``2 give up JH``, ``2 give up 4C for AH``
+:class:`RejectSeen`                          ``2 reject``, ``2 reject JH``; forced: ``rejected 2 …``
+:class:`~pitch13.events.AuctionWon`          ``won 1 5`` (seat, bid)
+:class:`~pitch13.events.HandThrownIn`        ``thrown 4 all_passed``
+:class:`~pitch13.events.DeadCardsDiscarded`  ``dead 1 4C 5D``
+:class:`~pitch13.events.StockHandedOver`     ``stock 1 8`` (seat, count)
+:class:`~pitch13.events.StockDiscarded`      ``unseen 5``
+:class:`~pitch13.events.SeatOut`             ``out 3``
+:class:`~pitch13.events.TrickWon`            ``trick 2 1`` (number, winner)
+:class:`~pitch13.events.HandEndedEarly`      ``early 0 AH BJ`` (team, cards)
+:class:`~pitch13.events.HandScored`          ``scored 4`` (the hand)
+:class:`~pitch13.events.GameOver`            ``over 0 target`` (winner, how)
+===========================================  ==============================================
 
 The notation leaves out what the entries before it tell (a trick's cards and points, a hand's
 result): reading it back, as :meth:`SeatView.from_json <pitch13.SeatView.from_json>` and

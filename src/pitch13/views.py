@@ -242,7 +242,7 @@ class SeatView:
     legal_actions: tuple[SeatAction, ...]
     #: The hand in play as the viewing seat saw it, from its deal (:mod:`pitch13.seen`); between
     #: two hands, and at the end of the game, the hand that ended. The whole game's is
-    #: :func:`seen_history`.
+    #: :func:`~pitch13.seen.seen_history`.
     history: tuple[SeenEntry, ...]
     #: The cards whose place the viewing seat does not know.
     unseen: tuple[Card, ...]
@@ -663,10 +663,6 @@ _LENGTHS: Final[dict[str, tuple[int, int]]] = {
 }
 _LABELS: Final = ("ace", "jack", "Jick", "joker", "ten", "three", "off-three", "deuce")
 
-#: Fields whose whole numbers had no range of their own (filled while readers are made; a test
-#: keeps it empty).
-_UNRANGED: Final[list[tuple[str, str]]] = []
-
 _Reader = Callable[[object, str], object]
 
 
@@ -688,9 +684,8 @@ def _reader(hint: Any, owner: type, name: str) -> _Reader:
         return boolean
     if hint is int:
         bounds = _CLASS_INT_RANGES.get((owner, name)) or _INT_RANGES.get(name)
-        if bounds is None:  # pragma: no cover - a test keeps every field ranged
-            _UNRANGED.append((owner.__name__, name))
-            bounds = (-_MAX_SCORE, _MAX_SCORE)
+        if bounds is None:  # pragma: no cover - reading every kind of view (a test) finds none
+            raise TypeError(f"{owner.__name__}.{name} is a whole number with no range to read it in")
         low, high = bounds
         return lambda value, where: integer(value, where, low, high)
     if hint is str:
@@ -781,8 +776,8 @@ def _build_object(cls: type, values: dict[str, object], where: str) -> object:
     """``cls(**values)``, with a refusal of the class's own checks as a :class:`DocumentError`."""
     try:
         return cls(**values)
-    except (ValueError, TypeError) as error:
-        raise DocumentError(where, f"not a valid {cls.__name__}: {error}") from error
+    except (ValueError, TypeError) as error:  # pragma: no cover - no class read has checks of its own today
+        raise DocumentError(where, f"not a valid {cls.__name__}: {excerpt(str(error))}") from error
 
 
 def _read_label(value: object, where: str) -> str:

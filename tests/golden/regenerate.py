@@ -1,7 +1,7 @@
 """Write the golden game files that tests/test_golden.py checks the engine against.
 
 Run ``python tests/golden/regenerate.py`` from the repository root. It plays the twelve games
-of :data:`GAMES` with :class:`~pitch13.SimpleBot` and :class:`~pitch13.RandomBot` players, each
+of :data:`GAMES` with :class:`~pitch13.bots.SimpleBot` and :class:`~pitch13.bots.RandomBot` players, each
 bot choosing from its own seat's view, and writes one file per game, ``tests/golden/<name>.json``:
 
 * ``name``: the game's name;
@@ -33,18 +33,15 @@ from pitch13 import (
     GameRecord,
     GameState,
     GiveUp,
-    HandEndedEarly,
-    HandThrownIn,
-    RandomBot,
     Reject,
     Rules,
-    SeatOut,
-    SimpleBot,
     Take,
     shuffled_deck,
     state_to_dict,
 )
 from pitch13.actions import ACTION_TYPES
+from pitch13.bots import RandomBot, SimpleBot
+from pitch13.events import HandEndedEarly, HandThrownIn, SeatOut
 
 HERE = Path(__file__).resolve().parent
 
@@ -165,7 +162,7 @@ GAMES: tuple[Game, ...] = (
 
 
 def play(game: Game, max_hands: int = MAX_HANDS) -> GameState | None:
-    """Play ``game`` to its end as ``pitch13.play_game`` does; ``None`` if it runs past ``max_hands``."""
+    """Play ``game`` to its end as ``pitch13.bots.play_game`` does; ``None`` if it runs past ``max_hands``."""
     bots = game.bots()
     state = pitch13.new_game(game.rules, dealer=game.dealer, seed=None if game.dealt else game.seed)
     deals = 0
