@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pitch13 import DECK, IllegalActionError, apply, new_game, parse_cards, spectator_view, view
+from pitch13 import DECK, Deal, IllegalActionError, apply, new_game, parse_cards, spectator_view, view
 from pitch13.testing import arranged_deck, check_invariants
 
 
@@ -62,10 +62,14 @@ def events(state, kind):
 
 
 def refused(state, action, reason, seat=None):
-    """Assert that ``action`` is refused with ``reason``; return the error."""
+    """Assert that ``action`` is refused with ``reason``, naming the action and the seat (the one
+    that claimed to act, else the seat to act; none for chance's deal); return the error."""
     with pytest.raises(IllegalActionError) as info:
         apply(state, action, seat=seat)
     assert info.value.reason is reason
+    assert info.value.action is action or info.value.action == action
+    expected_seat = seat if seat is not None else None if isinstance(action, Deal) else state.to_act
+    assert info.value.seat == expected_seat, info.value
     return info.value
 
 

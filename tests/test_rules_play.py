@@ -25,6 +25,7 @@ from pitch13 import (
     Discard,
     IllegalReason,
     NameTrump,
+    Outcome,
     Phase,
     Play,
     PointCard,
@@ -643,8 +644,7 @@ def test_r_score_2_failed_moon_loses_the_game_with_lose_game():
     state = sweep(new_game(Rules(moon_failure="lose_game")), 0, 12, bid=13)
     assert state.is_over
     assert state.winner == 1
-    assert state.outcome.termination is Termination.MOON_FAILED
-    assert state.outcome.scores == (-13, 0)
+    assert state.outcome == Outcome(1, Termination.MOON_FAILED, 1, (-13, 0))
 
 
 def test_r_score_2_moon_is_a_bid_of_max_bid():
@@ -732,7 +732,7 @@ def test_r_end_2_both_past_target_bidding_team_wins():
     assert state.scores == (8, 5)
     assert state.is_over
     assert state.winner == 1
-    assert state.outcome.termination is Termination.BOTH_PAST_TARGET
+    assert state.outcome == Outcome(1, Termination.BOTH_PAST_TARGET, 1, (8, 5))
 
 
 # --- HandResult as data ------------------------------------------------------------------------

@@ -125,7 +125,9 @@ class IllegalActionError(ValueError):
         self.reason: Final[IllegalReason] = reason
         #: The refused action.
         self.action: Final[Action] = action
-        #: The seat that was to act (``None`` when chance was to act or the game is over).
+        #: The seat the refused move was made for: the ``seat`` given to :func:`~pitch13.apply`
+        #: if one was; else the seat to act, or ``None`` for a :class:`~pitch13.Deal` (chance's
+        #: move) and when no seat was to act.
         self.seat: Final[int | None] = seat
 
     def __reduce__(self) -> _Reduced:

@@ -1,0 +1,297 @@
+"""Edges of the rules that random play reaches rarely: each test pins one down exactly.
+
+Some are checked over a few hundred seeded random games steered into the edge (a chosen trump,
+a chosen dealer, an option), so that they run in the fast subset of the suite that mutation
+testing runs; others are arranged deals.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+from helpers import card, drive, events
+from pitch13 import (
+    DECK,
+    REJECT,
+    STOP,
+    TURN_UP,
+    Card,
+    Deal,
+    GiveUp,
+    HistoryEntry,
+    NameTrump,
+    Pass,
+    Phase,
+    Rank,
+    Rules,
+    RulesError,
+    Stop,
+    Suit,
+    apply,
+    legal_actions,
+    new_game,
+    spectator_view,
+    team_of,
+    view,
+)
+from pitch13.engine import MAX_SEED
+from pitch13.events import CardRejected, HandDealt, HandThrownIn, SeatOut, ThrowInReason, TrickWon
+from pitch13.testing import check_invariants
+from pitch13.trumps import card_points, is_trump
+from test_rules_exchange import LOOK_HANDS, LOOK_REFILL, name_trump
+
+
+def steered_games(rules, games, seed, *, trump=None, dealers=range(4), hands=3):
+    """Random games (``hands`` hands each) in which the bidder names ``trump`` when given (or,
+    for ``"longest"``, the suit some seat holds the most trumps of, so that seats shed).
+
+    Yields ``(before, action, after)`` for every step, then ``(final, None, None)`` for each game.
+    """
+    for game in range(games):
+        rng = random.Random(seed * 1000 + game)
+        state = new_game(rules, dealer=dealers[game % len(dealers)])
+        while not state.is_over and state.hand_number <= hands:
+            if state.is_chance:
+                order = list(DECK)
+                rng.shuffle(order)
+                action = Deal(order)
+            elif state.phase is Phase.TRUMP and trump == "longest":
+                action = NameTrump(max(Suit, key=lambda suit: longest_holding(state, suit)))
+            elif state.phase is Phase.TRUMP and trump is not None:
+                action = NameTrump(trump)
+            else:
+                action = rng.choice(legal_actions(state))
+            after = apply(state, action)
+            yield state, action, after
+            state = after
+        yield state, None, None
+
+
+def longest_holding(state, suit):
+    return max(sum(is_trump(c, suit, state.rules) for c in state.hand(seat)) for seat in range(4))
+
+
+# --- the history ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(),
+        Rules(all_pass="redeal", pickup="any_trump"),
+        Rules(short_stock="redeal", lead_fallback="left"),
+    ],
+    ids=["default", "redeal-any-trump", "short-redeal-left"],
+)
+def test_every_action_is_logged_with_its_seat_and_nothing_is_ever_dropped(rules):
+    """Each action is the first new history entry, with the seat that took it (``None`` for a
+    deal); and the history at the end is every step's new entries in order: nothing is lost when
+    a hand is thrown in (R-BID-2, R-FILL-2) or scored."""
+    kinds = set()
+    logged: list[HistoryEntry] = []
+    for before, action, after in steered_games(rules, 30, seed=1):
+        if action is None:
+            assert before.history == tuple(logged)
+            assert before.history_len == len(logged)
+            logged = []
+            continue
+        new = after.history_since(before.history_len)
+        seat = None if isinstance(action, Deal) else before.to_act
+        assert new[0] == HistoryEntry(seat, action), (before.phase, action)
+        assert after.history_len == before.history_len + len(new)
+        logged += new
+        kinds.add((before.phase, type(action)))
+    assert (Phase.PLAY, Stop) not in kinds
+    assert {(Phase.BIDDING, Pass), (Phase.LOOK, Stop), (Phase.DEAL, Deal)} <= kinds
+
+
+def test_an_all_pass_redeal_keeps_the_thrown_in_hand_in_the_history():
+    """R-BID-2: under all_pass=redeal the passes and the HandThrownIn stay in the history, and the
+    next hand is dealt by the next dealer."""
+    state = new_game(Rules(all_pass="redeal"), seed=4)
+    state = drive(state, Pass(), Pass(), Pass(), Pass())
+    assert state.hand_number == 2 and state.dealer == 1
+    items = [entry.item for entry in state.history]
+    assert items.count(Pass()) == 4
+    assert events(state, HandThrownIn) == [HandThrownIn(1, ThrowInReason.ALL_PASSED)]
+    assert [e.hand_number for e in events(state, HandDealt)] == [1, 2]
+    assert [(e.seat, e.item) for e in state.history if e.item == Pass()] == [
+        (1, Pass()),
+        (2, Pass()),
+        (3, Pass()),
+        (0, Pass()),
+    ]
+
+
+# --- the look --------------------------------------------------------------------------------------
+
+
+def look(order, rules=None, hands=LOOK_HANDS):
+    state = name_trump(hands, stock=f"{LOOK_REFILL} {order}", rules=rules)
+    assert state.phase is Phase.LOOK and state.to_act == 0
+    return state
+
+
+def test_r_look_2_giving_up_a_card_for_the_last_stock_card():
+    """R-LOOK-2: the bidder takes the last stock card, giving up 9D: the card is in the hand, 9D
+    is dead, the stock is empty, no card is lost or doubled, and play begins."""
+    state = look("QD KD AD 4H RJ 3D 3H")  # the non-trumps are rejected at once
+    state = drive(
+        state, TURN_UP, TURN_UP, TURN_UP, TURN_UP, REJECT, TURN_UP, REJECT, TURN_UP, REJECT, TURN_UP
+    )
+    assert state.turned_card == card("3H") and state.stock == ()
+    state = drive(state, GiveUp(card("9D")))
+    assert card("3H") in state.hand(0) and card("9D") not in state.hand(0)
+    assert len(state.hand(0)) == 6
+    assert set(state.dead) >= {card("9D"), card("QD"), card("4H")}
+    assert state.stock == () and state.turned_card is None
+    assert state.phase is Phase.PLAY
+    check_invariants(state)
+
+
+def test_r_look_2_a_turned_up_two_of_clubs_is_a_turned_card():
+    """R-LOOK-2: the 2 of clubs (the first card of the deck) turned up is a card like any other:
+    under look_take=any_card it waits to be taken or rejected; under any_trump, not being a trump,
+    it is rejected at once."""
+    hands = {**LOOK_HANDS, 1: "AH KH QH JH QD 3C 4C 5C 6C"}  # 2C is in the stock
+    state = drive(look("2C 3H 4H RJ KD 3D AD", Rules(look_take="any_card"), hands), TURN_UP)
+    assert state.turned_card == card("2C")
+    assert legal_actions(state)[0] == REJECT
+    assert view(state, 0).turned_card == card("2C")
+    state = drive(state, GiveUp(card("9D")))
+    assert card("2C") in state.hand(0) and state.turned_card is None
+
+    state = drive(look("2C 3H 4H RJ KD 3D AD", Rules(), hands), TURN_UP)
+    assert state.turned_card is None
+    assert state.history[-1].item == CardRejected(0, card("2C"))
+    assert legal_actions(state) == (TURN_UP, STOP)
+
+
+@pytest.mark.parametrize("step", [REJECT, GiveUp(card("9D"))], ids=["reject", "give up"])
+def test_r_look_2_trump_stays_named_through_the_look(step):
+    """R-TRUMP-1, R-LOOK-2: after a card is rejected or taken in the look, trump is still hearts, as
+    the state, every view, and a pickled copy of the state tell."""
+    state = drive(look("3H QD 4H RJ KD 3D AD"), TURN_UP, step)
+    assert state.trump is Suit.HEARTS
+    assert all(view(state, seat).trump is Suit.HEARTS for seat in range(4))
+    assert spectator_view(state).trump is Suit.HEARTS
+    assert pickle.loads(pickle.dumps(state)).trump is Suit.HEARTS
+    assert card("3H") in (state.hand(0) if isinstance(step, GiveUp) else state.dead_face_up)
+
+
+# --- the pick-up ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("dealer", [0, 1, 2, 3])
+def test_r_pick_1_the_pick_up_is_one_pass_from_the_dealers_left(dealer):
+    """R-PICK-1: whoever deals, the seats that pick up act in one pass clockwise from the dealer's
+    left: each seat's place in that order never goes back within a hand."""
+    passes = 0
+    last_place = -1
+    games = steered_games(Rules(pickup="any_trump"), 100, seed=dealer + 10, trump="longest", dealers=[dealer])
+    for before, action, _after in games:
+        if action is None or before.phase is not Phase.PICKUP:
+            if action is not None and before.phase is Phase.DEAL:
+                last_place = -1
+            continue
+        place = (before.to_act - before.dealer - 1) % 4
+        assert place >= last_place, (before.dealer, before.to_act)
+        if place > last_place:
+            passes += 1
+        last_place = place
+    assert passes > 10
+
+
+# --- play ----------------------------------------------------------------------------------------------
+
+
+def trick_points(rules, trick, trump):
+    """The points of a finished trick by team, as R-PLAY-6 gives them."""
+    points = [0, 0]
+    for seat, played in trick.plays:
+        value = card_points(played, trump, rules)
+        is_deuce = played == Card.of(Rank.TWO, trump)
+        taker = seat if is_deuce and rules.deuce_to.value == "player" else trick.winner
+        points[team_of(taker)] += value
+    return tuple(points)
+
+
+@pytest.mark.parametrize("deuce_to", ["player", "trick_winner"])
+@pytest.mark.parametrize("trump", list(Suit))
+def test_r_play_6_the_two_of_trump_goes_where_the_option_says_in_every_suit(deuce_to, trump):
+    """R-PLAY-6: every trick's points go to the winner's team, but the 2 of trump's to its player's
+    team under deuce_to=player; clubs too, whose 2 is the first card of the deck, and with the
+    3 of trump worth 3."""
+    rules = Rules(deuce_to=deuce_to)
+    seen_deuce_lost = 0
+    for before, _action, after in steered_games(rules, 40, seed=ord(trump.name[0]), trump=trump):
+        if after is None:
+            continue
+        for event in after.history_since(before.history_len):
+            if isinstance(event.item, TrickWon):
+                trick = event.item.trick
+                assert trick.points == trick_points(rules, trick, trump), trick
+                deuce = [seat for seat, played in trick.plays if played == Card.of(Rank.TWO, trump)]
+                if deuce and team_of(deuce[0]) != team_of(trick.winner):
+                    seen_deuce_lost += 1
+    assert seen_deuce_lost > 0
+
+
+def test_r_play_3_a_seat_is_announced_out_once_a_hand():
+    """R-PLAY-3: a seat is announced out at its first turn without trump, and never again that hand,
+    even when the lead passes it again (lead_fallback=left)."""
+    announced = 0
+    for before, action, after in steered_games(Rules(lead_fallback="left"), 80, seed=3):
+        if action is None or before.phase is not Phase.PLAY:
+            continue
+        new = [e.item.seat for e in after.history_since(before.history_len) if isinstance(e.item, SeatOut)]
+        for seat in new:
+            assert seat not in before.out, f"seat {seat} announced out twice"
+        if after.hand_number == before.hand_number:
+            assert set(new) <= set(after.out)
+        announced += len(new)
+    assert announced > 50
+
+
+# --- options at their bounds ------------------------------------------------------------------------
+
+
+def test_options_at_their_bounds():
+    """R-BID-3 and R-END-1 at their extremes: a max_bid of 1, a target of a million, the largest seeds."""
+    lowest = Rules(min_bid=1, max_bid=1, dealer_forced_min_bid=1)
+    state = new_game(lowest, seed=1)
+    assert legal_actions(state) == (Pass(), *(a for a in legal_actions(state) if not isinstance(a, Pass)))
+    assert [str(a) for a in legal_actions(state)] == ["pass", "bid 1"]
+    assert Rules(target=1_000_000).target == 1_000_000
+    with pytest.raises(RulesError, match="target"):
+        Rules(target=1_000_001)
+    with pytest.raises(RulesError, match="max_bid"):
+        Rules(max_bid=0)
+    assert new_game(seed=-MAX_SEED).seed == -MAX_SEED
+    assert new_game(seed=MAX_SEED).seed == MAX_SEED
+    for seed in (-MAX_SEED - 1, MAX_SEED + 1):
+        with pytest.raises(ValueError, match="seed"):
+            new_game(seed=seed)
+
+
+def test_rules_replace_with_the_off_three_and_max_bid_together():
+    """A max_bid given beside use_off_three is kept; without one, max_bid follows the points total."""
+    assert Rules().replace(use_off_three=False).max_bid == 10
+    assert Rules().replace(use_off_three=False, max_bid=7).max_bid == 7
+    assert Rules.classic_ten_point().replace(use_off_three=True).max_bid == 13
+    assert Rules.classic_ten_point().replace(use_off_three=True, max_bid=9).max_bid == 9
+    with pytest.raises(RulesError, match="max_bid"):
+        Rules().replace(use_off_three=False, max_bid=13)
+
+
+def test_team_of_is_the_partnership():
+    """Seats 0 and 2 are team 0, seats 1 and 3 team 1; a result's bidding team is its bidder's."""
+    assert [team_of(seat) for seat in range(4)] == [0, 1, 0, 1]
+    state = new_game(seed=2)
+    while not state.results:
+        state = apply(state, legal_actions(state)[-1])
+    result = state.results[0]
+    assert result.bidding_team == team_of(result.bidder)
