@@ -7,3 +7,20 @@ with nothing but the ``test`` extra installed.
 """
 
 collect_ignore = ["docs/conf.py"]
+
+import os  # noqa: E402 - after the collection settings above
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _trump_tables_built_in_each_test_under_mutation():
+    """Forget the trump tables before each test under mutation testing.
+
+    mutmut sets ``MUTANT_UNDER_TEST``; tables built while the tests were collected would hide a
+    mutant of their construction.
+    """
+    if os.environ.get("MUTANT_UNDER_TEST"):
+        from pitch13.trumps import clear_table_cache
+
+        clear_table_cache()

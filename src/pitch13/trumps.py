@@ -167,6 +167,15 @@ def _interned(
     return table
 
 
+def clear_table_cache() -> None:
+    """Forget the tables built so far (internal).
+
+    A mutation-testing run builds them anew in each test, so that a mutant of the table's
+    construction is run rather than a table made before it.
+    """
+    _TABLES.clear()
+
+
 def may_take(table: TrumpTable, index: int) -> bool:
     """Whether a turned-up stock card may be taken (R-LOOK-2; internal)."""
     return bool(table.take_mask >> index & 1)
