@@ -18,13 +18,16 @@ from pitch13 import (
     REJECT,
     STOP,
     TURN_UP,
+    Bid,
     Card,
     Deal,
     GiveUp,
     HistoryEntry,
+    IllegalActionError,
     NameTrump,
     Pass,
     Phase,
+    Play,
     Rank,
     Rules,
     RulesError,
@@ -33,6 +36,7 @@ from pitch13 import (
     apply,
     legal_actions,
     new_game,
+    sample_state,
     spectator_view,
     team_of,
     view,
@@ -40,7 +44,7 @@ from pitch13 import (
 from pitch13.engine import MAX_SEED
 from pitch13.events import CardRejected, HandDealt, HandThrownIn, SeatOut, ThrowInReason, TrickWon
 from pitch13.testing import check_invariants
-from pitch13.trumps import card_points, is_trump
+from pitch13.trumps import card_points, is_trump, trump_order, trump_power
 from test_rules_exchange import LOOK_HANDS, LOOK_REFILL, name_trump
 
 
@@ -295,3 +299,55 @@ def test_team_of_is_the_partnership():
         state = apply(state, legal_actions(state)[-1])
     result = state.results[0]
     assert result.bidding_team == team_of(result.bidder)
+
+
+# --- the trump helpers' arguments ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("helper", [is_trump, card_points, trump_power])
+def test_the_trump_helpers_name_the_wrong_argument_and_its_type(helper):
+    with pytest.raises(TypeError, match="expected a Card, not str"):
+        helper("AH", Suit.HEARTS)
+    with pytest.raises(TypeError, match="expected a Suit for trump, not str"):
+        helper(card("AH"), "H")
+
+
+def test_trump_order_names_a_wrong_trump_and_its_type():
+    with pytest.raises(TypeError, match="expected a Suit for trump, not int"):
+        trump_order(3)
+    assert trump_order(Suit.CLUBS)[0] == card("AC")
+
+
+# --- refusals in words, and a partway game's pickle ------------------------------------------------
+
+
+def test_a_refusal_says_who_could_not_do_what_and_why():
+    """The documented form of an IllegalActionError's message: ``seat 2 cannot play 4♣: ...``,
+    ``chance`` for a deal."""
+    state = new_game(seed=1)
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, Bid(1))
+    assert str(info.value) == "seat 1 cannot bid 1: the lowest bid is 4"
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, Deal(DECK))
+    assert str(info.value) == "chance cannot deal: hand 1 is already dealt"
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, Play(card("4C")))
+    assert str(info.value) == "seat 1 cannot play 4♣: the game is in the bidding phase"
+
+
+def test_a_state_sampled_after_a_scored_hand_pickles_with_its_last_result():
+    """A game started partway (a sample) keeps the last result and the scores before it through
+    pickling, at every protocol."""
+    state = new_game(seed=8)
+    while state.hand_number < 3 or state.phase is not Phase.PLAY:
+        state = apply(state, legal_actions(state)[0])
+    seat_view = view(state, 2)
+    assert seat_view.last_result is not None
+    sample = sample_state(seat_view, random.Random(1))
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        loaded = pickle.loads(pickle.dumps(sample, protocol))
+        assert loaded == sample
+        assert loaded.results == sample.results and loaded.results[-1] == seat_view.last_result
+        assert loaded.scores == sample.scores and loaded.ply == sample.ply
+        assert view(loaded, 2) == seat_view
