@@ -1,30 +1,63 @@
 #!/usr/bin/env bash
-# Mutation testing of the rules' modules with mutmut: each mutant is run against the fast rule
-# tests that reach it (the selection is [tool.mutmut] in pyproject.toml).
+# Mutation testing of the rules' modules with mutmut: each mutant is run against the fast tests
+# of its group that reach it.
 #
 #   python -m pip install -e '.[mutation]'
-#   bash scripts/mutation.sh [MODULE ...]     (engine, rules, scoring, trumps, views, sampling;
-#                                              all six by default)
+#   bash scripts/mutation.sh [GROUP ...]
 #
-# It prints a table (per module: mutants, killed, equivalent, score) and each survivor not listed
-# as equivalent in tests/mutation-equivalents.txt, with the command that shows its diff; its exit
-# status is 1 if a module scores below 90 %. The mutated copy of the project is made under
-# mutants/ (ignored by git). A whole run takes about an hour on two cores.
+# The groups and the tests each is run against:
+#   rules     engine, rules, scoring, trumps   the rule tests, the edges, the state, the digests
+#   views     views                            the views, view deltas and view documents
+#   sampling  sampling                         sampling and its weights
+# (all three by default). Each group runs in a scratch copy of src/ and tests/ under mutants-run/
+# (ignored by git), with the rest of mutmut's settings from [tool.mutmut] in pyproject.toml.
+#
+# It prints a table (per module: mutants, killed, equivalent, not run, score) and each survivor
+# not listed as equivalent in tests/mutation-equivalents.txt, with the command that shows its
+# diff; its exit status is 1 if a module scores below 90 %.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-modules=("$@")
-if [[ ${#modules[@]} -eq 0 ]]; then modules=(engine rules scoring trumps views sampling); fi
-patterns=()
-for module in "${modules[@]}"; do
-    case $module in
-        engine) patterns+=("pitch13.engine.*") ;;
-        rules | scoring | trumps | views | sampling) patterns+=("pitch13.$module.*") ;;
+here=$(pwd)
+groups=("$@")
+if [[ ${#groups[@]} -eq 0 ]]; then groups=(rules views sampling); fi
+status=0
+for group in "${groups[@]}"; do
+    case $group in
+        rules)
+            modules=(engine rules scoring trumps)
+            tests=(test_rules_setup test_rules_exchange test_rules_play test_rules_edges test_state test_engine_digests)
+            ;;
+        views)
+            modules=(views)
+            tests=(test_views test_view_deltas test_view_documents)
+            ;;
+        sampling)
+            modules=(sampling)
+            tests=(test_sampling test_sampling_weighting)
+            ;;
         *)
-            echo "unknown module $module (engine, rules, scoring, trumps, views, sampling)" >&2
+            echo "unknown group $group (rules, views, sampling)" >&2
             exit 2
             ;;
     esac
+    work="$here/mutants-run/$group"
+    rm -rf "$work"
+    mkdir -p "$work"
+    cp -r src tests conftest.py pyproject.toml "$work/"
+    python - "$work/pyproject.toml" "${tests[@]}" <<'PY'
+import re, sys
+path, *tests = sys.argv[1:]
+text = open(path, encoding="utf-8").read()
+selection = "pytest_add_cli_args_test_selection = [" + ", ".join(f'"tests/{t}.py"' for t in tests) + "]"
+text = re.sub(r"pytest_add_cli_args_test_selection = \[.*?\]", selection, text, flags=re.S)
+open(path, "w", encoding="utf-8").write(text)
+PY
+    patterns=()
+    for module in "${modules[@]}"; do
+        if [[ $module == engine ]]; then patterns+=("pitch13.engine.*"); else patterns+=("pitch13.$module.*"); fi
+    done
+    echo "== $group: ${modules[*]}, against ${tests[*]}" >&2
+    (cd "$work" && python -m mutmut run "${patterns[@]}" > /dev/null && python -m mutmut results --all true) |
+        python scripts/mutation_score.py tests/mutation-equivalents.txt "${modules[@]}" || status=1
 done
-rm -rf mutants
-python -m mutmut run "${patterns[@]}" > /dev/null
-python -m mutmut results --all true | python scripts/mutation_score.py tests/mutation-equivalents.txt "${modules[@]}"
+exit $status
