@@ -351,3 +351,26 @@ def test_a_state_sampled_after_a_scored_hand_pickles_with_its_last_result():
         assert loaded.results == sample.results and loaded.results[-1] == seat_view.last_result
         assert loaded.scores == sample.scores and loaded.ply == sample.ply
         assert view(loaded, 2) == seat_view
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"use_off_three": "yes"}, "use_off_three must be True or False, not 'yes'"),
+        ({"partner_look": 1}, "partner_look must be True or False, not 1"),
+        ({"joker_order": "sideways"}, "joker_order must be one of 'first_played', 'fixed', not 'sideways'"),
+        ({"min_bid": "4"}, "min_bid must be an int, not '4'"),
+        ({"max_bid": 99}, "max_bid must be from 1 to the points total (13), not 99"),
+        ({"min_bid": 9, "max_bid": 8}, "min_bid must be from 1 to max_bid (8), not 9"),
+        (
+            {"dealer_forced_min_bid": 3},
+            "dealer_forced_min_bid must be from min_bid (4) to max_bid (13), not 3",
+        ),
+        ({"target": 0}, "target must be from 1 to 1000000, not 0"),
+    ],
+)
+def test_invalid_rules_name_the_option_and_the_value_given(options, message):
+    """A RulesError names the option at fault, what it may be, and the value it was given."""
+    with pytest.raises(RulesError) as info:
+        Rules(**options)
+    assert str(info.value) == message
