@@ -21,6 +21,7 @@ from pitch13 import (
     Bid,
     Card,
     Deal,
+    Discard,
     GiveUp,
     HistoryEntry,
     IllegalActionError,
@@ -33,6 +34,7 @@ from pitch13 import (
     RulesError,
     Stop,
     Suit,
+    Take,
     apply,
     legal_actions,
     new_game,
@@ -374,3 +376,133 @@ def test_invalid_rules_name_the_option_and_the_value_given(options, message):
     with pytest.raises(RulesError) as info:
         Rules(**options)
     assert str(info.value) == message
+
+
+# --- every refusal in words --------------------------------------------------------------------
+
+
+def _phase_states():
+    from test_rules_exchange import PICK_HANDS, shed
+
+    bidding = new_game(seed=1)
+    forced = drive(bidding, Pass(), Pass(), Pass())
+    moon = drive(bidding, Bid(13))
+    playing = bidding
+    while playing.phase is not Phase.PLAY:
+        playing = apply(playing, legal_actions(playing)[0])
+    over = bidding
+    while not over.is_over:
+        over = apply(over, legal_actions(over)[-1])
+    turned = drive(look("3H QD 4H RJ KD 3D AD"), TURN_UP)
+    return {
+        "bidding": bidding,
+        "forced": forced,
+        "moon": moon,
+        "chance": new_game(),
+        "discard": name_trump(PICK_HANDS),
+        "pickup": shed("AH 10H KH"),
+        "look": look("3H QD 4H RJ KD 3D AD"),
+        "turned": turned,
+        "playing": playing,
+        "over": over,
+    }
+
+
+REFUSALS = [
+    ("bidding", Pass(), 2, None, "seat 2 cannot pass: it is seat 1's turn"),
+    ("bidding", Play(card("4C")), None, None, "seat 1 cannot play 4♣: the game is in the bidding phase"),
+    ("bidding", Bid(14), None, None, "seat 1 cannot bid 14: the highest bid is 13"),
+    ("bidding", Bid(2), None, None, "seat 1 cannot bid 2: the lowest bid is 4"),
+    ("bidding", Bid(5), None, 3, "seat 1 cannot bid 5: it was made at ply 3, and the game is at ply 0"),
+    (
+        "forced",
+        Pass(),
+        None,
+        None,
+        "seat 0 cannot pass: the dealer must bid from 5 to 13 when everyone else passed",
+    ),
+    ("moon", Bid(13), None, None, "seat 2 cannot bid 13: the high bid is 13, so a bid must be at least 14"),
+    ("moon", Bid(14), None, None, "seat 2 cannot bid 14: nobody may bid over 13"),
+    ("chance", Pass(), None, None, "chance cannot pass: the next hand must be dealt first (apply a Deal)"),
+    ("chance", Pass(), 1, None, "seat 1 cannot pass: the next hand must be dealt first (apply a Deal)"),
+    ("chance", Deal(DECK), 1, None, "seat 1 cannot deal: chance deals, not a seat"),
+    ("bidding", Deal(DECK), None, None, "chance cannot deal: hand 1 is already dealt"),
+    ("discard", Take(card("AH")), None, None, "seat 1 cannot take A♥: the game is in the discard phase"),
+    ("discard", Discard(card("2C")), None, None, "seat 1 cannot discard 2♣: it is not in its hand"),
+    ("pickup", Play(card("AH")), None, None, "seat 2 cannot play A♥: the game is in the pickup phase"),
+    (
+        "pickup",
+        Take(card("KH")),
+        None,
+        None,
+        "seat 2 cannot take K♥: it was not shed under R-DISC-2 as a card that may be taken",
+    ),
+    ("pickup", Take(card("JD")), None, None, "seat 2 cannot take J♦: it is not in the middle"),
+    ("look", REJECT, None, None, "seat 0 cannot reject: no stock card is turned up"),
+    ("look", GiveUp(card("9D")), None, None, "seat 0 cannot give up 9♦: no stock card is turned up"),
+    ("look", Play(card("AH")), None, None, "seat 0 cannot play A♥: the game is in the look phase"),
+    (
+        "turned",
+        TURN_UP,
+        None,
+        None,
+        "seat 0 cannot turn up: 3♥ is turned up: take it (GiveUp a card) or Reject it first",
+    ),
+    ("turned", GiveUp(card("2C")), None, None, "seat 0 cannot give up 2♣: it is not in its hand"),
+    ("turned", Play(card("AH")), None, None, "seat 0 cannot play A♥: the game is in the look phase"),
+    ("playing", Play(card("3C")), None, None, "seat 0 cannot play 3♣: it is not in its hand"),
+    ("playing", Play(card("QS")), None, None, "seat 0 cannot play Q♠: it is not a trump"),
+    ("playing", Pass(), None, None, "seat 0 cannot pass: the game is in the play phase"),
+    ("over", Pass(), None, None, "nobody may pass: the game is over"),
+    ("over", Pass(), 3, None, "seat 3 cannot pass: the game is over"),
+]
+
+
+@pytest.mark.parametrize(("phase", "action", "seat", "ply", "message"), REFUSALS, ids=lambda v: str(v)[:20])
+def test_every_refusal_says_who_could_not_do_what_and_why(phase, action, seat, ply, message):
+    """Each reason an action is refused, in the documented form ``seat 2 cannot play 4♣: why``."""
+    with pytest.raises(IllegalActionError) as info:
+        apply(_PHASES[phase], action, seat=seat, ply=ply)
+    assert str(info.value) == message
+    assert info.value.action == action
+
+
+_PHASES = _phase_states()
+
+
+def test_the_engine_names_the_wrong_type_it_was_given():
+    with pytest.raises(TypeError, match=r"^legal_actions\(\) takes a GameState, not str$"):
+        legal_actions("x")
+    with pytest.raises(TypeError, match=r"^apply\(\) takes a GameState, not str$"):
+        apply("x", Pass())
+
+
+def test_a_game_dealt_by_the_caller_pickles_between_hands():
+    """At the chance state after a finished hand (and after a thrown-in one), a game dealt by the
+    caller pickles and loads equal, and its next deal applies to both alike."""
+    rng = random.Random(6)
+    state = new_game(Rules(all_pass="redeal"))
+    waiting = []
+    while len(waiting) < 3:
+        if state.is_chance:
+            if state.hand_number > 1:
+                waiting.append(state)
+            order = list(DECK)
+            rng.shuffle(order)
+            state = apply(state, Deal(order))
+        else:
+            state = apply(state, rng.choice(legal_actions(state)))
+    for chance in waiting:
+        loaded = pickle.loads(pickle.dumps(chance))
+        assert loaded == chance and loaded.history == chance.history
+        assert apply(loaded, Deal(DECK)) == apply(chance, Deal(DECK))
+
+
+def test_a_sampled_state_counts_the_history_it_holds():
+    """A game started partway (a sample) holds the history of its hand: history_len is its length."""
+    state = new_game(seed=8)
+    while state.hand_number < 2 or state.phase is not Phase.LOOK:
+        state = apply(state, legal_actions(state)[0])
+    sample = sample_state(view(state, 1), random.Random(2))
+    assert sample.history_len == len(sample.history) > 0
+    assert sample.history_since(0) == sample.history

@@ -156,8 +156,11 @@ def describe(action: Action) -> str:
 
 def refuse(reason: IllegalReason, seat: int | None, action: Action, why: str) -> NoReturn:
     """Refuse ``action`` with ``reason``; ``why`` completes ``seat 2 cannot play 4♣: ...``."""
-    who = "chance" if seat is None else f"seat {seat}"
-    raise IllegalActionError(reason, f"{who} cannot {describe(action)}: {why}", action=action, seat=seat)
+    if seat is not None:
+        who = f"seat {seat} cannot"
+    else:  # chance is to act, or nobody is: the game is over
+        who = "nobody may" if reason is IllegalReason.GAME_OVER else "chance cannot"
+    raise IllegalActionError(reason, f"{who} {describe(action)}: {why}", action=action, seat=seat)
 
 
 def wrong_phase(state: GameState, seat: int, action: Action) -> NoReturn:
