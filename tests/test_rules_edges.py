@@ -7,6 +7,7 @@ testing runs; others are arranged deals.
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import random
 
@@ -45,6 +46,7 @@ from pitch13 import (
 )
 from pitch13.engine import MAX_SEED
 from pitch13.events import CardRejected, HandDealt, HandThrownIn, SeatOut, ThrowInReason, TrickWon
+from pitch13.seen import seen_history
 from pitch13.testing import check_invariants
 from pitch13.trumps import card_points, is_trump, trump_order, trump_power
 from test_rules_exchange import LOOK_HANDS, LOOK_REFILL, name_trump
@@ -506,3 +508,22 @@ def test_a_sampled_state_counts_the_history_it_holds():
     sample = sample_state(view(state, 1), random.Random(2))
     assert sample.history_len == len(sample.history) > 0
     assert sample.history_since(0) == sample.history
+
+
+def test_the_history_a_seat_saw_since_any_ply_is_the_tail_of_the_whole():
+    """seen_history(state, seat, since=ply) is what the seat saw after the first ``ply`` actions:
+    the whole seen history less what it had seen by then, at hand boundaries too."""
+    states = [new_game(seed=12)]
+    while states[-1].hand_number <= 3:
+        states.append(apply(states[-1], legal_actions(states[-1])[0]))
+    final = states[-1]
+    for seat in (0, 3):
+        whole = seen_history(final, seat)
+        boundaries = [
+            s.ply for before, s in itertools.pairwise(states) if s.hand_number != before.hand_number
+        ]
+        assert len(boundaries) == 3
+        plies = {0, 1, *boundaries, *(b - 1 for b in boundaries), *(b + 1 for b in boundaries), final.ply}
+        for ply in sorted(p for p in plies if p < len(states)):
+            seen = len(seen_history(states[ply], seat))
+            assert seen_history(final, seat, since=ply) == whole[seen:], (seat, ply)
