@@ -399,6 +399,7 @@ def _phase_states():
     return {
         "bidding": bidding,
         "forced": forced,
+        "match": drive(new_game(Rules(dealer_may_match=True), seed=1), Bid(4), Pass(), Pass()),
         "moon": moon,
         "chance": new_game(),
         "discard": name_trump(PICK_HANDS),
@@ -423,6 +424,9 @@ REFUSALS = [
         None,
         "seat 0 cannot pass: the dealer must bid from 5 to 13 when everyone else passed",
     ),
+    ("forced", Bid(4), None, None, "seat 0 cannot bid 4: the lowest bid is 5"),
+    ("match", Bid(3), None, None, "seat 0 cannot bid 3: the lowest bid is 4"),
+    ("look", Deal(DECK), None, None, "chance cannot deal: hand 1 is already dealt"),
     ("moon", Bid(13), None, None, "seat 2 cannot bid 13: the high bid is 13, so a bid must be at least 14"),
     ("moon", Bid(14), None, None, "seat 2 cannot bid 14: nobody may bid over 13"),
     ("chance", Pass(), None, None, "chance cannot pass: the next hand must be dealt first (apply a Deal)"),
@@ -527,3 +531,21 @@ def test_the_history_a_seat_saw_since_any_ply_is_the_tail_of_the_whole():
         for ply in sorted(p for p in plies if p < len(states)):
             seen = len(seen_history(states[ply], seat))
             assert seen_history(final, seat, since=ply) == whole[seen:], (seat, ply)
+
+
+def test_apply_takes_subclasses_of_actions_and_of_int():
+    """An action of a subclass of an action class is an action, and a ply of a subclass of int is
+    a ply; a bool or a string ply is a TypeError."""
+
+    class MyPass(Pass):
+        pass
+
+    class Ply(int):
+        pass
+
+    state = new_game(seed=1)
+    assert apply(state, MyPass()) == apply(state, Pass())
+    assert apply(state, Pass(), ply=Ply(0)) == apply(state, Pass())
+    for bad in (True, "0", 0.0):
+        with pytest.raises(TypeError, match="ply must be None or an int"):
+            apply(state, Pass(), ply=bad)
