@@ -14,13 +14,15 @@ import pytest  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
-def _trump_tables_built_in_each_test_under_mutation():
-    """Forget the trump tables before each test under mutation testing.
+def _caches_built_in_each_test_under_mutation():
+    """Forget the trump tables and the view readers before each test under mutation testing.
 
-    mutmut sets ``MUTANT_UNDER_TEST``; tables built while the tests were collected would hide a
-    mutant of their construction.
+    mutmut sets ``MUTANT_UNDER_TEST``; tables and readers built while the tests were collected
+    would hide a mutant of their construction.
     """
     if os.environ.get("MUTANT_UNDER_TEST"):
         from pitch13.trumps import clear_table_cache
+        from pitch13.views import clear_reader_cache
 
         clear_table_cache()
+        clear_reader_cache()

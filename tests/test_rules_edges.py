@@ -33,6 +33,7 @@ from pitch13 import (
     Rank,
     Rules,
     RulesError,
+    SeatView,
     Stop,
     Suit,
     Take,
@@ -549,3 +550,18 @@ def test_apply_takes_subclasses_of_actions_and_of_int():
     for bad in (True, "0", 0.0):
         with pytest.raises(TypeError, match="ply must be None or an int"):
             apply(state, Pass(), ply=bad)
+
+
+def test_the_caches_a_mutation_run_clears_are_rebuilt_alike():
+    """Clearing the trump tables and the view readers (as the mutation harness does before each
+    test) makes them anew, the same as before."""
+    from pitch13.trumps import clear_table_cache, table_for
+    from pitch13.views import clear_reader_cache
+
+    old = table_for(Suit.SPADES, Rules())
+    seat_view = view(new_game(seed=3), 1)
+    clear_table_cache()
+    clear_reader_cache()
+    new = table_for(Suit.SPADES, Rules())
+    assert new is not old and (new.power, new.points, new.mask) == (old.power, old.points, old.mask)
+    assert SeatView.from_json(seat_view.to_json()) == seat_view

@@ -666,6 +666,15 @@ _LABELS: Final = ("ace", "jack", "Jick", "joker", "ten", "three", "off-three", "
 _Reader = Callable[[object, str], object]
 
 
+def clear_reader_cache() -> None:
+    """Forget the field readers built so far (internal).
+
+    A mutation-testing run builds them anew in each test, so that a mutant of a reader's
+    construction is run rather than a reader made before it.
+    """
+    _field_readers.cache_clear()
+
+
 @functools.cache
 def _field_readers(
     cls: type, special: frozenset[str] = frozenset()
