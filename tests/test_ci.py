@@ -131,13 +131,15 @@ def test_every_step_has_an_environment_of_its_own():
 
 def test_the_thorough_run_takes_the_whole_tests_directory():
     """The thorough hypothesis profile runs in the tests step's environment, over the whole
-    ``tests`` directory (no list of modules that a new one could be left out of)."""
+    ``tests`` directory (no list of modules that a new one could be left out of), selecting the
+    tests hypothesis marks as its own: the others do the same under either profile."""
     test_venv = ci_steps()[step_running(readme_test_command())[0]][0].removeprefix("fresh_venv ")
     use, run = ci_steps()["thorough"]
     assert use == f"use_venv {test_venv}"
     words = run.split()
     assert words[:5] == ["HYPOTHESIS_PROFILE=thorough", "python", "-m", "pytest", "tests"]
     assert not any(word.startswith("tests/") for word in words), run
+    assert words[5:7] == ["-m", "hypothesis"], run
 
 
 def test_no_test_fixes_its_number_of_examples():
