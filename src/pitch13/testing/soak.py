@@ -66,8 +66,21 @@ class SoakResult:
     violations: tuple[str, ...]
 
 
-def _batch(seed: int, first: int, count: int, hand_cap: int, full_every: int) -> SoakResult:
+def _summed(reports: list[ConformanceReport]) -> ConformanceReport:
+    """The reports added up, field by field."""
     totals = dict.fromkeys(attrs.fields_dict(ConformanceReport), 0)
+    for report in reports:
+        for name, value in attrs.asdict(report).items():
+            totals[name] += value
+    return ConformanceReport(**totals)
+
+
+#: What a game that broke a promise adds to the totals: one game, nothing checked counted.
+_FAILED_GAME = attrs.evolve(_summed([]), games=1)
+
+
+def _batch(seed: int, first: int, count: int, hand_cap: int, full_every: int) -> SoakResult:
+    reports = []
     violations = []
     for game in range(first, first + count):
         rng = random.Random(f"pitch13-soak:{seed}:{game}")
@@ -86,11 +99,9 @@ def _batch(seed: int, first: int, count: int, hand_cap: int, full_every: int) ->
             )
         except ConformanceError as error:
             violations.append(f"game {game} (soak seed {seed}) under {rules!r}: {error}")
-            totals["games"] += 1
-            continue
-        for name, value in attrs.asdict(report).items():
-            totals[name] += value
-    return SoakResult(ConformanceReport(**totals), tuple(violations))
+            report = _FAILED_GAME
+        reports.append(report)
+    return SoakResult(_summed(reports), tuple(violations))
 
 
 def soak(
@@ -116,11 +127,7 @@ def soak(
                 results.append(result)
                 _progress(results, games, start)
     print(file=sys.stderr)
-    totals = dict.fromkeys(attrs.fields_dict(ConformanceReport), 0)
-    for result in results:
-        for name, value in attrs.asdict(result.report).items():
-            totals[name] += value
-    return SoakResult(ConformanceReport(**totals), tuple(v for r in results for v in r.violations))
+    return SoakResult(_summed([r.report for r in results]), tuple(v for r in results for v in r.violations))
 
 
 def _progress(results: Sequence[SoakResult], games: int, start: float) -> None:
