@@ -103,9 +103,22 @@ def cpu(work: Callable[[], T]) -> tuple[T, float]:
     return timed(work)
 
 
-def interleaved(title: str, rounds: int, ours: Callable[[], int], anchor: Callable[[], int] | None) -> None:
-    """Time ``ours`` and ``anchor`` in turn for ``rounds`` rounds and print a table."""
+def interleaved(
+    title: str, rounds: int, ours: Callable[[], int], anchor: Callable[[], int] | None, warmup: int = 1
+) -> None:
+    """Time ``ours`` and ``anchor`` in turn for ``rounds`` rounds and print a table.
+
+    ``warmup`` untimed rounds of each come first: the first round fills the caches both engines
+    keep (pitch13's lists of legal actions and trump tables, the processor's caches), which a
+    long simulation pays once.
+    """
     print(f"\n## {title}\n")
+    for _ in range(warmup):
+        ours()
+        if anchor is not None:
+            anchor()
+    if warmup:
+        print(f"(after {warmup} untimed warm-up round{'s' if warmup > 1 else ''} of each)\n")
     print("| round | pitch13 decisions/s | µs/decision | oh_hell decisions/s | ratio |")
     print("|---|---|---|---|---|")
     ours_rates: list[float] = []
@@ -262,6 +275,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--growth-hands", default="1,20,200", help="hands measured in part 3 (default 1,20,200)"
     )
+    parser.add_argument(
+        "--warmup", type=int, default=1, help="untimed rounds before each timed part (default 1)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the workloads (default 1)")
     parser.add_argument("--quick", action="store_true", help="a tiny run that only proves the script works")
     parser.add_argument(
@@ -270,13 +286,15 @@ def main(argv: list[str] | None = None) -> int:
         help="play part 1's workload once, untimed, and print its decisions (for instruction counts)",
     )
     args = parser.parse_args(argv)
-    if min(args.rounds, args.games, args.anchor_games) < 1 or args.uncapped_games < 0:
-        parser.error("--rounds, --games and --anchor-games must be at least 1, --uncapped-games at least 0")
+    if min(args.rounds, args.games, args.anchor_games) < 1 or min(args.uncapped_games, args.warmup) < 0:
+        parser.error(
+            "--rounds, --games and --anchor-games must be at least 1, --uncapped-games and --warmup at least 0"
+        )
     if args.workload_only:
         print(pitch13_games(args.games, args.hand_cap, args.seed))
         return 0
     if args.quick:
-        args.rounds, args.games, args.uncapped_games, args.anchor_games = 1, 5, 1, 20
+        args.rounds, args.games, args.uncapped_games, args.anchor_games, args.warmup = 1, 5, 1, 20, 0
         args.growth_hands = "1,3"
     anchor = None
     if pyspiel is None:
@@ -293,6 +311,7 @@ def main(argv: list[str] | None = None) -> int:
         args.rounds,
         lambda: pitch13_games(args.games, args.hand_cap, args.seed),
         anchor,
+        args.warmup,
     )
     if args.uncapped_games:  # 0 leaves the part out
         interleaved(
@@ -300,6 +319,7 @@ def main(argv: list[str] | None = None) -> int:
             args.rounds,
             lambda: pitch13_games(args.uncapped_games, None, args.seed),
             anchor,
+            args.warmup,
         )
     growth(tuple(int(h) for h in args.growth_hands.split(",")), args.seed)
     return 0

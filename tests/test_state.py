@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import inspect
 import itertools
 import pickle
 import random
@@ -110,6 +111,51 @@ def test_finished_game_repr_and_properties(finished):
     assert finished.winner == finished.outcome.winner
     assert repr(finished).endswith(f"nobody to act, scores {finished.scores[0]}-{finished.scores[1]}>")
     assert pitch13.legal_actions(finished) == ()
+
+
+FIELD_PROPERTIES = (
+    "rules",
+    "phase",
+    "seed",
+    "first_dealer",
+    "hand_number",
+    "dealer",
+    "scores",
+    "outcome",
+    "ply",
+    "history_len",
+)
+
+
+@pytest.mark.parametrize("name", FIELD_PROPERTIES)
+def test_properties_read_through_itemgetter_keep_their_getter_type_and_doc(name, finished):
+    prop = vars(pitch13.GameState)[name]
+    typed = prop.fget  # the def, kept for documentation tools
+    assert inspect.signature(typed).return_annotation != inspect.Signature.empty
+    assert prop.__doc__ == typed.__doc__
+    assert prop.__doc__
+    for state in (pitch13.new_game(), pitch13.new_game(seed=3, dealer=2), finished):
+        assert getattr(state, name) == typed(state)
+    with pytest.raises(AttributeError):
+        setattr(finished, name, None)
+
+
+def test_field_properties_show_each_field():
+    state = pitch13.new_game(pitch13.Rules(target=30), seed=8, dealer=3)
+    assert (state.rules.target, state.phase, state.seed, state.first_dealer, state.dealer) == (
+        30,
+        Phase.BIDDING,
+        8,
+        3,
+        3,
+    )
+    assert (state.hand_number, state.scores, state.outcome, state.ply, state.history_len) == (
+        1,
+        (0, 0),
+        None,
+        0,
+        1,
+    )
 
 
 def test_equal_states_from_the_same_actions_are_equal_and_hash_alike(finished):
