@@ -7,7 +7,8 @@
 #
 # The groups and the tests each is run against:
 #   rules     engine, rules, scoring, trumps   the rule tests, the edges, the state, the digests
-#   views     views                            the views, view deltas and view documents
+#             (with _scoring and _tables, what scoring and trumps compute with)
+#   views     views, _view_reader              the views, view deltas and view documents
 #   sampling  sampling                         sampling and its weights
 # (all three by default). Each group runs in a scratch copy of src/ and tests/ under mutants-run/
 # (ignored by git), with the rest of mutmut's settings from [tool.mutmut] in pyproject.toml.
@@ -24,11 +25,11 @@ status=0
 for group in "${groups[@]}"; do
     case $group in
         rules)
-            modules=(engine rules scoring trumps)
+            modules=(engine rules scoring _scoring trumps _tables)
             tests=(test_rules_setup test_rules_exchange test_rules_play test_rules_edges test_state test_engine_digests)
             ;;
         views)
-            modules=(views)
+            modules=(views _view_reader)
             tests=(test_views test_view_deltas test_view_documents)
             ;;
         sampling)

@@ -8,6 +8,8 @@ import importlib.util
 import inspect
 import pathlib
 import random
+import subprocess
+import sys
 import typing
 
 import pytest
@@ -103,20 +105,29 @@ def test_py_typed_ships():
 
 # Data flows one way (DESIGN.md): a module never imports one to its right.
 LAYERS = [
+    {"_checks", "_fields", "_shuffle"},
     {"errors"},
-    {"cards"},
-    {"rules"},
     {"documents"},
+    {"cards"},
+    {"_masks"},
+    {"rules"},
+    {"_documents"},
+    {"_tables"},
     {"trumps"},
     {"actions"},
+    {"_actions"},
     {"scoring"},
+    {"_scoring"},
     {"events"},
     {"_history"},
+    {"_logs"},
     {"state"},
     {"engine"},
+    {"_seen"},
     {"seen"},
     {"_knowledge"},
     {"_follow"},
+    {"_view_reader"},
     {"views"},
     {"sampling"},
     {"records"},
@@ -129,6 +140,7 @@ ENGINE_LAYERS = [
     {"_work"},
     {"_auction", "_discard", "_pickup", "_look", "_play", "_end"},
     {"_flow"},
+    {"_partway"},
     {"__init__"},
 ]
 
@@ -360,3 +372,51 @@ def test_no_module_imports_another_modules_private_names():
         for hit in _private_names_imported(ast.parse(path.read_text(encoding="utf-8")), path)
     ]
     assert not found, found
+
+
+def test_internal_code_imports_only_public_names_from_public_modules():
+    """Private helpers live in ``_``-prefixed modules: what one module of pitch13 imports from a
+    public module is in that module's ``__all__`` (or is one of its submodules)."""
+    found = []
+    for path in SRC.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.ImportFrom) and node.level == 0 and node.module):
+                continue
+            parts = node.module.split(".")
+            if parts[0] != "pitch13" or any(part.startswith("_") for part in parts):
+                continue
+            module = importlib.import_module(node.module)
+            public = set(getattr(module, "__all__", ()))
+            for alias in node.names:
+                if alias.name not in public and not _is_module(f"{node.module}.{alias.name}"):
+                    found.append(f"{path.relative_to(SRC)}:{node.lineno}: {node.module}.{alias.name}")
+    assert not found, found
+
+
+@pytest.mark.parametrize("name", PUBLIC_MODULES)
+def test_public_modules_hold_only_their_public_names_and_what_they_import(name):
+    """Nothing is defined in a public module under a public-looking name it does not export."""
+    module = importlib.import_module(f"pitch13.{name}")
+    public = set(module.__all__)
+    tree = ast.parse(pathlib.Path(module.__file__).read_text(encoding="utf-8"))
+    defined = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            defined.add(node.name)
+        elif isinstance(node, ast.Assign):
+            defined.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            defined.add(node.target.id)
+    loose = sorted(n for n in defined - public if not n.startswith("_"))
+    assert not loose, f"pitch13.{name} defines {loose} outside its __all__"
+
+
+def test_the_purpose_modules_are_reached_from_the_package_after_import_pitch13():
+    code = (
+        "import pitch13\n"
+        "print(pitch13.trumps.trump_order(pitch13.Suit.HEARTS)[0], pitch13.events.SeatOut(1),"
+        " pitch13.seen.seen_history(pitch13.new_game(seed=1), 0)[0], pitch13.rules.JokerOrder.FIXED.value)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split()[0] == "AH"
+    assert "fixed" in out

@@ -15,7 +15,8 @@ from hypothesis import given
 import pitch13
 import pitch13.testing as kit
 from pitch13 import Rules, legal_actions
-from pitch13.state import SCORES, make_state
+from pitch13._fields import SCORES
+from pitch13.engine._work import freeze
 from pitch13.testing import ConformanceError, ConformanceReport, InvariantError, check_random_games
 from pitch13.testing import soak as soak_module
 from profiles import examples
@@ -125,7 +126,7 @@ def test_scores_changed_outside_a_hand_end_are_caught(monkeypatch):
         if after.ply == 30:
             fields = list(after[:])
             fields[SCORES] = (fields[SCORES][0] + 1, fields[SCORES][1])
-            return make_state(fields)
+            return freeze(fields)
         return after
 
     assert "scores changed" in broken(monkeypatch, "apply", generous)

@@ -21,7 +21,7 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-import pitch13.state as state_module
+import pitch13._fields as fields_module
 from pitch13 import (
     BLACK_JOKER,
     DECK,
@@ -46,6 +46,7 @@ from pitch13 import (
     legal_actions,
     new_game,
 )
+from pitch13.engine._work import freeze
 from pitch13.events import (
     AuctionWon,
     GameOver,
@@ -87,11 +88,11 @@ ILLEGAL_PER_STATE = 4
 #: Replayed states are compared in full (history included) every this many actions.
 FULL_COMPARE_EVERY = 40
 
-#: The index of each field of a state's tuple form, by the name of its constant in pitch13.state.
+#: The index of each field of a state's tuple form, by the name of its constant in pitch13._fields.
 _STATE_FIELDS = {
-    name.lower(): getattr(state_module, name)
-    for name in dir(state_module)
-    if name.isupper() and isinstance(getattr(state_module, name), int)
+    name.lower(): getattr(fields_module, name)
+    for name in dir(fields_module)
+    if name.isupper() and isinstance(getattr(fields_module, name), int)
 }
 _ANY_DEAL = Deal(DECK)
 
@@ -663,13 +664,13 @@ def bits(cards: Sequence[Card]) -> int:
 
 
 def corrupt(state: GameState, **changes: object) -> GameState:
-    """``state`` with internal fields changed, named as in pitch13.state (``won=`` sets both teams')."""
+    """``state`` with internal fields changed, named as in pitch13._fields (``won=`` sets both teams')."""
     fields = list(state[:])
     if "won" in changes:
         changes["won_a"], changes["won_b"] = changes.pop("won")  # type: ignore[misc]
     for name, value in changes.items():
         fields[_STATE_FIELDS[name]] = value
-    return state_module.make_state(fields)
+    return freeze(fields)
 
 
 def test_check_invariants_accepts_states_of_a_real_game():

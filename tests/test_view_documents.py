@@ -1,7 +1,7 @@
 """Reading seat views back from their documents: SeatView.from_dict and SeatView.from_json.
 
 A view read back is equal to the view written, and a document that is malformed, of another
-format, or inconsistent is refused with a :class:`~pitch13.documents.DocumentError` that says
+format, or inconsistent is refused with a :class:`~pitch13.DocumentError` that says
 where; nothing else ever comes out of the loaders, whatever the input.
 
 A view document (version 2) holds the hand in play: its ``history`` is a list of entries in
@@ -44,7 +44,8 @@ from pitch13 import (
     new_game,
     parse_cards,
 )
-from pitch13.documents import MAX_SIZE, DocumentError
+from pitch13._documents import MAX_SIZE
+from pitch13.documents import DocumentError
 from pitch13.events import HandScored
 from pitch13.seen import SeenEntry
 from pitch13.views import SeatView

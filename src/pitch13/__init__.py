@@ -18,6 +18,10 @@ though ``Rules`` takes their string values), :mod:`pitch13.seen` (what a seat sa
 import importlib
 import warnings
 
+from pitch13 import events as events
+from pitch13 import rules as rules
+from pitch13 import seen as seen
+from pitch13 import trumps as trumps
 from pitch13.actions import (
     PASS,
     REJECT,

@@ -14,15 +14,15 @@ from __future__ import annotations
 
 from typing import Final
 
+from pitch13._actions import DISCARDS, GIVE_UPS, NAME_TRUMPS, PLAYS, TAKES
+from pitch13._checks import excerpt
 from pitch13._knowledge import HandLog, PlaceInfo, infer
+from pitch13._masks import cards_of_mask, mask_of
+from pitch13._scoring import close_trick, hand_result, make_trick, outcome_after, tally
+from pitch13._tables import TrumpTable, table_for
 from pitch13.actions import (
-    DISCARDS,
-    GIVE_UPS,
-    NAME_TRUMPS,
-    PLAYS,
     REJECT,
     STOP,
-    TAKES,
     TURN_UP,
     Bid,
     Discard,
@@ -34,10 +34,10 @@ from pitch13.actions import (
     Take,
     parse_action,
 )
-from pitch13.cards import Card, cards_of_mask, mask_of
+from pitch13.cards import Card
 from pitch13.engine._auction import bid_actions, bid_range
 from pitch13.engine._work import position, seat_order
-from pitch13.errors import ActionParseError, CardParseError, DocumentError, excerpt
+from pitch13.errors import ActionParseError, CardParseError, DocumentError
 from pitch13.events import (
     AuctionWon,
     DeadCardsDiscarded,
@@ -52,20 +52,9 @@ from pitch13.events import (
     TrickWon,
 )
 from pitch13.rules import AllPass, LeadFallback, Rules
-from pitch13.scoring import (
-    HandResult,
-    Outcome,
-    Termination,
-    Trick,
-    close_trick,
-    hand_result,
-    make_trick,
-    outcome_after,
-    tally,
-)
+from pitch13.scoring import HandResult, Outcome, Termination, Trick
 from pitch13.seen import DealSeen, GiveUpSeen, RefillSeen, RejectSeen, SeenEntry, SeenItem, TurnUpSeen
 from pitch13.state import Phase
-from pitch13.trumps import TrumpTable, table_for
 
 _TEAM_SEATS: Final = (0b0101, 0b1010)
 

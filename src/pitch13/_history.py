@@ -24,21 +24,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Final, Union
 
-from pitch13.actions import (
-    BIDS,
-    DISCARDS,
-    GIVE_UPS,
-    NAME_TRUMPS,
-    PASS,
-    PLAYS,
-    REJECT,
-    STOP,
-    TAKES,
-    TURN_UP,
-    Action,
-    Deal,
-)
-from pitch13.cards import DECK, cards_of_mask
+from pitch13._actions import BIDS, DISCARDS, GIVE_UPS, NAME_TRUMPS, PLAYS, TAKES
+from pitch13._masks import cards_of_mask
+from pitch13._scoring import hand_result, make_trick
+from pitch13._tables import TrumpTable, table_for
+from pitch13.actions import PASS, REJECT, STOP, TURN_UP, Action, Deal
+from pitch13.cards import DECK
 from pitch13.events import (
     AuctionWon,
     CardRejected,
@@ -57,8 +48,7 @@ from pitch13.events import (
     TrickWon,
 )
 from pitch13.rules import Rules
-from pitch13.scoring import HandResult, Outcome, hand_result, make_trick
-from pitch13.trumps import TrumpTable, table_for
+from pitch13.scoring import HandResult, Outcome
 
 #: One step of the history: an action (with the seat that took it, ``None`` for chance) or
 #: an event (seat ``None``).

@@ -15,8 +15,10 @@ from typing import Final
 
 import attrs
 
+from pitch13._masks import cards_of_mask, mask_of
+from pitch13._tables import TrumpTable, table_for
 from pitch13.actions import REJECT, TURN_UP, Bid, Discard, NameTrump, Pass, Play, SeatAction, Stop, Take
-from pitch13.cards import Card, Suit, cards_of_mask, mask_of
+from pitch13.cards import Card, Suit
 from pitch13.events import (
     DeadCardsDiscarded,
     HandEndedEarly,
@@ -26,7 +28,6 @@ from pitch13.events import (
 )
 from pitch13.rules import LookTake, Rules
 from pitch13.seen import DealSeen, GiveUpSeen, RefillSeen, RejectSeen, SeenEntry, TurnUpSeen
-from pitch13.trumps import TrumpTable, table_for
 
 __all__ = ["HandLog", "Knowledge", "Place", "PlaceInfo", "hand_logs", "infer", "own_hand"]
 

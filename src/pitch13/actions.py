@@ -24,17 +24,16 @@ action                when                                           rule
 
 from __future__ import annotations
 
-import functools
-import hashlib
 import re
-import struct
 from collections.abc import Iterable
 from typing import ClassVar, Final, Union, cast
 
 import attrs
 
+from pitch13._checks import excerpt
+from pitch13._shuffle import seeded_order
 from pitch13.cards import DECK, Card, Suit
-from pitch13.errors import ActionParseError, excerpt
+from pitch13.errors import ActionParseError
 
 __all__ = [
     "PASS",
@@ -245,17 +244,6 @@ class Deal:
         return "deal " + " ".join(str(c) for c in self.order)
 
 
-@functools.lru_cache(maxsize=16)
-def deal_positions(dealer: int, seat: int) -> tuple[int, ...]:
-    """Where in a deck (top card first) the 9 cards ``seat`` is dealt by ``dealer`` are (internal).
-
-    R-DEAL-1: three rounds of three cards, from the dealer's left; the documented mapping of
-    :func:`pitch13.new_game`. The positions are in the order the seat receives its cards.
-    """
-    k = (seat - dealer - 1) & 3
-    return tuple(12 * r + 3 * k + j for r in range(3) for j in range(3))
-
-
 def shuffled_deck(seed: int, hand_number: int = 1) -> tuple[Card, ...]:
     """The 54 cards shuffled reproducibly from ``seed`` for hand ``hand_number``.
 
@@ -270,19 +258,6 @@ def shuffled_deck(seed: int, hand_number: int = 1) -> tuple[Card, ...]:
         if not isinstance(value, int) or isinstance(value, bool):
             raise TypeError(f"{name} must be an int, not {excerpt(value)}")
     return tuple(DECK[i] for i in seeded_order(seed, hand_number))
-
-
-def seeded_order(seed: int, hand_number: int) -> bytes:
-    """Card indices of :func:`shuffled_deck`, as bytes (internal)."""
-    # Each card gets a 64-bit key from SHAKE-256; sorting by key is a uniform shuffle (a tie,
-    # about one deal in 10**17, keeps index order and so is still deterministic).
-    stream = hashlib.shake_256(f"pitch13-deal-v1:{seed}:{hand_number}".encode()).digest(8 * 54)
-    keys = _KEYS.unpack(stream)
-    return bytes(sorted(_INDICES, key=keys.__getitem__))
-
-
-_KEYS: Final = struct.Struct(">54Q")
-_INDICES: Final = tuple(range(54))
 
 
 _VERBS: Final = (
@@ -321,8 +296,8 @@ def parse_action(text: str) -> Action:
     """
     if not isinstance(text, str):
         raise TypeError(f"an action is parsed from a str, not {type(text).__name__}")
-    if len(text) > MAX_ACTION_TEXT:
-        raise ActionParseError(text, MAX_ACTION_TEXT, f"an action is at most {MAX_ACTION_TEXT} characters")
+    if len(text) > _MAX_ACTION_TEXT:
+        raise ActionParseError(text, _MAX_ACTION_TEXT, f"an action is at most {_MAX_ACTION_TEXT} characters")
     tokens = [(m.start(), m.group()) for m in _TOKEN.finditer(text)]
     words = [word.lower() for _, word in tokens]
     if not tokens:
@@ -379,7 +354,7 @@ def parse_action(text: str) -> Action:
 
 _TOKEN: Final = re.compile(r"\S+")
 #: The longest text :func:`parse_action` reads (a deal, the longest action, is about 170).
-MAX_ACTION_TEXT: Final = 1_000
+_MAX_ACTION_TEXT: Final = 1_000
 
 
 #: Any action: a seat's or chance's.
@@ -396,7 +371,6 @@ REJECT: Final = Reject()
 #: The :class:`Stop` action.
 STOP: Final = Stop()
 
-ACTION_TYPES: Final = (Pass, Bid, NameTrump, Discard, Take, TurnUp, GiveUp, Reject, Stop, Play, Deal)
 _SIMPLE: Final[dict[str, Action]] = {"pass": PASS, "turn up": TURN_UP, "reject": REJECT, "stop": STOP}
 _CARD_ACTIONS: Final[dict[str, type[Discard | Take | GiveUp | Play]]] = {
     "discard": Discard,
@@ -404,10 +378,3 @@ _CARD_ACTIONS: Final[dict[str, type[Discard | Take | GiveUp | Play]]] = {
     "give up": GiveUp,
     "play": Play,
 }
-# Interned card actions, so legal_actions builds no new objects.
-PLAYS: Final = tuple(Play(c) for c in DECK)
-DISCARDS: Final = tuple(Discard(c) for c in DECK)
-TAKES: Final = tuple(Take(c) for c in DECK)
-GIVE_UPS: Final = tuple(GiveUp(c) for c in DECK)
-NAME_TRUMPS: Final = tuple(NameTrump(s) for s in Suit)
-BIDS: Final = tuple(Bid(n) for n in range(14))

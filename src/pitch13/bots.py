@@ -16,6 +16,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
+from pitch13._tables import table_for
 from pitch13.actions import (
     Bid,
     Deal,
@@ -34,7 +35,6 @@ from pitch13.engine import apply, new_game
 from pitch13.errors import BotError
 from pitch13.rules import Rules
 from pitch13.state import GameState, Phase
-from pitch13.trumps import table_for
 from pitch13.views import SeatView, view
 
 __all__ = ["Bot", "BotError", "RandomBot", "SimpleBot", "play_game"]

@@ -13,10 +13,11 @@ then the black joker (52) and the red joker (53).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
-from typing import Final, TypeVar, final
+from collections.abc import Iterable
+from typing import Final, final
 
-from pitch13.errors import CardParseError, excerpt
+from pitch13._checks import excerpt
+from pitch13.errors import CardParseError
 
 __all__ = [
     "BLACK_JOKER",
@@ -300,55 +301,3 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     """
     parts: Iterable[str] = text.replace(",", " ").split() if isinstance(text, str) else text
     return tuple(Card.parse(part) for part in parts)
-
-
-def cards_of_mask(mask: int) -> tuple[Card, ...]:
-    """The cards whose bits are set in ``mask``, in index order (internal helper)."""
-    found = _BY_MASK.get(mask)
-    if found is None:
-        found = by_bytes(mask, _BYTE_CARDS)
-        if len(_BY_MASK) >= 1 << 16:
-            _BY_MASK.clear()
-        _BY_MASK[mask] = found
-    return found
-
-
-def mask_of(cards: Iterable[Card | None]) -> int:
-    """The mask of ``cards``, the inverse of :func:`cards_of_mask` (internal helper).
-
-    ``None``, a card not named, is skipped.
-    """
-    mask = 0
-    for card in cards:
-        if card is not None:
-            mask |= 1 << card.index
-    return mask
-
-
-T = TypeVar("T")
-
-
-def by_bytes(mask: int, tables: Sequence[Sequence[tuple[T, ...]]]) -> tuple[T, ...]:
-    """The items of the cards of ``mask``, in index order, from tables by byte (internal helper).
-
-    ``tables[k][byte]`` holds the items of the cards whose bits are ``byte`` in byte ``k`` of a mask.
-    """
-    found: tuple[T, ...] = ()
-    chunk = 0
-    while mask:
-        if mask & 255:
-            found += tables[chunk][mask & 255]
-        mask >>= 8
-        chunk += 1
-    return found
-
-
-# The tuples made lately, by mask: views ask for the same few sets of cards again and again.
-_BY_MASK: Final[dict[int, tuple[Card, ...]]] = {}
-
-
-# For each byte of a card mask and each value of it, the cards it holds.
-_BYTE_CARDS: Final = tuple(
-    tuple(tuple(DECK[8 * k + i] for i in range(8) if byte >> i & 1 and 8 * k + i < 54) for byte in range(256))
-    for k in range(7)
-)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from pitch13._history import HistoryItem
+from pitch13._seen import dealt_cards
 from pitch13.actions import Bid, Discard, GiveUp, NameTrump, Pass, Reject, Take
 from pitch13.bots import SimpleBot
 from pitch13.cards import Card
@@ -36,7 +37,6 @@ from pitch13.events import (
 )
 from pitch13.records import GameRecord, replay
 from pitch13.rules import Rules
-from pitch13.seen import dealt_cards
 from pitch13.state import GameState
 from pitch13.views import view
 

@@ -34,11 +34,10 @@ from typing import Final, cast
 
 import attrs
 
-from pitch13.actions import ACTION_TYPES, ActionParseError, Deal, SeatAction, parse_action, shuffled_deck
-from pitch13.cards import DECK, Card
-from pitch13.documents import (
+from pitch13._actions import ACTION_TYPES
+from pitch13._checks import excerpt
+from pitch13._documents import (
     MAX_SIZE,
-    DocumentError,
     array,
     check_header,
     choice,
@@ -56,8 +55,10 @@ from pitch13.documents import (
     seat,
     string,
 )
+from pitch13.actions import ActionParseError, Deal, SeatAction, parse_action, shuffled_deck
+from pitch13.cards import DECK, Card
+from pitch13.documents import DocumentError
 from pitch13.engine import MAX_SEED, IllegalActionError, apply, new_game
-from pitch13.errors import excerpt
 from pitch13.events import GameOver, HandDealt, HandScored, HandThrownIn
 from pitch13.rules import Rules
 from pitch13.state import GameState, Phase
@@ -73,9 +74,9 @@ __all__ = [
 ]
 
 #: The format names and the version this module writes and reads.
-RECORD_FORMAT: Final = "pitch13.record"
-STATE_FORMAT: Final = "pitch13.state"
-VERSION: Final = 1
+_RECORD_FORMAT: Final = "pitch13.record"
+_STATE_FORMAT: Final = "pitch13.state"
+_VERSION: Final = 1
 
 _MAX_HANDS: Final = 10_000
 _MAX_ACTIONS: Final = 1_000
@@ -187,7 +188,7 @@ class GameRecord:
 
     def to_dict(self) -> dict[str, object]:
         """The record as plain JSON data (format ``pitch13.record``, version 1)."""
-        return {"format": RECORD_FORMAT, "version": VERSION, **_body(self)}
+        return {"format": _RECORD_FORMAT, "version": _VERSION, **_body(self)}
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The record as a JSON document (:meth:`to_dict`); compact unless ``indent`` is given."""
@@ -200,7 +201,7 @@ class GameRecord:
         Raises:
             DocumentError: if ``data`` is not a valid, legal ``pitch13.record`` document.
         """
-        document = check_header(data, RECORD_FORMAT, VERSION)
+        document = check_header(data, _RECORD_FORMAT, _VERSION)
         obj(document, "$", ("format", "version", *_BODY_FIELDS))
         record = _read_body(document)
         _replay(record, _json_where)
@@ -269,7 +270,7 @@ def replay(record: GameRecord) -> tuple[GameState, ...]:
 # --- replay ------------------------------------------------------------------------------------
 
 #: Where in a document hand ``h`` (0-based), or its ``"deck"``, or its action ``i`` is.
-Locate = Callable[[int, "int | str | None"], str]
+_Locate = Callable[[int, "int | str | None"], str]
 
 
 def _json_where(hand: int, part: int | str | None) -> str:
@@ -282,7 +283,7 @@ def _json_where(hand: int, part: int | str | None) -> str:
     return f"$.hands[{hand}].actions[{part}]"
 
 
-def _replay(record: GameRecord, where: Locate) -> list[GameState]:
+def _replay(record: GameRecord, where: _Locate) -> list[GameState]:
     state = new_game(record.rules, dealer=record.first_dealer, seed=record.seed)
     states = [state]
     count = len(record.hands)
@@ -440,8 +441,8 @@ def _read_rules(text: str, where: str) -> Rules:
 def _format_text(record: GameRecord) -> str:
     states = _replay(record, _json_where)
     lines = [
-        f'[Format "{RECORD_FORMAT}"]',
-        f'[Version "{VERSION}"]',
+        f'[Format "{_RECORD_FORMAT}"]',
+        f'[Version "{_VERSION}"]',
         f'[Rules "{_rules_text(record.rules)}"]',
         f'[FirstDealer "{record.first_dealer}"]',
         f'[Seed "{"none" if record.seed is None else record.seed}"]',
@@ -566,18 +567,18 @@ def _parse_text(text: str) -> GameRecord:
         if name not in tags:
             fail("line 1", f"missing tag [{name} ...]")
     fmt, at = tags["Format"]
-    if fmt != RECORD_FORMAT:
-        fail(at, f"expected the format {RECORD_FORMAT!r}, found {excerpt(fmt)}")
+    if fmt != _RECORD_FORMAT:
+        fail(at, f"expected the format {_RECORD_FORMAT!r}, found {excerpt(fmt)}")
     version, at = tags["Version"]
     if not re.fullmatch(r"0|[1-9][0-9]{0,5}", version):
         fail(at, f"the version is a whole number, not {excerpt(version)}")
-    if int(version) > VERSION:
+    if int(version) > _VERSION:
         fail(
             at,
-            f"{RECORD_FORMAT} version {version} is newer than this pitch13 reads ({VERSION}); upgrade pitch13",
+            f"{_RECORD_FORMAT} version {version} is newer than this pitch13 reads ({_VERSION}); upgrade pitch13",
         )
-    if int(version) != VERSION:
-        fail(at, f"{RECORD_FORMAT} has no version {int(version)}: version {VERSION} is the first")
+    if int(version) != _VERSION:
+        fail(at, f"{_RECORD_FORMAT} has no version {int(version)}: version {_VERSION} is the first")
     rules = _read_rules(*tags.get("Rules", ("default", "line 1")))
     dealer_text, at = tags["FirstDealer"]
     if dealer_text not in ("0", "1", "2", "3"):
@@ -680,7 +681,7 @@ def state_to_dict(state: GameState) -> dict[str, object]:
     if not isinstance(state, GameState):
         raise TypeError(f"state_to_dict() takes a GameState, not {type(state).__name__}")
     record = GameRecord.from_state(state)
-    return {"format": STATE_FORMAT, "version": VERSION, **_body(record), "position": _position(state)}
+    return {"format": _STATE_FORMAT, "version": _VERSION, **_body(record), "position": _position(state)}
 
 
 def state_to_json(state: GameState, *, indent: int | None = None) -> str:
@@ -702,7 +703,7 @@ def state_from_dict(data: object) -> GameState:
         DocumentError: if ``data`` is not a valid ``pitch13.state`` document, its record does
             not replay, or its position is not where the record leads.
     """
-    document = check_header(data, STATE_FORMAT, VERSION)
+    document = check_header(data, _STATE_FORMAT, _VERSION)
     obj(document, "$", ("format", "version", *_BODY_FIELDS, "position"))
     position = _read_position(document["position"], "$.position")
     record = _read_body(document)

@@ -17,7 +17,8 @@ from typing import Any, Final, cast
 
 import attrs
 
-from pitch13.errors import RulesError, excerpt
+from pitch13._checks import excerpt
+from pitch13.errors import RulesError
 
 __all__ = [
     "OPTION_ENUMS",

@@ -23,15 +23,19 @@ import math
 import random
 from collections.abc import Callable, Sequence
 
+from pitch13._checks import excerpt
 from pitch13._knowledge import HandLog, Place, PlaceInfo, hand_logs, infer, own_hand
-from pitch13.actions import GiveUp, SeatAction, deal_positions
-from pitch13.cards import DECK, Card, mask_of
-from pitch13.engine import apply, start_partway
-from pitch13.errors import IllegalActionError, SamplingError, excerpt
+from pitch13._masks import mask_of
+from pitch13._shuffle import deal_positions
+from pitch13._tables import TrumpTable, may_take
+from pitch13.actions import GiveUp, SeatAction
+from pitch13.cards import DECK, Card
+from pitch13.engine import apply
+from pitch13.engine._partway import start_partway
+from pitch13.errors import IllegalActionError, SamplingError
 from pitch13.events import HandScored
 from pitch13.rules import LookTake, Rules
 from pitch13.state import GameState
-from pitch13.trumps import TrumpTable, may_take
 from pitch13.views import GiveUpSeen, SeatView, spectator_view, view
 
 __all__ = ["SamplingError", "sample_state"]
@@ -199,12 +203,12 @@ def _sample_hand(
     return _rebuild(log, rules, seat, knowledge.held, placed, table, rng)
 
 
-Factor = Callable[[int], int]
+_Factor = Callable[[int], int]
 
 
 def _shuffle_factors(
     log: HandLog, rules: Rules, places: list[PlaceInfo], table: TrumpTable | None
-) -> list[Factor | None] | None:
+) -> list[_Factor | None] | None:
     """For each place, how a uniform shuffle weights its holding ``t`` trumps, beside the placements.
 
     A seat's trumps came from its deal (the ``kept`` trumps it held when its dead cards went, all
@@ -217,7 +221,7 @@ def _shuffle_factors(
     """
     if table is None:
         return None
-    factors: list[Factor | None] = []
+    factors: list[_Factor | None] = []
     for info in places:
         seat = info.place.seat
         if seat is None or seat not in log.dead_discards:
@@ -252,7 +256,7 @@ def _place(
     places: list[PlaceInfo],
     table: TrumpTable | None,
     rng: random.Random,
-    factors: list[Factor | None] | None = None,
+    factors: list[_Factor | None] | None = None,
 ) -> list[tuple[PlaceInfo, list[Card]]] | None:
     """Spread ``unseen`` over ``places`` within their counts and kinds, uniformly over placements.
 
@@ -305,7 +309,7 @@ def _place(
     return list(zip(places, filled, strict=True))
 
 
-def _offset(factor: Factor, offset: int, t: int) -> int:
+def _offset(factor: _Factor, offset: int, t: int) -> int:
     return factor(t + offset)
 
 
@@ -314,7 +318,7 @@ def _split_trumps(
     places: Sequence[PlaceInfo],
     trumps: int,
     rng: random.Random,
-    factors: Sequence[Factor | None] | None = None,
+    factors: Sequence[_Factor | None] | None = None,
 ) -> list[int] | None:
     """How many trumps each place gets, drawn in proportion to the ways to place the cards.
 

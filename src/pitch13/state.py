@@ -15,21 +15,55 @@ the rest. Hashing and comparing states never walks the history of a game in prog
 from __future__ import annotations
 
 import enum
-import functools
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterator
 from operator import itemgetter
 from typing import Final, NoReturn, final
 
 import attrs
 
 from pitch13 import _history
+from pitch13._checks import check_seat
+from pitch13._fields import (
+    BIDDER,
+    CALLS,
+    DEAD,
+    DEALER,
+    FIRST_DEALER,
+    HAND_DECK,
+    HAND_NUMBER,
+    HANDS,
+    HIGH_BID,
+    HISTORY_LEN,
+    LOG,
+    MIDDLE,
+    OUT,
+    OUTCOME,
+    PAST,
+    PHASE,
+    PLY,
+    RULES,
+    SCORES,
+    SEED,
+    SHOWN,
+    STOCK,
+    TABLE,
+    TAKEABLE,
+    TO_ACT,
+    TRICK,
+    TRICKS,
+    TURNED,
+    WON_A,
+    WON_B,
+)
 from pitch13._history import Hand, HistoryItem
+from pitch13._logs import hand_entries, hand_logs, hands_since, skipped
+from pitch13._masks import cards_of_mask
+from pitch13._scoring import make_trick
+from pitch13._tables import TrumpTable
 from pitch13.actions import Action, Deal
-from pitch13.cards import DECK, Card, Suit, cards_of_mask
-from pitch13.errors import check_seat
+from pitch13.cards import DECK, Card, Suit
 from pitch13.rules import Rules
-from pitch13.scoring import HandResult, Outcome, Trick, make_trick
-from pitch13.trumps import TrumpTable
+from pitch13.scoring import HandResult, Outcome, Trick
 
 __all__ = ["GameState", "HistoryEntry", "Phase"]
 
@@ -62,21 +96,7 @@ class Phase(enum.Enum):
     GAME_OVER = "game_over"
 
 
-class Phases:
-    """:class:`Phase`'s members as plain class attributes, for the engine (internal).
-
-    Before Python 3.12 reading a member off an Enum class (``Phase.PLAY``) costs about four
-    times as much as reading a plain class attribute; the engine names a phase at every step.
-    """
-
-    DEAL: Final = Phase.DEAL
-    BIDDING: Final = Phase.BIDDING
-    TRUMP: Final = Phase.TRUMP
-    DISCARD: Final = Phase.DISCARD
-    PICKUP: Final = Phase.PICKUP
-    LOOK: Final = Phase.LOOK
-    PLAY: Final = Phase.PLAY
-    GAME_OVER: Final = Phase.GAME_OVER
+_DEAL: Final = Phase.DEAL
 
 
 @attrs.frozen(slots=True)
@@ -88,46 +108,6 @@ class HistoryEntry:
     #: The action or event.
     item: HistoryItem
 
-
-# --- the fields of a state ----------------------------------------------------------------------
-#
-# A state is a tuple of these fields, in this order; the engine reads them by index and makes a
-# new state with ``make_state(fields)`` (``freeze`` in the engine). A field named like a public
-# property holds what the property shows, in compact form (bit masks for cards, -1 for "none").
-
-RULES: Final = 0  # Rules
-PHASE: Final = 1  # Phase
-TO_ACT: Final = 2  # the seat to act, or -1
-HANDS: Final = 3  # each seat's hand, a card mask
-TRICK: Final = 4  # the current trick: plays as ``seat << 6 | card``
-OUT: Final = 5  # the seats announced out, a seat mask
-TABLE: Final = 6  # the trump's TrumpTable, or None before trump
-WON_A: Final = 7  # point cards taken by team A this hand, a card mask
-WON_B: Final = 8  # point cards taken by team B this hand, a card mask
-TRICKS: Final = 9  # the finished tricks of the hand, as TRICK values
-CALLS: Final = 10  # each seat's call: -1 not yet, 0 pass, else its bid
-HIGH_BID: Final = 11  # the high bid, or 0
-BIDDER: Final = 12  # the seat of the high bid, or -1
-MIDDLE: Final = 13  # the face-up discards, a card mask
-TAKEABLE: Final = 14  # the discards that may be picked up, a card mask
-DEAD: Final = 15  # the dead pile, a card mask
-SHOWN: Final = 16  # the face-up cards of the dead pile, a card mask
-STOCK: Final = 17  # the stock, top card first: card indices as bytes
-TURNED: Final = 18  # the turned-up stock card's index, or -1
-SEED: Final = 19  # the seed, or None
-FIRST_DEALER: Final = 20
-HAND_NUMBER: Final = 21
-DEALER: Final = 22
-SCORES: Final = 23  # (team A, team B)
-OUTCOME: Final = 24  # Outcome, or None
-HAND_DECK: Final = 25  # the current hand's deck as bytes of card indices; b"" before its deal
-LOG: Final = 26  # the current hand's history entries as codes (see _history)
-PAST: Final = 27  # the finished hands, newest first: a Hand chain, or None
-PLY: Final = 28  # the actions applied since the game began
-HISTORY_LEN: Final = 29  # the history entries since the game began
-# What readers derive from the hand a view shows and keep (views): the hand in play or, between
-# hands and at the game's end, the hand just finished; the next deal drops it. Or None.
-HAND_CACHE: Final = 30
 
 _Fields = tuple[
     Rules,
@@ -162,8 +142,6 @@ _Fields = tuple[
     int,
     "dict[object, object] | None",
 ]
-
-_new: Final = tuple.__new__
 
 
 @final
@@ -247,7 +225,7 @@ class GameState(_Fields):
     @property
     def is_chance(self) -> bool:
         """Whether the next step is a shuffle: apply a :class:`~pitch13.Deal` (R-DEAL-3)."""
-        return self[PHASE] is Phases.DEAL
+        return self[PHASE] is _DEAL
 
     @property
     def is_over(self) -> bool:
@@ -408,7 +386,7 @@ class GameState(_Fields):
     def _entries_since(self, start: int) -> Iterator[tuple[int | None, HistoryItem]]:
         hands, skip = hands_since(self, start)
         for hand in hands:
-            yield from _skipped(hand_entries(self, hand), skip)
+            yield from skipped(hand_entries(self, hand), skip)
             skip = 0
 
     @property
@@ -520,57 +498,3 @@ for _name, _index in (
 ):
     setattr(GameState, _name, _Field(GameState.__dict__[_name], _index))
 del _name, _index
-
-
-#: The one way to build a state: ``make_state(fields)``, the fields in order (internal).
-make_state: Final[Callable[[Iterable[object]], GameState]] = functools.partial(_new, GameState)
-
-
-def _skipped(
-    entries: Iterator[tuple[int | None, HistoryItem]], skip: int
-) -> Iterator[tuple[int | None, HistoryItem]]:
-    for _ in range(skip):
-        next(entries)
-    yield from entries
-
-
-def hands_since(state: GameState, start: int) -> tuple[list[Hand | None], int]:
-    """The hands that hold the history entries after the first ``start`` (internal).
-
-    They come oldest first, ``None`` for the hand in play, with how many entries of the first
-    of them come before ``start``.
-    """
-    hands: list[Hand | None] = [None] if state[LOG] else []
-    hand = state[PAST]
-    while hand is not None and hand.entries > start:
-        hands.append(hand)
-        hand = hand.prev
-    hands.reverse()
-    return hands, start - (0 if hand is None else hand.entries)
-
-
-def hand_entries(state: GameState, hand: Hand | None) -> Iterator[tuple[int | None, HistoryItem]]:
-    """The entries of a finished ``hand`` of ``state``'s game, or of the current hand (internal)."""
-    return hand_decoder(state, hand).read(state[LOG] if hand is None else hand.log)
-
-
-def hand_decoder(state: GameState, hand: Hand | None) -> _history.Decoder:
-    """A reader of a finished ``hand`` of ``state``'s game, or of the current hand (internal)."""
-    rules = state[RULES]
-    if hand is None:
-        return _history.Decoder(rules, state[HAND_NUMBER], state[DEALER], state[HAND_DECK], _no_result, None)
-    return _history.Decoder(
-        rules, hand.number, hand.dealer, hand.deck, lambda: hand.hand_result(rules), state[OUTCOME]
-    )
-
-
-def _no_result() -> HandResult:  # pragma: no cover - a hand in progress is not scored
-    raise AssertionError("the hand in progress has no result")
-
-
-def hand_logs(state: GameState) -> Iterator[tuple[bytes, bytes]]:
-    """Each hand's deck and log, oldest first, the current hand's last if it has begun (internal)."""
-    for hand in _history.hands_of(state[PAST]):
-        yield hand.deck, hand.log
-    if state[LOG]:
-        yield state[HAND_DECK], state[LOG]

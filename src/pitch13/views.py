@@ -19,58 +19,26 @@ back on the client and replays its history to check every field.
 from __future__ import annotations
 
 import enum
-import functools
 import json
 import threading
-import types
-from collections.abc import Callable
-from typing import Any, Final, Union, cast, get_args, get_origin, get_type_hints
+from typing import Final, cast
 
 import attrs
 
 from pitch13 import _history
-from pitch13._follow import Follower, parse_entry, view_fields
-from pitch13._knowledge import HandLog, Place, PlaceInfo, infer
-from pitch13.actions import SeatAction, parse_action
-from pitch13.cards import DECK, Card, Suit, cards_of_mask
-from pitch13.documents import (
+from pitch13._checks import check_seat, excerpt
+from pitch13._documents import (
     MAX_SIZE,
-    DocumentError,
     array,
-    boolean,
     check_header,
-    choice,
     fail,
     integer,
-    kind,
     load_json,
     obj,
-    read_card,
-    read_cards,
-    read_suit,
-    rules_from_dict,
     rules_to_dict,
     string,
 )
-from pitch13.engine import legal_actions
-from pitch13.errors import ActionParseError, check_seat, excerpt
-from pitch13.events import HandScored as _HandScored
-from pitch13.events import TrickWon
-from pitch13.rules import Rules
-from pitch13.scoring import HandResult, Outcome, PointCard, Trick
-from pitch13.seen import (
-    DealSeen,
-    GiveUpSeen,
-    PublicItem,
-    RefillSeen,
-    RejectSeen,
-    SeenEntry,
-    SeenItem,
-    TurnUpSeen,
-    Watcher,
-    seen_history,
-)
-from pitch13.state import (
+from pitch13._fields import (
     BIDDER,
     CALLS,
     DEAD,
@@ -98,11 +66,33 @@ from pitch13.state import (
     TURNED,
     WON_A,
     WON_B,
-    GameState,
-    Phase,
-    hand_decoder,
 )
-from pitch13.trumps import may_take, table_for
+from pitch13._follow import Follower, parse_entry, view_fields
+from pitch13._knowledge import HandLog, Place, PlaceInfo, infer
+from pitch13._logs import hand_decoder
+from pitch13._masks import cards_of_mask
+from pitch13._seen import Watcher
+from pitch13._tables import may_take, table_for
+from pitch13._view_reader import MAX_ENTRIES, field_readers, read_action
+from pitch13.actions import SeatAction
+from pitch13.cards import DECK, Card, Suit
+from pitch13.engine import legal_actions
+from pitch13.events import HandScored as _HandScored
+from pitch13.events import TrickWon
+from pitch13.rules import Rules
+from pitch13.scoring import HandResult, Outcome, Trick
+from pitch13.seen import (
+    DealSeen,
+    GiveUpSeen,
+    PublicItem,
+    RefillSeen,
+    RejectSeen,
+    SeenEntry,
+    SeenItem,
+    TurnUpSeen,
+    seen_history,
+)
+from pitch13.state import GameState, Phase
 
 __all__ = [
     "DealSeen",
@@ -124,8 +114,8 @@ __all__ = [
 ]
 
 #: The format name and the version of view documents.
-VIEW_FORMAT: Final = "pitch13.view"
-VIEW_VERSION: Final = 2
+_VIEW_FORMAT: Final = "pitch13.view"
+_VIEW_VERSION: Final = 2
 
 
 @attrs.frozen(slots=True)
@@ -299,7 +289,7 @@ class SeatView:
         Actions (in ``legal_actions``) and the entries of ``history`` are written in their
         notation (``"play 10H"``, ``"2 play 10H"``); see the docs' views page for every field.
         """
-        out: dict[str, object] = {"format": VIEW_FORMAT, "version": VIEW_VERSION}
+        out: dict[str, object] = {"format": _VIEW_FORMAT, "version": _VIEW_VERSION}
         for a in attrs.fields(SeatView):
             value = getattr(self, a.name)
             if a.name == "history":
@@ -332,17 +322,17 @@ class SeatView:
                 check above; ``where`` is the JSON path of the fault, such as ``$.history[12]``.
         """
         old = ": ask the server for the view again"
-        header = check_header(data, VIEW_FORMAT, VIEW_VERSION, old=old)
+        header = check_header(data, _VIEW_FORMAT, _VIEW_VERSION, old=old)
         fields = obj(header, "$", ("format", "version", *_VIEW_FIELDS))
         values: dict[str, object] = {}
-        for name, read in _field_readers(SeatView, frozenset(("history", "legal_actions"))):
+        for name, read in field_readers(SeatView, frozenset(("history", "legal_actions"))):
             if read is not None:
                 values[name] = read(fields[name], f"$.{name}")
             elif name == "history":
-                values[name] = array(fields[name], "$.history", _MAX_ENTRIES)
+                values[name] = array(fields[name], "$.history", MAX_ENTRIES)
             else:
                 values[name] = tuple(
-                    _read_action(v, f"$.legal_actions[{i}]")
+                    read_action(v, f"$.legal_actions[{i}]")
                     for i, v in enumerate(array(fields[name], "$.legal_actions", 300))
                 )
         return _replayed(values)
@@ -590,221 +580,6 @@ _ALL: Final = (1 << 54) - 1
 # --- reading a view back -------------------------------------------------------------------------
 
 _VIEW_FIELDS: Final = tuple(a.name for a in attrs.fields(SeatView))
-
-#: The classes a view document may name in a ``"type"`` field, by name. Which of them are
-#: allowed at a given place follows from the declared type there. :class:`~pitch13.Rules` is
-#: read on its own, and actions and history entries are written in their notation.
-_VIEW_TYPES: Final[dict[str, type]] = {
-    cls.__name__: cls for cls in (Trick, PointCard, HandResult, Outcome, PlaceInfo)
-}
-
-#: The most entries a hand's history can hold, with room to spare.
-_MAX_ENTRIES: Final = 400
-
-#: The longest list of objects a view may hold.
-_MAX_STEPS: Final = 1_000
-#: The highest hand number a view may have.
-_MAX_HANDS: Final = 100_000
-#: Scores read anywhere in a view lie within this bound; the view's own scores are then held
-#: to the game's target.
-_MAX_SCORE: Final = 2 * 10**9
-
-_SEAT: Final = (0, 3)
-_TEAM: Final = (0, 1)
-_POINTS: Final = (0, 13)
-_CARD_COUNT: Final = (0, 54)
-
-#: The range of each whole number, by field name.
-_INT_RANGES: Final[dict[str, tuple[int, int]]] = {
-    "ply": (0, 10**9),
-    "seat": _SEAT,
-    "to_act": _SEAT,
-    "dealer": _SEAT,
-    "first_dealer": _SEAT,
-    "bidder": _SEAT,
-    "team": _TEAM,
-    "hand_number": (1, _MAX_HANDS),
-    "number": (1, 54),
-    "count": _CARD_COUNT,
-    "amount": (1, 13),
-    "bid": (1, 13),
-    "high_bid": (1, 13),
-    "bids": (0, 13),
-    "points": _POINTS,
-    "points_taken": _POINTS,
-    "unplayed_points": _POINTS,
-    "score_change": (-13, 13),
-    "scores": (-_MAX_SCORE, _MAX_SCORE),
-    "hand_sizes": _CARD_COUNT,
-    "dead_face_down": _CARD_COUNT,
-    "stock_size": _CARD_COUNT,
-    "max_dead": (-54, 54),
-    "plays": _SEAT,
-    "trick": _SEAT,
-    "out": _SEAT,
-}
-#: Ranges that differ from the field name's in one class.
-_CLASS_INT_RANGES: Final[dict[tuple[type, str], tuple[int, int]]] = {
-    (Outcome, "winner"): _TEAM,
-    (Trick, "winner"): _SEAT,
-    (PointCard, "points"): (1, 3),
-}
-#: The lengths a list may have, by field name (other lists of objects: up to ``_MAX_STEPS``).
-_LENGTHS: Final[dict[str, tuple[int, int]]] = {
-    "bids": (4, 4),
-    "hand_sizes": (4, 4),
-    "trick": (0, 4),
-    "plays": (1, 4),
-    "tricks": (0, 54),
-    "out": (0, 4),
-    "point_cards": (0, 17),
-    "places": (0, 16),
-    "legal_actions": (0, 300),
-}
-_LABELS: Final = ("ace", "jack", "Jick", "joker", "ten", "three", "off-three", "deuce")
-
-_Reader = Callable[[object, str], object]
-
-
-def clear_reader_cache() -> None:
-    """Forget the field readers built so far (internal).
-
-    A mutation-testing run builds them anew in each test, so that a mutant of a reader's
-    construction is run rather than a reader made before it.
-    """
-    _field_readers.cache_clear()
-
-
-@functools.cache
-def _field_readers(
-    cls: type, special: frozenset[str] = frozenset()
-) -> tuple[tuple[str, _Reader | None], ...]:
-    """A reader for each field of the attrs class ``cls``, from its declared types (``None`` for a special one)."""
-    hints = get_type_hints(cls)
-    return tuple(
-        (a.name, None if a.name in special else _reader(hints[a.name], cls, a.name))
-        for a in attrs.fields(cls)
-    )
-
-
-def _reader(hint: Any, owner: type, name: str) -> _Reader:
-    """The reader of a value of type ``hint``, the field ``name`` of ``owner`` (or inside it)."""
-    if hint is bool:
-        return boolean
-    if hint is int:
-        bounds = _CLASS_INT_RANGES.get((owner, name)) or _INT_RANGES.get(name)
-        if bounds is None:  # pragma: no cover - reading every kind of view (a test) finds none
-            raise TypeError(f"{owner.__name__}.{name} is a whole number with no range to read it in")
-        low, high = bounds
-        return lambda value, where: integer(value, where, low, high)
-    if hint is str:
-        return _read_label
-    if hint is Card:
-        return read_card
-    if hint is Suit:
-        return read_suit
-    if hint is Rules:
-        return rules_from_dict
-    if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        enum_type = hint
-        return lambda value, where: choice(value, where, enum_type)
-    if isinstance(hint, type) and attrs.has(hint):
-        return _object_reader((hint,))
-    origin, args = get_origin(hint), get_args(hint)
-    if origin is Union or origin is types.UnionType:
-        members = tuple(a for a in args if a is not type(None))
-        inner = _object_reader(members) if len(members) > 1 else _reader(members[0], owner, name)
-        if len(members) == len(args):  # pragma: no cover - every union in a view is optional or of objects
-            return inner
-        return lambda value, where: None if value is None else inner(value, where)
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        if args[0] is Card:
-            return read_cards
-        item = _reader(args[0], owner, name)
-        low, high = _LENGTHS.get(name, (0, _MAX_STEPS))
-        return lambda value, where: _read_list(value, where, item, low, high)
-    if origin is tuple:
-        readers = tuple(_reader(a, owner, name) for a in args)
-        return lambda value, where: _read_list(value, where, readers, len(readers), len(readers))
-    if origin is frozenset:
-        item = _reader(args[0], owner, name)
-        low, high = _LENGTHS.get(name, (0, _MAX_STEPS))
-        return lambda value, where: frozenset(_read_list(value, where, item, low, high, distinct=True))
-    raise TypeError(f"no reader for {hint!r} in {owner.__name__}.{name}")  # pragma: no cover
-
-
-def _read_list(
-    value: object,
-    where: str,
-    read: _Reader | tuple[_Reader, ...],
-    low: int,
-    high: int,
-    *,
-    distinct: bool = False,
-) -> tuple[object, ...]:
-    """A list of ``low`` to ``high`` items, each read by ``read`` (or by the reader at its place)."""
-    got = array(value, where, high)
-    if len(got) < low:
-        fail(where, f"expected {low if low == high else f'at least {low}'} items, found {len(got)}")
-    out = tuple(
-        (read[i] if isinstance(read, tuple) else read)(item, f"{where}[{i}]") for i, item in enumerate(got)
-    )
-    if distinct:
-        for i, item in enumerate(out):
-            if item in out[:i]:
-                fail(f"{where}[{i}]", f"{excerpt(item)} is listed twice")
-    return out
-
-
-def _object_reader(allowed: tuple[type, ...]) -> _Reader:
-    for cls in allowed:
-        assert _VIEW_TYPES.get(cls.__name__) is cls, cls  # every class read is registered
-    return lambda value, where: _read_object(value, where, allowed)
-
-
-def _read_object(value: object, where: str, allowed: tuple[type, ...]) -> object:
-    """An object whose ``"type"`` names one of the ``allowed`` classes, read field by field."""
-    if not isinstance(value, dict):
-        fail(where, f"expected an object, found {kind(value)}")
-    if "type" not in value:
-        fail(where, "missing field 'type'")
-    name = string(value["type"], f"{where}.type", 40)
-    cls = next((c for c in allowed if c.__name__ == name), None)
-    if cls is None:
-        expected = ", ".join(c.__name__ for c in allowed)
-        if name in _VIEW_TYPES:
-            fail(f"{where}.type", f"a {name} is not allowed here (expected {expected})")
-        fail(f"{where}.type", f"unknown type {excerpt(name)} (expected {expected})")
-    readers = cast("tuple[tuple[str, _Reader], ...]", _field_readers(cls))
-    data = obj(value, where, ("type", *(field for field, _ in readers)))
-    values = {field: read(data[field], f"{where}.{field}") for field, read in readers}
-    return _build_object(cls, values, where)
-
-
-def _build_object(cls: type, values: dict[str, object], where: str) -> object:
-    """``cls(**values)``, with a refusal of the class's own checks as a :class:`DocumentError`."""
-    try:
-        return cls(**values)
-    except (ValueError, TypeError) as error:  # pragma: no cover - no class read has checks of its own today
-        raise DocumentError(where, f"not a valid {cls.__name__}: {excerpt(str(error))}") from error
-
-
-def _read_label(value: object, where: str) -> str:
-    text = string(value, where, 20)
-    if text not in _LABELS:
-        fail(where, f"expected one of {', '.join(repr(label) for label in _LABELS)}, found {excerpt(text)}")
-    return text
-
-
-def _read_action(value: object, where: str) -> SeatAction:
-    text = string(value, where, 40)
-    try:
-        action = parse_action(text)
-    except ActionParseError as error:
-        fail(where, str(error))
-    if not isinstance(action, get_args(SeatAction)):
-        fail(where, f"{excerpt(text)} is not a seat's action")
-    return cast("SeatAction", action)
 
 
 def _follower_of(seat_view: SeatView) -> Follower:

@@ -14,44 +14,24 @@ transition; the order of the phases, and the forced steps between them, is one f
 from __future__ import annotations
 
 import copyreg
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Final, cast
 
 from pitch13 import _history
-from pitch13.actions import (
-    ACTION_TYPES,
-    Action,
-    Bid,
-    Deal,
-    GiveUp,
-    Pass,
-    Play,
-    Reject,
-    SeatAction,
-    Stop,
-    TurnUp,
-    seeded_order,
-)
+from pitch13._actions import ACTION_TYPES
+from pitch13._checks import assert_never, check_seat, excerpt
+from pitch13._fields import FIRST_DEALER, HAND_NUMBER, OUTCOME, PAST, PHASE, PLY, RULES, SEED, TO_ACT
+from pitch13._logs import hand_logs
+from pitch13._shuffle import seeded_order
+from pitch13.actions import Action, Bid, Deal, GiveUp, Pass, Play, Reject, SeatAction, Stop, TurnUp
 from pitch13.cards import DECK
 from pitch13.engine import _auction, _discard, _end, _flow, _look, _pickup, _play
-from pitch13.engine._work import Work, act, freeze, refuse, work
-from pitch13.errors import IllegalActionError, IllegalReason, assert_never, check_seat, excerpt
+from pitch13.engine._partway import start_partway
+from pitch13.engine._work import Phases, Work, act, freeze, refuse, work
+from pitch13.errors import IllegalActionError, IllegalReason
 from pitch13.rules import Rules
 from pitch13.scoring import HandResult
-from pitch13.state import (
-    FIRST_DEALER,
-    HAND_NUMBER,
-    OUTCOME,
-    PAST,
-    PHASE,
-    PLY,
-    RULES,
-    SEED,
-    TO_ACT,
-    GameState,
-    Phases,
-    hand_logs,
-)
+from pitch13.state import GameState
 
 __all__ = [
     "MAX_SEED",
@@ -270,36 +250,6 @@ def _deal(state: GameState, action: Action, seat: int | None) -> GameState:
     act(w, _history.DEAL_CODE)
     _end.deal(w, [card.index for card in action.order])
     return freeze(_flow.after(w, Phases.DEAL))
-
-
-# --- a game started partway ----------------------------------------------------------------------
-
-
-def start_partway(
-    rules: Rules,
-    *,
-    first_dealer: int,
-    hand_number: int,
-    scores: tuple[int, int],
-    last_result: HandResult | None,
-    ply: int,
-    deck: Sequence[int] | None,
-) -> GameState:
-    """A game that begins at hand ``hand_number``, dealt from ``deck`` (or waiting for chance).
-
-    Internal: :func:`pitch13.sample_state` builds on it. ``scores`` are the scores before the
-    hand, ``ply`` the number of actions before it, and ``last_result`` the last hand's result
-    before it. The game's history begins at that hand. It has no seed: the hands after it wait
-    for chance.
-    """
-    dealer = (first_dealer + hand_number - 1) & 3
-    start = _history.Start(hand_number, dealer, scores, last_result, ply)
-    w: Work = [rules, Phases.DEAL, *_end.NO_HAND, None, first_dealer, hand_number, dealer, scores, None]
-    w += [b"", b"", start, ply, 0, None]
-    if deck is not None:
-        _end.deal(w, deck)
-        _flow.after(w, Phases.DEAL)
-    return freeze(w)
 
 
 # --- pickling ------------------------------------------------------------------------------------

@@ -9,12 +9,8 @@ from __future__ import annotations
 
 import functools
 
-from pitch13._history import BID_CODES, PASS_CODES, auction_won_code, trump_code
-from pitch13.actions import BIDS, NAME_TRUMPS, PASS, Action, Bid, NameTrump, Pass, SeatAction
-from pitch13.engine._work import Work, act, emit, freeze, refuse, work, wrong_phase
-from pitch13.errors import IllegalReason
-from pitch13.rules import AllPass, Rules
-from pitch13.state import (
+from pitch13._actions import BIDS, NAME_TRUMPS
+from pitch13._fields import (
     BIDDER,
     CALLS,
     DEALER,
@@ -26,10 +22,14 @@ from pitch13.state import (
     RULES,
     TABLE,
     TO_ACT,
-    GameState,
-    Phases,
 )
-from pitch13.trumps import table_for
+from pitch13._history import BID_CODES, PASS_CODES, auction_won_code, trump_code
+from pitch13._tables import table_for
+from pitch13.actions import PASS, Action, Bid, NameTrump, Pass, SeatAction
+from pitch13.engine._work import Phases, Work, act, emit, freeze, refuse, work, wrong_phase
+from pitch13.errors import IllegalReason
+from pitch13.rules import AllPass, Rules
+from pitch13.state import GameState
 
 # --- bidding -------------------------------------------------------------------------------------
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from pitch13._fields import DEALER, HANDS, MIDDLE, PHASE, TABLE, TAKEABLE, TO_ACT
 from pitch13._history import dead_discarded_code, discard_code
 from pitch13.actions import Discard, SeatAction
 from pitch13.engine._work import (
     DISCARD_KIND,
+    Phases,
     Work,
     act,
     card_actions,
@@ -19,7 +21,7 @@ from pitch13.engine._work import (
     wrong_phase,
 )
 from pitch13.errors import IllegalReason
-from pitch13.state import DEALER, HANDS, MIDDLE, PHASE, TABLE, TAKEABLE, TO_ACT, GameState, Phases
+from pitch13.state import GameState
 
 
 def discard_dead(w: Work) -> None:

@@ -9,12 +9,7 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import Final
 
-from pitch13._history import DEALT_CODE, GAME_OVER_CODE, SCORED_CODE, Hand, thrown_in_code
-from pitch13.actions import deal_positions
-from pitch13.engine._work import BITS, Work, emit
-from pitch13.events import ThrowInReason
-from pitch13.scoring import outcome_after, tally
-from pitch13.state import (
+from pitch13._fields import (
     BIDDER,
     DEALER,
     HAND_CACHE,
@@ -36,8 +31,12 @@ from pitch13.state import (
     TURNED,
     WON_A,
     WON_B,
-    Phases,
 )
+from pitch13._history import DEALT_CODE, GAME_OVER_CODE, SCORED_CODE, Hand, thrown_in_code
+from pitch13._scoring import outcome_after, tally
+from pitch13._shuffle import deal_positions
+from pitch13.engine._work import BITS, Phases, Work, emit
+from pitch13.events import ThrowInReason
 
 #: The fields from TO_ACT to TURNED at the start of a hand, before its deal.
 NO_HAND: Final = (-1, (0, 0, 0, 0), (), 0, None, 0, 0, (), (-1, -1, -1, -1), 0, -1, 0, 0, 0, 0, b"", -1)

@@ -12,12 +12,13 @@ in, or scored, is followed by the next hand's deal: at once in a seeded game, el
 
 from __future__ import annotations
 
-from pitch13.actions import seeded_order
+from pitch13._checks import assert_never
+from pitch13._fields import HAND_NUMBER, PHASE, SEED
+from pitch13._shuffle import seeded_order
 from pitch13.engine import _auction, _discard, _end, _look, _pickup, _play
-from pitch13.engine._work import Work
-from pitch13.errors import assert_never
+from pitch13.engine._work import Phases, Work
 from pitch13.events import ThrowInReason
-from pitch13.state import HAND_NUMBER, PHASE, SEED, Phase, Phases
+from pitch13.state import Phase
 
 
 def after(w: Work, done: Phase) -> Work:

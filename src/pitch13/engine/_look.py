@@ -2,29 +2,7 @@
 
 from __future__ import annotations
 
-from pitch13._history import (
-    GIVE_UP_CODES,
-    REJECT_CODES,
-    STOP_CODES,
-    TURN_UP_CODES,
-    card_rejected_code,
-    handed_over_code,
-    stock_discarded_code,
-)
-from pitch13.actions import STOP, TURN_UP, Action, GiveUp, Reject, SeatAction, Stop, TurnUp
-from pitch13.cards import DECK
-from pitch13.engine._work import (
-    REJECT_OR_GIVE_UP_KIND,
-    Work,
-    card_actions,
-    emit,
-    freeze,
-    refuse,
-    with_hand,
-    wrong_phase,
-)
-from pitch13.errors import IllegalReason
-from pitch13.state import (
+from pitch13._fields import (
     BIDDER,
     DEAD,
     HANDS,
@@ -38,9 +16,31 @@ from pitch13.state import (
     TABLE,
     TO_ACT,
     TURNED,
-    GameState,
-    Phases,
 )
+from pitch13._history import (
+    GIVE_UP_CODES,
+    REJECT_CODES,
+    STOP_CODES,
+    TURN_UP_CODES,
+    card_rejected_code,
+    handed_over_code,
+    stock_discarded_code,
+)
+from pitch13.actions import STOP, TURN_UP, Action, GiveUp, Reject, SeatAction, Stop, TurnUp
+from pitch13.cards import DECK
+from pitch13.engine._work import (
+    REJECT_OR_GIVE_UP_KIND,
+    Phases,
+    Work,
+    card_actions,
+    emit,
+    freeze,
+    refuse,
+    with_hand,
+    wrong_phase,
+)
+from pitch13.errors import IllegalReason
+from pitch13.state import GameState
 
 _TURN_UP_OR_STOP = (TURN_UP, STOP)
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from pitch13._fields import DEALER, HANDS, MIDDLE, PHASE, RULES, STOCK, TAKEABLE, TO_ACT
 from pitch13._history import STOP_CODES, refilled_code, take_code
 from pitch13.actions import SeatAction, Stop, Take
 from pitch13.engine._work import (
     STOP_OR_TAKE_KIND,
+    Phases,
     Work,
     act,
     card_actions,
@@ -20,18 +22,7 @@ from pitch13.engine._work import (
 )
 from pitch13.errors import IllegalReason
 from pitch13.rules import ShortStock
-from pitch13.state import (
-    DEALER,
-    HANDS,
-    MIDDLE,
-    PHASE,
-    RULES,
-    STOCK,
-    TAKEABLE,
-    TO_ACT,
-    GameState,
-    Phases,
-)
+from pitch13.state import GameState
 
 # --- the pick-up (R-PICK-1) ----------------------------------------------------------------------
 

@@ -8,22 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from pitch13._history import PLAY_CODES, SEAT_OUT_CODES, TRICK_WON_CODE, ended_early_code
-from pitch13.actions import Play, SeatAction
-from pitch13.engine._work import (
-    CARD_ACTIONS,
-    PLAY_KIND,
-    Work,
-    card_actions,
-    emit,
-    freeze,
-    refuse,
-    wrong_phase,
-)
-from pitch13.errors import IllegalReason
-from pitch13.rules import LeadFallback
-from pitch13.scoring import close_trick
-from pitch13.state import (
+from pitch13._fields import (
     BIDDER,
     HANDS,
     HISTORY_LEN,
@@ -39,9 +24,24 @@ from pitch13.state import (
     TURNED,
     WON_A,
     WON_B,
-    GameState,
-    Phases,
 )
+from pitch13._history import PLAY_CODES, SEAT_OUT_CODES, TRICK_WON_CODE, ended_early_code
+from pitch13._scoring import close_trick
+from pitch13.actions import Play, SeatAction
+from pitch13.engine._work import (
+    CARD_ACTIONS,
+    PLAY_KIND,
+    Phases,
+    Work,
+    card_actions,
+    emit,
+    freeze,
+    refuse,
+    wrong_phase,
+)
+from pitch13.errors import IllegalReason
+from pitch13.rules import LeadFallback
+from pitch13.state import GameState
 
 #: The seats of team A and of team B, as seat masks.
 _TEAM_A: Final = 0b0101

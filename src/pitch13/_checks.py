@@ -1,0 +1,40 @@
+"""Checks and excerpts shared by every module that takes input from outside (internal)."""
+
+from __future__ import annotations
+
+import reprlib
+from typing import Final, NoReturn
+
+_EXCERPT: Final = reprlib.Repr()
+_EXCERPT.maxstring = _EXCERPT.maxother = _EXCERPT.maxlong = 40
+_EXCERPT.maxlevel = 3
+
+
+def excerpt(value: object) -> str:
+    """A short ``repr`` of ``value`` for an error message: never more than about 40 characters.
+
+    Messages that quote what the caller passed use this, so that a huge or deeply nested value
+    cannot make a huge message (or fail while the message is made).
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**40:
+        return f"a number of {value.bit_length()} bits"
+    try:
+        return _EXCERPT.repr(value)
+    except Exception:  # a value whose own repr fails
+        return f"a {type(value).__name__}"
+
+
+def check_seat(seat: object, what: str = "a seat") -> int:
+    """``seat`` if it is a seat, an ``int`` from 0 to 3; else the documented error (internal)."""
+    if type(seat) is not int:
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise TypeError(f"{what} is an int from 0 to 3, not {excerpt(seat)}")
+        seat = int(seat)
+    if not 0 <= seat <= 3:
+        raise ValueError(f"{what} is an int from 0 to 3, not {excerpt(seat)}")
+    return seat
+
+
+def assert_never(value: NoReturn) -> NoReturn:  # pragma: no cover - never called when mypy passes
+    """Make mypy check that a ``match`` handles every case (``typing.assert_never`` before 3.11)."""
+    raise AssertionError(f"unhandled value: {value!r}")

@@ -1,0 +1,346 @@
+"""Reading documents from outside safely: checked JSON, and the rules' dict form (internal).
+
+Every loader of pitch13 (game records, states and seat views, in JSON or text) reads its input
+through this module. Nothing is built from a document until it has been checked: its size,
+its nesting, its numbers, its keys, and then each field's type and value. Whatever is wrong
+comes out as a :class:`DocumentError` that says what and where.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import re
+from collections.abc import Sequence
+from typing import Any, Final, NoReturn, TypeVar, cast
+
+import attrs
+
+from pitch13._checks import excerpt
+from pitch13.cards import Card, Suit
+from pitch13.errors import CardParseError, DocumentError, RulesError
+from pitch13.rules import OPTION_ENUMS, Rules
+
+#: The largest document a loader reads by default, in characters.
+MAX_SIZE: Final = 1_000_000
+#: The deepest nesting of lists and objects a JSON document may have.
+MAX_DEPTH: Final = 24
+#: The longest number, in characters, a JSON document may hold.
+MAX_DIGITS: Final = 48
+
+E = TypeVar("E", bound=enum.Enum)
+
+
+def fail(where: str, why: str) -> NoReturn:
+    """Raise a :class:`DocumentError`."""
+    raise DocumentError(where, why)
+
+
+# --- JSON ----------------------------------------------------------------------------------------
+
+
+_STRUCTURE: Final = re.compile(r'[\[\]{}"\\]')
+
+
+def load_json(text: object, *, max_size: int = MAX_SIZE, what: str = "document") -> object:
+    """Parse ``text`` (str or UTF-8 bytes) as JSON, refusing anything pitch13 never writes.
+
+    Refused: documents over ``max_size`` characters, nesting deeper than ``MAX_DEPTH``,
+    numbers with a fraction or exponent, ``NaN`` and ``Infinity``, numbers longer than
+    ``MAX_DIGITS`` characters, and an object with the same key twice. A leading byte-order
+    mark is skipped.
+    """
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > max_size:
+            fail("$", f"the {what} is {len(text)} bytes long; the limit is {max_size}")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            fail("$", f"the {what} is not UTF-8 ({error.reason} at byte {error.start})")
+    if not isinstance(text, str):
+        raise TypeError(f"a {what} is read from a str or bytes, not {type(text).__name__}")
+    if len(text) > max_size:
+        fail("$", f"the {what} is {len(text)} characters long; the limit is {max_size}")
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors write
+    _check_depth(text, what)
+    try:
+        return json.loads(
+            text,
+            object_pairs_hook=_no_duplicates,
+            parse_int=_whole_number,
+            parse_float=_no_fraction,
+            parse_constant=_no_constant,
+        )
+    except json.JSONDecodeError as error:
+        fail("$", f"the {what} is not JSON: {error.msg} (line {error.lineno}, column {error.colno})")
+    except RecursionError:  # pragma: no cover - the depth check comes first
+        fail("$", f"the {what} nests too deeply")
+
+
+def _check_depth(text: str, what: str) -> None:
+    # One pass over the brackets, quotes and backslashes, so that no input makes it slow.
+    depth = 0
+    in_string = False
+    escaped = -1
+    for match in _STRUCTURE.finditer(text):
+        position, char = match.start(), match.group()
+        if in_string:
+            if position == escaped:
+                continue
+            if char == "\\":
+                escaped = position + 1
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                line, column = _line_column(text, position)
+                fail("$", f"the {what} nests deeper than {MAX_DEPTH} levels (line {line}, column {column})")
+        elif char in "]}":
+            depth -= 1
+
+
+def _line_column(text: str, position: int) -> tuple[int, int]:
+    line = text.count("\n", 0, position) + 1
+    return line, position - (text.rfind("\n", 0, position) + 1) + 1
+
+
+def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for key, value in pairs:
+        if key in out:
+            fail("$", f"an object has the key {excerpt(key)} twice")
+        out[key] = value
+    return out
+
+
+def _whole_number(text: str) -> int:
+    if len(text) > MAX_DIGITS:
+        fail("$", f"a number has {len(text)} characters; the limit is {MAX_DIGITS}")
+    return int(text)
+
+
+def _no_fraction(text: str) -> int:
+    fail("$", f"numbers are whole in pitch13 documents, not {text[:MAX_DIGITS]!r}")
+
+
+def _no_constant(text: str) -> int:
+    fail("$", f"{text} is not a number pitch13 reads")
+
+
+def check_header(
+    data: object, fmt: str, version: int, where: str = "$", *, old: str = ""
+) -> dict[str, object]:
+    """Check that ``data`` is an object of format ``fmt`` at ``version``, and return it.
+
+    Earlier versions are refused as no longer read, with ``old`` added to say what to do.
+    """
+    if not isinstance(data, dict):
+        fail(where, f"a {fmt} document is a JSON object, not {kind(data)}")
+    found = data.get("format")
+    if found != fmt:
+        if isinstance(found, str) and found.startswith("pitch13.") and len(found) < 40:
+            fail(f"{where}.format", f"this is a {found} document, not a {fmt} document")
+        fail(f"{where}.format", f"expected {fmt!r}, found {excerpt(found)}")
+    got = data.get("version")
+    if not isinstance(got, int) or isinstance(got, bool):
+        fail(f"{where}.version", f"the version is a whole number, not {excerpt(got)}")
+    if got < 1:
+        fail(f"{where}.version", f"{fmt} has no version {excerpt(got)}: versions are numbered from 1")
+    if got < version:
+        fail(f"{where}.version", f"{fmt} version {got} is no longer read (this pitch13 reads {version}){old}")
+    if got > version:
+        fail(
+            f"{where}.version",
+            f"{fmt} version {excerpt(got)} is newer than this pitch13 reads ({version}); upgrade pitch13",
+        )
+    return data
+
+
+# --- checked access ------------------------------------------------------------------------------
+
+
+def kind(value: object) -> str:
+    """A JSON reader's name for the type of ``value``."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__  # pragma: no cover - JSON has no other types
+
+
+def obj(
+    value: object, where: str, required: Sequence[str], optional: Sequence[str] = ()
+) -> dict[str, object]:
+    """``value`` as an object with exactly the ``required`` keys and some of ``optional``."""
+    if not isinstance(value, dict):
+        fail(where, f"expected an object, found {kind(value)}")
+    for key in value:
+        if key not in required and key not in optional:
+            expected = ", ".join(repr(k) for k in (*required, *optional))
+            fail(where, f"unknown field {excerpt(key)} (expected {expected})")
+    for key in required:
+        if key not in value:
+            fail(where, f"missing field {excerpt(key)}")
+    return value
+
+
+def integer(value: object, where: str, low: int, high: int) -> int:
+    """``value`` as an int from ``low`` to ``high``."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        fail(where, f"expected a whole number, found {kind(value)}")
+    if not low <= value <= high:
+        fail(where, f"expected a number from {low} to {high}, found {excerpt(value)}")
+    return value
+
+
+def optional_integer(value: object, where: str, low: int, high: int) -> int | None:
+    """``value`` as ``None`` or an int from ``low`` to ``high``."""
+    return None if value is None else integer(value, where, low, high)
+
+
+def seat(value: object, where: str) -> int:
+    """``value`` as a seat, 0 to 3."""
+    return integer(value, where, 0, 3)
+
+
+def boolean(value: object, where: str) -> bool:
+    """``value`` as a bool."""
+    if not isinstance(value, bool):
+        fail(where, f"expected true or false, found {kind(value)}")
+    return value
+
+
+def string(value: object, where: str, max_length: int = 200) -> str:
+    """``value`` as a str of at most ``max_length`` characters."""
+    if not isinstance(value, str):
+        fail(where, f"expected a string, found {kind(value)}")
+    if len(value) > max_length:
+        fail(where, f"the string is {len(value)} characters long; the limit is {max_length}")
+    return value
+
+
+def array(value: object, where: str, max_length: int) -> list[object]:
+    """``value`` as a list of at most ``max_length`` items."""
+    if not isinstance(value, list):
+        fail(where, f"expected a list, found {kind(value)}")
+    if len(value) > max_length:
+        fail(where, f"the list has {len(value)} items; the limit is {max_length}")
+    return value
+
+
+def read_card(value: object, where: str) -> Card:
+    """``value`` as a card in notation (``"AH"``, ``"10S"``, ``"BJ"``)."""
+    text = string(value, where, 8)
+    try:
+        return Card.parse(text)
+    except CardParseError as error:
+        fail(where, str(error))
+
+
+def optional_card(value: object, where: str) -> Card | None:
+    """``value`` as ``None`` or a card."""
+    return None if value is None else read_card(value, where)
+
+
+def read_cards(value: object, where: str, max_length: int = 54) -> tuple[Card, ...]:
+    """``value`` as a list of different cards."""
+    items = array(value, where, max_length)
+    out: list[Card] = []
+    seen = 0
+    for i, item in enumerate(items):
+        got = read_card(item, f"{where}[{i}]")
+        if seen >> got.index & 1:
+            fail(f"{where}[{i}]", f"{got} is listed twice")
+        seen |= 1 << got.index
+        out.append(got)
+    return tuple(out)
+
+
+def read_suit(value: object, where: str) -> Suit:
+    """``value`` as a suit letter, ``C``, ``D``, ``H`` or ``S``: what pitch13 writes."""
+    text = string(value, where, 1)
+    if text not in ("C", "D", "H", "S"):
+        fail(where, f"expected a suit letter (C, D, H or S), found {excerpt(text)}")
+    return Suit.parse(text)
+
+
+def choice(value: object, where: str, enum_type: type[E]) -> E:
+    """``value`` as a member of ``enum_type``, given by its value."""
+    text = string(value, where, 40)
+    for member in enum_type:
+        if member.value == text:
+            return member
+    choices = ", ".join(repr(m.value) for m in enum_type)
+    fail(where, f"expected one of {choices}, found {excerpt(text)}")
+
+
+# --- rules ---------------------------------------------------------------------------------------
+
+
+def rules_to_dict(rules: Rules) -> dict[str, object]:
+    """Every option of ``rules`` as plain JSON data, in the order of :class:`~pitch13.Rules`."""
+    out: dict[str, object] = {}
+    for field in attrs.fields(Rules):
+        value = getattr(rules, field.name)
+        out[field.name] = value.value if isinstance(value, enum.Enum) else value
+    return out
+
+
+#: The option values of format version 1 when a document leaves an option out. They are the
+#: defaults of :class:`~pitch13.Rules` when version 1 was made, and stay so for version 1.
+V1_DEFAULTS: Final[dict[str, object]] = {
+    "use_off_three": True,
+    "joker_order": "first_played",
+    "min_bid": 4,
+    "max_bid": None,
+    "all_pass": "dealer_forced",
+    "dealer_forced_min_bid": 5,
+    "dealer_may_match": False,
+    "pickup": "point_cards",
+    "short_stock": "deal_what_is_left",
+    "look_take": "any_trump",
+    "partner_look": True,
+    "lead_fallback": "partner",
+    "deuce_to": "player",
+    "made_bid_scores": "points_taken",
+    "moon_success": "win_game",
+    "moon_failure": "minus_bid",
+    "target": 54,
+    "target_rule": "greater_than",
+}
+
+
+def rules_from_dict(value: object, where: str) -> Rules:
+    """A :class:`~pitch13.Rules` from an object of options.
+
+    Left-out options take their version-1 defaults (``max_bid`` follows the points total).
+    """
+    data = obj(value, where, (), tuple(V1_DEFAULTS))
+    options: dict[str, object] = {}
+    for name, raw in data.items():
+        at = f"{where}.{name}"
+        default = V1_DEFAULTS[name]
+        if name in OPTION_ENUMS:
+            options[name] = choice(raw, at, OPTION_ENUMS[name])
+        elif isinstance(default, bool):
+            options[name] = boolean(raw, at)
+        else:
+            options[name] = integer(raw, at, -(10**9), 10**9)
+    for name, default in V1_DEFAULTS.items():
+        if name not in options and default is not None:
+            options[name] = default
+    try:
+        return Rules(**cast("dict[str, Any]", options))
+    except RulesError as error:
+        fail(where, str(error))

@@ -1,0 +1,144 @@
+"""Closing tricks and scoring hands from the engine's compact form (internal).
+
+R-PLAY-5, R-PLAY-6, R-SCORE-1, R-SCORE-2, R-END-1, R-END-2: the rules of :mod:`pitch13.scoring`'s
+values, computed from card masks and plays kept as ints.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from pitch13._tables import TrumpTable
+from pitch13.cards import DECK
+from pitch13.rules import MadeBidScores, MoonFailure, MoonSuccess, Rules, TargetRule
+from pitch13.scoring import HandResult, Outcome, PointCard, Termination, Trick
+
+
+@functools.lru_cache(maxsize=1024)
+def _point_card(index: int, points: int, label: str, team: int | None) -> PointCard:
+    return PointCard(DECK[index], points, label, team)
+
+
+# --- tricks (internal) ---------------------------------------------------------------------------
+#
+# The engine keeps a play as one int, ``seat << 6 | card index``, and a trick as a tuple of them.
+
+
+def close_trick(table: TrumpTable, plays: tuple[int, ...]) -> tuple[int, int, int]:
+    """The winner of a finished trick and the point cards each team takes from it, as masks.
+
+    R-PLAY-5: the highest trump wins; a tie (both jokers under ``first_played``, R-RANK-2) stays
+    with the card played first. R-PLAY-6: the points go to the winner's team, the 2 of trump's
+    to its player's team under ``deuce_to=player``. Internal: ``plays`` are ``seat << 6 | card``.
+    """
+    power = table.power
+    first = plays[0]
+    winner, best = first >> 6, power[first & 63]
+    for code in plays[1:]:
+        if power[code & 63] > best:
+            winner, best = code >> 6, power[code & 63]
+    won_a = won_b = 0
+    point_mask = table.point_mask
+    deuce = table.player_deuce
+    for code in plays:
+        i = code & 63
+        if point_mask >> i & 1:
+            if (code >> 6 if i == deuce else winner) & 1:
+                won_b |= 1 << i
+            else:
+                won_a |= 1 << i
+    return winner, won_a, won_b
+
+
+def make_trick(number: int, table: TrumpTable, plays: tuple[int, ...]) -> Trick:
+    """The :class:`Trick` value of a finished trick kept as ints (internal)."""
+    winner, won_a, won_b = close_trick(table, plays)
+    return Trick(
+        number,
+        tuple((code >> 6, DECK[code & 63]) for code in plays),
+        winner,
+        (table.points_of(won_a), table.points_of(won_b)),
+    )
+
+
+# --- scoring (internal) --------------------------------------------------------------------------
+
+
+def tally(
+    rules: Rules, table: TrumpTable, bidder: int, bid: int, won_a: int, won_b: int
+) -> tuple[tuple[int, int], tuple[int, int], bool]:
+    """The points each team took, its score change and whether the bid was made (R-SCORE-1).
+
+    Returns ``(points, change, made)``; the scores after the hand are those before plus ``change``.
+    """
+    taken = (table.points_of(won_a), table.points_of(won_b))
+    bidding = bidder & 1
+    made = taken[bidding] >= bid
+    if not made:
+        gain = -bid
+    elif rules.made_bid_scores is MadeBidScores.POINTS_TAKEN:
+        gain = taken[bidding]
+    else:
+        gain = bid
+    change = (gain, taken[1]) if bidding == 0 else (taken[0], gain)
+    return taken, change, made
+
+
+def hand_result(
+    rules: Rules,
+    table: TrumpTable,
+    *,
+    hand_number: int,
+    dealer: int,
+    bidder: int,
+    bid: int,
+    won: tuple[int, int],
+    scores: tuple[int, int],
+    ended_early: bool,
+) -> HandResult:
+    """The :class:`HandResult` of a hand from the point cards each team won (internal).
+
+    ``scores`` are the scores before the hand.
+    """
+    taken, change, made = tally(rules, table, bidder, bid, won[0], won[1])
+    cards = []
+    for i in table.point_order:
+        team = 0 if won[0] >> i & 1 else 1 if won[1] >> i & 1 else None
+        cards.append(_point_card(i, table.points[i], table.labels[i], team))
+    return HandResult(
+        hand_number=hand_number,
+        dealer=dealer,
+        bidder=bidder,
+        bid=bid,
+        trump=table.trump,
+        point_cards=tuple(cards),
+        points=taken,
+        unplayed_points=rules.points_total - taken[0] - taken[1],
+        made=made,
+        moon=bid == rules.max_bid,
+        score_change=change,
+        scores=(scores[0] + change[0], scores[1] + change[1]),
+        ended_early=ended_early,
+    )
+
+
+def outcome_after(
+    rules: Rules, hand_number: int, bidder: int, bid: int, made: bool, scores: tuple[int, int]
+) -> Outcome | None:
+    """How the game ends after a hand scored ``scores``, or ``None`` (R-SCORE-2, R-END-*; internal)."""
+    bidding = bidder & 1
+    moon = bid == rules.max_bid
+    if moon and made and rules.moon_success is MoonSuccess.WIN_GAME:
+        return Outcome(bidding, Termination.MOON_MADE, hand_number, scores)
+    if moon and not made and rules.moon_failure is MoonFailure.LOSE_GAME:
+        return Outcome(1 - bidding, Termination.MOON_FAILED, hand_number, scores)
+    target = rules.target
+    if rules.target_rule is TargetRule.GREATER_THAN:
+        past_a, past_b = scores[0] > target, scores[1] > target
+    else:
+        past_a, past_b = scores[0] >= target, scores[1] >= target
+    if past_a and past_b:
+        return Outcome(bidding, Termination.BOTH_PAST_TARGET, hand_number, scores)
+    if past_a or past_b:
+        return Outcome(0 if past_a else 1, Termination.TARGET, hand_number, scores)
+    return None

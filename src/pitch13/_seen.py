@@ -1,0 +1,333 @@
+"""What a seat saw: the seen-history records and how the history becomes them (internal).
+
+:mod:`pitch13.seen` is the public face of this module and documents it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Union
+
+import attrs
+
+from pitch13 import _history
+from pitch13._checks import assert_never, check_seat
+from pitch13._fields import LOG, PAST, RULES
+from pitch13._history import Hand, HistoryItem
+from pitch13._logs import hand_entries, hands_since
+from pitch13._shuffle import deal_positions
+from pitch13._tables import TrumpTable, table_for
+from pitch13.actions import Bid, Deal, Discard, GiveUp, NameTrump, Pass, Play, Reject, Stop, Take, TurnUp
+from pitch13.cards import Card
+from pitch13.events import (
+    AuctionWon,
+    CardRejected,
+    DeadCardsDiscarded,
+    GameOver,
+    HandDealt,
+    HandEndedEarly,
+    HandScored,
+    HandThrownIn,
+    Refilled,
+    SeatOut,
+    StockDiscarded,
+    StockHandedOver,
+    TrickWon,
+)
+from pitch13.rules import Rules
+from pitch13.state import GameState
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return "".join(f" {c}" for c in cards)
+
+
+@attrs.frozen(slots=True)
+class DealSeen:
+    """Hand ``hand_number`` was dealt by ``dealer``; ``cards`` are the viewing seat's 9 cards.
+
+    ``cards`` is empty in a spectator's view.
+    """
+
+    hand_number: int
+    dealer: int
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"dealt {self.hand_number} {self.dealer}{_cards(self.cards)}"
+
+
+@attrs.frozen(slots=True)
+class RefillSeen:
+    """``seat`` received ``count`` cards from the stock (R-FILL-1).
+
+    ``cards`` names them, in the order received, only in that seat's own view.
+    """
+
+    seat: int
+    count: int
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"refill {self.seat} {self.count}{_cards(self.cards)}"
+
+
+@attrs.frozen(slots=True)
+class TurnUpSeen:
+    """``seat`` turned up the next stock card (R-LOOK-1); ``card`` only in its own view."""
+
+    seat: int
+    card: Card | None
+
+    def __str__(self) -> str:
+        return f"{self.seat} turn up{_cards(() if self.card is None else (self.card,))}"
+
+
+@attrs.frozen(slots=True)
+class GiveUpSeen:
+    """``seat`` took the turned-up card, giving up a card of its hand (R-LOOK-2).
+
+    ``taken`` is named only in that seat's own view. ``given`` is named in its own view, and
+    in every view when it is a trump, which goes to the dead pile face up (R-LOOK-4).
+    """
+
+    seat: int
+    taken: Card | None
+    given: Card | None
+
+    def __str__(self) -> str:
+        given = "" if self.given is None else f" {self.given}"
+        taken = "" if self.taken is None else f" for {self.taken}"
+        return f"{self.seat} give up{given}{taken}"
+
+
+@attrs.frozen(slots=True)
+class RejectSeen:
+    """``seat`` rejected the turned-up card to the dead pile (R-LOOK-2).
+
+    ``card`` is named in the seat's own view, and in every view when it is a trump (R-LOOK-4).
+    ``forced`` says the card could not be taken (``look_take``), which every seat can tell
+    from the card's kind.
+    """
+
+    seat: int
+    card: Card | None
+    forced: bool
+
+    def __str__(self) -> str:
+        card = "" if self.card is None else f" {self.card}"
+        return f"rejected {self.seat}{card}" if self.forced else f"{self.seat} reject{card}"
+
+
+#: A step of the history that every seat sees as it is.
+PublicItem = Union[
+    Pass,
+    Bid,
+    NameTrump,
+    Discard,
+    Take,
+    Stop,
+    Play,
+    AuctionWon,
+    HandThrownIn,
+    DeadCardsDiscarded,
+    StockHandedOver,
+    StockDiscarded,
+    SeatOut,
+    TrickWon,
+    HandEndedEarly,
+    HandScored,
+    GameOver,
+]
+#: One step of a seat's history: a public action or event, or one of the ``…Seen`` records.
+SeenItem = Union[PublicItem, DealSeen, RefillSeen, TurnUpSeen, GiveUpSeen, RejectSeen]
+
+
+@attrs.frozen(slots=True)
+class SeenEntry:
+    """One step of a seat's history: who acted (``None`` for an event) and what was seen.
+
+    ``str(entry)`` is its notation (see :mod:`pitch13.seen`).
+    """
+
+    seat: int | None
+    item: SeenItem
+
+    def __str__(self) -> str:
+        return notation(self.seat, self.item)
+
+
+def notation(seat: int | None, item: SeenItem) -> str:
+    """The notation of a seen entry (internal; ``str(entry)``)."""
+    match item:
+        case Pass() | Bid() | NameTrump() | Discard() | Take() | Stop() | Play():
+            return f"{seat} {item}"
+        case DealSeen() | RefillSeen() | TurnUpSeen() | GiveUpSeen() | RejectSeen():
+            return str(item)
+        case AuctionWon(seat=who, bid=bid):
+            return f"won {who} {bid}"
+        case HandThrownIn(hand_number=number, reason=reason):
+            return f"thrown {number} {reason.value}"
+        case DeadCardsDiscarded(seat=who, cards=cards):
+            return f"dead {who}{_cards(cards)}"
+        case StockHandedOver(seat=who, count=count):
+            return f"stock {who} {count}"
+        case StockDiscarded(count=count):
+            return f"unseen {count}"
+        case SeatOut(seat=who):
+            return f"out {who}"
+        case TrickWon(trick=trick):
+            return f"trick {trick.number} {trick.winner}"
+        case HandEndedEarly(team=team, cards=cards):
+            return f"early {team}{_cards(cards)}"
+        case HandScored(result=result):
+            return f"scored {result.hand_number}"
+        case GameOver(outcome=outcome):
+            return f"over {outcome.winner} {outcome.termination.value}"
+        case _:  # pragma: no cover - mypy checks that every kind of entry is written
+            assert_never(item)
+
+
+def dealt_cards(deck: tuple[Card, ...], dealer: int, seat: int) -> tuple[Card, ...]:
+    """The 9 cards ``seat`` is dealt from ``deck`` by ``dealer`` (R-DEAL-1), in index order (internal)."""
+    return tuple(sorted(deck[at] for at in deal_positions(dealer, seat)))
+
+
+# --- from the history to what a seat saw ---------------------------------------------------------
+
+
+class Watcher:
+    """Turns one hand's entries into what ``seat`` saw of them, one at a time (internal).
+
+    It remembers, within the hand, the stock's order and the card turned up, to tell the seat
+    what it turned up itself.
+    """
+
+    __slots__ = ("position", "rules", "seat", "stock", "table", "turned")
+
+    def __init__(self, rules: Rules, seat: int | None) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.stock: tuple[Card, ...] = ()
+        self.position = 0
+        self.turned: Card | None = None
+        self.table: TrumpTable | None = None
+
+    def see(self, who: int | None, item: HistoryItem) -> SeenEntry | None:
+        """What the seat saw of one entry; ``None`` for a chance deal, which nobody sees."""
+        seat = self.seat
+        match item:
+            case NameTrump(suit=suit):
+                self.table = table_for(suit, self.rules)
+                return SeenEntry(who, item)
+            case (
+                Pass()
+                | Bid()
+                | Discard()
+                | Take()
+                | Stop()
+                | Play()
+                | AuctionWon()
+                | HandThrownIn()
+                | DeadCardsDiscarded()
+                | StockHandedOver()
+                | StockDiscarded()
+                | SeatOut()
+                | TrickWon()
+                | HandEndedEarly()
+                | HandScored()
+                | GameOver()
+            ):
+                return SeenEntry(who, item)
+            case HandDealt(hand_number=number, dealer=dealer, deck=deck):
+                self.stock, self.position, self.table, self.turned = deck[36:], 0, None, None
+                mine = () if seat is None else dealt_cards(deck, dealer, seat)
+                return SeenEntry(None, DealSeen(number, dealer, mine))
+            case Refilled(seat=receiver, cards=cards):
+                self.position += len(cards)
+                return SeenEntry(None, RefillSeen(receiver, len(cards), cards if receiver == seat else ()))
+            case TurnUp():
+                assert who is not None
+                card = self.stock[self.position]
+                self.turned = card
+                self.position += 1
+                return SeenEntry(who, TurnUpSeen(who, card if who == seat else None))
+            case Reject() | CardRejected():
+                looker = item.seat if isinstance(item, CardRejected) else who
+                turned = self.turned
+                assert self.table is not None and turned is not None and looker is not None
+                shown = turned if looker == seat or self.table.mask >> turned.index & 1 else None
+                forced = isinstance(item, CardRejected)
+                return SeenEntry(None if forced else looker, RejectSeen(looker, shown, forced))
+            case GiveUp(card=given):
+                assert self.table is not None and who is not None
+                named = given if who == seat or self.table.mask >> given.index & 1 else None
+                return SeenEntry(who, GiveUpSeen(who, self.turned if who == seat else None, named))
+            case Deal():
+                return None  # chance: nobody sees the deck
+            case _:  # pragma: no cover - mypy checks that every kind of entry is seen
+                assert_never(item)
+
+
+def seen_history(state: GameState, seat: int | None, since: int | None = None) -> tuple[SeenEntry, ...]:
+    """The history of ``state``'s game as ``seat`` saw it (``None``: a spectator's).
+
+    With ``since``, only what came after the state whose :attr:`~pitch13.GameState.ply` is
+    ``since`` (after the first ``since`` actions and the events they caused): a server that sent
+    a seat everything up to ply ``p`` sends ``seen_history(state, seat, since=p)`` next. It costs
+    O(entries after ``since`` plus those of the hand that holds them before); the whole history
+    costs O(entries).
+
+    Raises:
+        TypeError: if an argument has the wrong type.
+        ValueError: if ``seat`` is not from 0 to 3 (or ``None``), or ``since`` is not a ply of
+            the game: from where its history begins to :attr:`~pitch13.GameState.ply`.
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"seen_history() takes a GameState, not {type(state).__name__}")
+    if seat is not None:
+        seat = check_seat(seat)
+    start = 0 if since is None else entry_after(state, since)
+    return tuple(_seen_since(state, seat, start))
+
+
+def entry_after(state: GameState, ply: int) -> int:
+    """The history position that follows the ``ply``-th action and its events (internal)."""
+    if type(ply) is not int and (not isinstance(ply, int) or isinstance(ply, bool)):
+        raise TypeError(f"since is a ply, an int, not {type(ply).__name__}")
+    first = _history.first_ply(state[PAST])
+    if not first <= ply <= state.ply:
+        raise ValueError(f"since is a ply of the game, from {first} to {state.ply}, not {ply}")
+    if ply == state.ply:
+        return state.history_len
+    hand = state[PAST]
+    newer: list[Hand] = []
+    while hand is not None and hand.plies > ply:
+        newer.append(hand)
+        hand = hand.prev
+    plies = first if hand is None else hand.plies
+    entries = 0 if hand is None else hand.entries
+    logs = [h.log for h in reversed(newer)]
+    if state[LOG]:
+        logs.append(state[LOG])
+    for log in logs:
+        for is_action in _history.kinds(log):
+            if is_action:
+                if plies == ply:
+                    return entries
+                plies += 1
+            entries += 1
+    raise AssertionError("ply past the end")  # pragma: no cover - checked above
+
+
+def _seen_since(state: GameState, seat: int | None, start: int) -> Iterator[SeenEntry]:
+    """What ``seat`` saw of the entries after the first ``start`` of the history."""
+    rules = state[RULES]
+    hands, skip = hands_since(state, start)
+    for part in hands:
+        watcher = Watcher(rules, seat)  # every hand starts afresh: its deal resets what is remembered
+        for at, (who, item) in enumerate(hand_entries(state, part)):
+            seen = watcher.see(who, item)
+            if at >= skip and seen is not None:
+                yield seen
+        skip = 0
