@@ -210,7 +210,7 @@ def test_updated_refuses_a_second_deal_of_the_hand_in_play():
         ("[1, 3, 7]", "$[2]", "expected a string"),
         ('[1, 3, "' + "x" * 300 + '"]', "$[2]", "the limit is 200"),
         ("[1, " + "9" * 5000 + "]", "$", "a number has 5000 characters"),
-        ("[1, 3", "$", "not JSON"),
+        ("[1, 3", "$", "the view delta is not JSON: "),
     ],
 )
 def test_delta_from_json_refuses_what_is_not_a_delta(text, where, why):
@@ -219,6 +219,21 @@ def test_delta_from_json_refuses_what_is_not_a_delta(text, where, why):
         ViewDelta.from_json(text)
     assert info.value.where == where and why in info.value.why, info.value
     assert len(str(info.value)) < 300
+
+
+def test_delta_from_json_says_what_a_delta_is_and_reads_plies_up_to_a_billion():
+    with pytest.raises(DocumentError) as info:
+        ViewDelta.from_json("[1]")
+    assert (info.value.where, info.value.why) == ("$", "a view delta is [since, ply, entry, ...]")
+    top = 10**9
+    assert ViewDelta.from_json(f'[{top}, {top}, "1 pass"]') == ViewDelta(top, top, ("1 pass",))
+    for text, where, why in (
+        (f"[{top + 1}, {top + 1}]", "$[0]", f"expected a number from 0 to {top}, found {top + 1}"),
+        (f"[{top}, {top + 1}]", "$[1]", f"expected a number from {top} to {top}, found {top + 1}"),
+    ):
+        with pytest.raises(DocumentError) as info:
+            ViewDelta.from_json(text)
+        assert (info.value.where, info.value.why) == (where, why)
 
 
 def test_delta_from_json_refuses_a_huge_delta():

@@ -44,6 +44,7 @@ from pitch13 import (
     new_game,
     parse_cards,
 )
+from pitch13._checks import excerpt
 from pitch13._documents import MAX_SIZE
 from pitch13.documents import DocumentError
 from pitch13.events import HandScored
@@ -277,7 +278,11 @@ def test_refuses_another_format_or_version():
     data = doc(see(scenario()[0], 0))
     refused({**data, "format": "pitch13.record"}, "$.format", "not a pitch13.view document")
     refused({**data, "version": 1}, "$.version", "pitch13.view version 1 is no longer read")
-    refused({**data, "version": 1}, "$.version", "ask the server for the view again")
+    error = refused({**data, "version": 1}, "$.version")
+    assert (
+        error.why
+        == "pitch13.view version 1 is no longer read (this pitch13 reads 2): ask the server for the view again"
+    )
     refused({**data, "version": 3}, "$.version", "newer")
     refused({**data, "version": 0}, "$.version", "has no version 0")
     refused({**data, "version": "2"}, "$.version", "whole number")
@@ -370,6 +375,70 @@ def test_refuses_bounded_lists_past_their_bound():
     refused(data, "$.history[0]", "at most 9 cards")
     data["history"][0] = "dealt 1 0 " + " ".join(str(c) for c in DECK * 2)
     refused(data, "$.history[0]", "an entry is at most 200 characters")
+
+
+def test_from_json_names_the_view_in_its_messages():
+    with pytest.raises(DocumentError) as info:
+        SeatView.from_json("{")
+    assert info.value.where == "$"
+    assert info.value.why.startswith("the view is not JSON: Expecting property name")
+    with pytest.raises(DocumentError) as info:
+        SeatView.from_json("x" * (MAX_SIZE + 1))
+    assert info.value.why == f"the view is {MAX_SIZE + 1} characters long; the limit is {MAX_SIZE}"
+
+
+def test_messages_of_objects_lists_labels_and_actions_say_what_and_where():
+    """Each refusal inside a view's objects names the place and quotes what it found, cut short."""
+    v = find(lambda v: v.last_result and v.outcome and v.places and v.tricks, 0)
+    data = doc(v)
+    data["last_result"] = [1, 2]
+    assert refused(data, "$.last_result").why == "expected an object, found a list"
+    data = doc(v)
+    del data["tricks"][0]["type"]
+    assert refused(data, "$.tricks[0]").why == "missing field 'type'"
+    data = doc(v)
+    data["tricks"][0]["type"] = "T" * 41
+    assert refused(data, "$.tricks[0].type").why == "the string is 41 characters long; the limit is 40"
+    data["tricks"][0]["type"] = "T" * 40
+    assert refused(data, "$.tricks[0].type").why == f"unknown type {excerpt('T' * 40)} (expected Trick)"
+    # labels: at most 20 characters, and one of the labels of the point cards
+    labels = "'ace', 'jack', 'Jick', 'joker', 'ten', 'three', 'off-three', 'deuce'"
+    for label, why in (
+        ("q" * 21, "the string is 21 characters long; the limit is 20"),
+        ("q" * 20, f"expected one of {labels}, found '{'q' * 20}'"),
+        ("queen", f"expected one of {labels}, found 'queen'"),
+    ):
+        data = doc(v)
+        data["last_result"]["point_cards"][0]["label"] = label
+        assert refused(data, "$.last_result.point_cards[0].label").why == why
+    # lists: an exact length, or a least one
+    data = doc(v)
+    data["bids"] = [0, 6, 0]
+    assert refused(data, "$.bids").why == "expected 4 items, found 3"
+    data = doc(v)
+    data["tricks"][0]["plays"] = []
+    assert refused(data, "$.tricks[0].plays").why == "expected at least 1 items, found 0"
+    data = doc(v)
+    data["out"] = [1, 1]
+    assert refused(data, "$.out[1]").why == "1 is listed twice"
+    data = doc(v)
+    data["out"] = [0, 1, 2, 3, 3]
+    assert refused(data, "$.out").why == "the list has 5 items; the limit is 4"
+
+
+def test_legal_actions_are_read_in_their_notation_of_at_most_40_characters():
+    """An action in the view's legal actions is read as :func:`~pitch13.parse_action` reads it
+    (case and spaces do not matter), from a string of at most 40 characters."""
+    v = see(scenario()[PLAYING], 2)
+    data = doc(v)
+    first = data["legal_actions"][0]
+    verb, card_text = first.split()
+    data["legal_actions"][0] = verb.upper() + " " * (40 - len(verb) - len(card_text)) + card_text
+    assert SeatView.from_dict(data) == v
+    data["legal_actions"][0] = verb + " " * (41 - len(verb) - len(card_text)) + card_text
+    assert refused(data, "$.legal_actions[0]").why == "the string is 41 characters long; the limit is 40"
+    data["legal_actions"][0] = "deal " + " ".join(str(c) for c in DECK)
+    assert "the limit is 40" in refused(data, "$.legal_actions[0]").why
 
 
 def test_refuses_unknown_types_and_types_not_allowed_at_their_place():
@@ -541,8 +610,22 @@ def test_refuses_scores_and_a_last_result_that_the_history_does_not_give():
     v = find(lambda v: v.last_result and v.phase is Phase.BIDDING)
     data = doc(v)
     data["scores"][1] = data["last_result"]["scores"][1] = 1000
-    refused(data, "$.scores[1]", f"a score after hand {v.hand_number} is from ")
-    refused(data, "$.scores[1]", f"to {v.rules.target + 13}, not 1000")
+    assert v.hand_number > 1
+    error = refused(data, "$.scores[1]")
+    low, high = -13 * v.hand_number, v.rules.target + 13
+    assert error.why == f"a score after hand {v.hand_number} is from {low} to {high}, not 1000"
+    # The bounds are scores a game can have: the lowest by this hand, the highest once it is over.
+    data["scores"][1] = data["last_result"]["scores"][1] = low
+    assert SeatView.from_dict(data).scores[1] == low
+    over = find(lambda v: v.outcome is not None and v.last_result is not None)
+    won = doc(over)
+    winner, top = over.outcome.winner, over.rules.target + 13
+    won["scores"][winner] = won["last_result"]["scores"][winner] = won["outcome"]["scores"][winner] = top
+    assert SeatView.from_dict(won).scores[winner] == top
+    data["scores"][1] = data["last_result"]["scores"][1] = low - 1
+    refused(data, "$.scores[1]", f"is from {low} to {high}, not {low - 1}")
+    data["scores"][1] = data["last_result"]["scores"][1] = high + 1
+    refused(data, "$.scores[1]", f"is from {low} to {high}, not {high + 1}")
     for viewer in VIEWERS:
         v = see(scored_between_hands(), viewer)
         assert v.history[-1] == SeenEntry(None, HandScored(v.last_result))
@@ -556,6 +639,24 @@ def test_refuses_scores_and_a_last_result_that_the_history_does_not_give():
         data = doc(v)
         data["scores"][0] += 1
         refused(data, "$.last_result", "the history gives {")
+
+
+@pytest.mark.parametrize("target_rule", ["greater_than", "at_least"])
+def test_refuses_a_score_past_the_target_in_a_game_that_goes_on(target_rule):
+    """R-END-1: a team past the target after a hand has won; a view of a game that goes on never
+    shows such a score (one that only reaches the target goes on under ``greater_than``)."""
+    v = find(lambda v: v.last_result and v.phase is Phase.BIDDING)
+    data = doc(v)
+    target = v.rules.target
+    data["rules"]["target_rule"] = target_rule
+    data["scores"][0] = data["last_result"]["scores"][0] = target
+    if target_rule == "greater_than":
+        assert SeatView.from_dict(data).scores[0] == target
+    else:
+        error = refused(data, "$.scores[0]")
+        assert error.why == f"a score of {target} has won a game to {target}, which goes on"
+    data["scores"][0] = data["last_result"]["scores"][0] = target + 1
+    refused(data, "$.scores[0]", f"a score of {target + 1} has won a game to {target}, which goes on")
 
 
 def hand_1_with_scores():
@@ -582,6 +683,12 @@ def a_last_result_of_a_later_hand():
     return data
 
 
+def a_last_result_of_the_hand_in_play():
+    data = doc(find(lambda v: v.last_result and v.phase is Phase.PLAY))
+    data["last_result"]["hand_number"] = data["hand_number"]
+    return data
+
+
 def a_ply_below_zero():
     return {**doc(see(scenario()[PLAYING], 1)), "ply": -5}
 
@@ -597,6 +704,7 @@ def a_ply_below_the_actions_of_the_history():
         (scores_off_the_last_result, "$.scores"),
         (scores_without_a_last_result, "$.scores"),
         (a_last_result_of_a_later_hand, "$.last_result.hand_number"),
+        (a_last_result_of_the_hand_in_play, "$.last_result.hand_number"),
     ],
 )
 def test_refuses_scores_or_a_last_result_that_no_game_gives(make, where):
@@ -709,6 +817,8 @@ def test_refuses_cards_before_the_deal():
 def test_refuses_a_hand_number_or_dealer_that_the_deal_does_not_give():
     data = doc(see(scenario()[PLAYING], 1))
     refused({**data, "dealer": 1}, "$.dealer", "hand 1 of a game first dealt by seat 0 is dealt by seat 0")
+    error = refused({**data, "first_dealer": 1}, "$.dealer")
+    assert error.why == "hand 1 of a game first dealt by seat 1 is dealt by seat 1"
     gives({**data, "hand_number": 5}, "$.hand_number", 1, 5)  # dealt by seat 0 too
     gives({**data, "first_dealer": 3, "dealer": 3}, "$.dealer", 0, 3)
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import functools
 import gc
 import json
+import pickle
 import random
 import tracemalloc
 
@@ -61,6 +62,7 @@ from pitch13 import (
     legal_actions,
     new_game,
     parse_cards,
+    sample_state,
     spectator_view,
     view,
     view_delta,
@@ -79,6 +81,7 @@ from pitch13.events import (
 )
 from pitch13.rules import AllPass, DeuceTo, JokerOrder, LeadFallback, LookTake, Pickup, ShortStock
 from pitch13.seen import DealSeen, GiveUpSeen, RefillSeen, RejectSeen, SeenEntry, TurnUpSeen, seen_history
+from pitch13.trumps import card_points
 from profiles import examples
 from strategies import RandomChooser, any_rules, dealers, seeds
 
@@ -1195,6 +1198,130 @@ def check_places(state, viewer, v):
             assert not {Place.hand(s) for s in v.out} & set(places), (c, places)
     for c in set(DECK) - unseen:
         assert v.possible_places(c) == ()
+    if state.trump is not None:
+        check_places_are_tight(state, viewer, v, unseen, trumps)
+
+
+def check_places_are_tight(state, viewer, v, unseen, trumps):
+    """No place is offered that the public steps rule out (R-LOOK-2, R-DISC-1, R-FILL-1).
+
+    A card turned up and waited on may be taken (R-LOOK-2): a dead card only when any card may
+    be taken, a trump without points not under ``point_cards_only``. Once trump is named each
+    seat's dead cards are discarded (R-DISC-1), so under the other ``look_take`` options a hand
+    holds a dead card only if the refill gave it some (R-FILL-1).
+    """
+    rules = state.rules
+    any_card = rules.look_take is LookTake.ANY_CARD
+    refilled = {e.item.seat: e.item.count for e in v.history if isinstance(e.item, RefillSeen)}
+    empty_handed = {Place.hand(s) for s, count in refilled.items() if count == 0 and s != viewer}
+    for c in unseen:
+        places = set(v.possible_places(c))
+        if c not in trumps and not any_card:
+            assert Place.TURNED not in places, (c, places)
+            assert not places & empty_handed, (c, places, refilled)
+        if (
+            c in trumps
+            and rules.look_take is LookTake.POINT_CARDS_ONLY
+            and card_points(c, state.trump, rules) == 0
+        ):
+            assert Place.TURNED not in places, (c, places)
+
+
+@pytest.mark.parametrize("look_take", list(LookTake))
+def test_r_look_2_a_card_waited_on_is_one_that_may_be_taken(look_take):
+    """R-LOOK-2, R-INFO-2: while the looker decides on a card the others cannot see, the card may be
+    any unseen one that may be taken, and none that may not (a dead card unless any card may be
+    taken; a trump without points under ``point_cards_only``)."""
+    rules = Rules(look_take=look_take)
+    checked = 0
+    for seed in range(400):
+        rng = random.Random(seed)
+        state = new_game(rules, seed=seed)
+        while not state.is_over and state.hand_number <= 3:
+            if state.turned_card is not None:
+                table_trumps = trumps_of(state.trump, rules)
+                for viewer in {0, 1, 2, 3} - {state.to_act}:
+                    v = view(state, viewer)
+                    check_places(state, viewer, v)
+                    takeable = {
+                        c
+                        for c in v.unseen
+                        if look_take is LookTake.ANY_CARD
+                        or (
+                            c in table_trumps
+                            and (look_take is LookTake.ANY_TRUMP or card_points(c, state.trump, rules) > 0)
+                        )
+                    }
+                    assert state.turned_card in takeable or (
+                        viewer == (state.to_act ^ 2) and state.turned_card not in v.unseen
+                    )
+                    for c in v.unseen:
+                        assert (Place.TURNED in v.possible_places(c)) == (c in takeable), (c, look_take)
+                    checked += 1
+            state = apply(state, rng.choice(legal_actions(state)))
+        if checked >= 30:
+            break
+    assert checked >= 30
+
+
+def test_r_look_2_the_two_of_clubs_turned_up_is_a_card_turned_up():
+    """R-LOOK-2, R-INFO-1: the 2 of clubs (the card of index 0) turned up and waited on shows as a
+    card turned up to every seat, and as itself to the looker."""
+    hands = {
+        1: "AC KC QC JC 10C 9C 2H 3H 4H",
+        2: "8C 7C 6C 5C 5H 6H 7H 8H 9H",
+        3: "4C 3C JS 3S 10H JH QH KH AH",
+        0: "BJ RJ 2D 3D 4D 5D 6D 7D 8D",
+    }
+    stock = "9D 10D JD QD KD AD 4S 5S 2C 6S 7S 8S 9S 10S QS KS AS 2S"
+    state = deal(hands, stock=stock)
+    for action in (Bid(5), PASS, PASS, PASS, NameTrump(Suit.CLUBS), TURN_UP):
+        state = apply(state, action)
+    assert state.turned_card == card("2C") and card("2C").index == 0 and state.to_act == 1
+    looker = view(state, 1)
+    assert looker.card_turned_up and looker.turned_card == card("2C")
+    for other in (view(state, 0), view(state, 3), spectator_view(state)):
+        assert other.card_turned_up and other.turned_card is None
+    assert not view(apply(state, REJECT), 1).card_turned_up
+
+
+def test_views_of_sibling_states_each_show_their_own_branch():
+    """States made from one state by different actions share what views read of their hand; each
+    view still shows its own state (as a view of a copy that shares nothing does)."""
+    rng = random.Random(3)
+    state = new_game(seed=5)
+    while state.phase is not Phase.PLAY or len(legal_actions(state)) < 2:
+        state = apply(state, rng.choice(legal_actions(state)))
+    first, second = (apply(state, action) for action in legal_actions(state)[:2])
+    for viewer in VIEWERS:
+        for branch in (first, second, first):
+            shown = see(branch, viewer)
+            assert shown == see(pickle.loads(pickle.dumps(branch)), viewer)
+        assert see(first, viewer).history != see(second, viewer).history
+
+
+def test_a_view_of_a_sample_before_the_first_deal_is_the_view_it_was_drawn_from():
+    """A game started partway that waits for its first deal keeps nothing for views to read on from."""
+    for viewer in (0, 1, 2, 3):
+        v = view(new_game(dealer=viewer), viewer)
+        sample = sample_state(v, random.Random(viewer))
+        assert view(sample, viewer) == v and sample.is_chance
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: view(5, 0), "view() takes a GameState, not int"),
+        (lambda: spectator_view("x"), "spectator_view() takes a GameState, not str"),
+        (lambda: view_delta(None, 0, since=0), "view_delta() takes a GameState, not NoneType"),
+        (lambda: view(new_game(seed=1), 0).updated("delta"), "updated() takes a ViewDelta, not str"),
+        (lambda: view(new_game(seed=1), 0).possible_places("AH"), "possible_places() takes a Card, not 'AH'"),
+    ],
+)
+def test_views_refuse_what_they_do_not_take_saying_what_they_got(call, message):
+    with pytest.raises(TypeError) as info:
+        call()
+    assert str(info.value) == message
 
 
 def test_r_info_2_unseen_cards_and_possible_places_in_random_games():

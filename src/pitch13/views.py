@@ -79,7 +79,7 @@ from pitch13.cards import DECK, Card, Suit
 from pitch13.engine import legal_actions
 from pitch13.events import HandScored as _HandScored
 from pitch13.events import TrickWon
-from pitch13.rules import Rules
+from pitch13.rules import Rules, TargetRule
 from pitch13.scoring import HandResult, Outcome, Trick
 from pitch13.seen import (
     DealSeen,
@@ -665,6 +665,11 @@ def _replayed(values: dict[str, object]) -> SeatView:
         before = (0, 0) if last is None else last.scores
         if scores != before:
             fail("$.scores", f"the hands scored leave the scores at {list(before)}, not {list(scores)}")
+    if follower.outcome is None:  # R-END-1: a team past the target has won, and the game is over
+        target = rules.target
+        for team, score in enumerate(scores):
+            if score > target or (score == target and rules.target_rule is TargetRule.AT_LEAST):
+                fail(f"$.scores[{team}]", f"a score of {score} has won a game to {target}, which goes on")
     actions = sum(1 for entry in follower.history if entry.seat is not None)
     if cast(int, values["ply"]) < actions:
         fail("$.ply", f"the history holds {actions} actions, so the ply is at least {actions}")
