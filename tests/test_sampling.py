@@ -551,6 +551,75 @@ def test_sample_state_refuses_a_view_whose_scores_no_game_gives():
         sample_state(attrs.evolve(seen, scores=(5, 0)), random.Random(1))
 
 
+NO_GAME = "no game state is consistent with this view"
+
+
+def test_sample_state_says_what_it_was_given():
+    seen = view(new_game(Rules(), seed=1), 0)
+    with pytest.raises(TypeError) as info:
+        sample_state(5, random.Random(1))
+    assert str(info.value) == "sample_state() takes a SeatView, not int"
+    with pytest.raises(TypeError) as info:
+        sample_state(seen, 3)
+    assert str(info.value) == "sample_state() takes a random.Random, not int"
+    with pytest.raises(ValueError, match="weighting") as info:
+        sample_state(seen, random.Random(1), weighting="uniform")
+    assert str(info.value) == 'weighting is "placements" or "shuffle", not \'uniform\''
+
+
+def _a_later_hand_in_play():
+    """A view of hand 2 or later, in play, with the last hand's result (a seeded random game)."""
+    rng = random.Random(8)
+    state = new_game(Rules(), seed=8)
+    while not (state.hand_number > 1 and state.results and state.phase is Phase.PLAY):
+        state = apply(state, rng.choice(legal_actions(state)))
+    return view(state, 1)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        pytest.param(lambda v: {"scores": (v.scores[0] + 1, v.scores[1])}, id="scores-off-the-last-result"),
+        pytest.param(
+            lambda v: {"last_result": attrs.evolve(v.last_result, hand_number=v.hand_number)},
+            id="last-result-of-this-hand",
+        ),
+        pytest.param(lambda v: {"dealer": (v.dealer + 1) % 4}, id="dealer-out-of-turn"),
+        pytest.param(lambda v: {"ply": 0}, id="ply-below-the-actions"),
+        pytest.param(lambda v: {"bids": (13, 13, 13, 13)}, id="bids-the-history-does-not-give"),
+    ],
+)
+def test_sample_state_refuses_a_view_that_no_game_gives(change):
+    """A view changed by hand in a way no game can show is refused with SamplingError: its account
+    of the hands before (the scores and the last result, R-SCORE-2; the dealer, R-DEAL-2; the move
+    count) at once, anything else once no deal of the hand gives it."""
+    v = _a_later_hand_in_play()
+    assert sample_state(v, random.Random(1)) is not None
+    with pytest.raises(SamplingError) as info:
+        sample_state(attrs.evolve(v, **change(v)), random.Random(1))
+    assert str(info.value) == NO_GAME
+
+
+def test_a_view_waiting_for_its_first_deal_samples_to_itself_or_is_refused():
+    """A game started at a later hand and waiting for its deal (what a sample between hands is):
+    the sample keeps its scores and last result; changed by hand, it is refused."""
+    later = _a_later_hand_in_play()
+    first = view(new_game(Rules(), dealer=2), 1)
+    hand = later.last_result.hand_number + 1
+    v = attrs.evolve(
+        first,
+        hand_number=hand,
+        dealer=(2 + hand - 1) % 4,
+        last_result=later.last_result,
+        scores=later.last_result.scores,
+    )
+    sample = sample_state(v, random.Random(1))
+    assert view(sample, 1) == v and sample.is_chance and sample.scores == later.last_result.scores
+    with pytest.raises(SamplingError) as info:
+        sample_state(attrs.evolve(v, bids=(5, None, None, None)), random.Random(1))
+    assert str(info.value) == NO_GAME
+
+
 def test_sample_state_same_seed_same_sample():
     """The same rng seed gives the same sample; other seeds give other samples."""
     state = seat_out_in_play()
