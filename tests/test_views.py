@@ -1300,6 +1300,28 @@ def test_views_of_sibling_states_each_show_their_own_branch():
         assert see(first, viewer).history != see(second, viewer).history
 
 
+def test_a_view_between_hands_read_afresh_shows_the_hand_that_ended():
+    """Between hands a view shows the hand that ended (R-INFO-1); a state that kept nothing from
+    earlier views reads that hand from its record, with its own number, dealer and deal."""
+    rng = random.Random(2)
+    state = new_game()
+    shown = 0
+    while shown < 3 and not state.is_over:
+        if state.is_chance:
+            if state.hand_number > 1:
+                fresh = pickle.loads(pickle.dumps(state))
+                for viewer in VIEWERS:
+                    v = see(fresh, viewer)
+                    assert v == see(state, viewer)
+                    dealt = v.history[0].item
+                    assert isinstance(dealt, DealSeen) and dealt.hand_number == state.hand_number - 1
+                shown += 1
+            state = apply(state, Deal(rng.sample(DECK, len(DECK))))
+        else:
+            state = apply(state, rng.choice(legal_actions(state)))
+    assert shown == 3
+
+
 def test_a_view_of_a_sample_before_the_first_deal_is_the_view_it_was_drawn_from():
     """A game started partway that waits for its first deal keeps nothing for views to read on from."""
     for viewer in (0, 1, 2, 3):
@@ -1313,7 +1335,7 @@ def test_a_view_of_a_sample_before_the_first_deal_is_the_view_it_was_drawn_from(
     [
         (lambda: view(5, 0), "view() takes a GameState, not int"),
         (lambda: spectator_view("x"), "spectator_view() takes a GameState, not str"),
-        (lambda: view_delta(None, 0, since=0), "view_delta() takes a GameState, not NoneType"),
+        (lambda: view_delta(7, 0, since=0), "view_delta() takes a GameState, not int"),
         (lambda: view(new_game(seed=1), 0).updated("delta"), "updated() takes a ViewDelta, not str"),
         (lambda: view(new_game(seed=1), 0).possible_places("AH"), "possible_places() takes a Card, not 'AH'"),
     ],

@@ -46,8 +46,6 @@ _VIEW_TYPES: Final[dict[str, type]] = {
 #: The most entries a hand's history can hold, with room to spare.
 MAX_ENTRIES: Final = 400
 
-#: The longest list of objects a view may hold.
-_MAX_STEPS: Final = 1_000
 #: The highest hand number a view may have.
 _MAX_HANDS: Final = 100_000
 #: Scores read anywhere in a view lie within this bound; the view's own scores are then held
@@ -94,7 +92,7 @@ _CLASS_INT_RANGES: Final[dict[tuple[type, str], tuple[int, int]]] = {
     (Trick, "winner"): _SEAT,
     (PointCard, "points"): (1, 3),
 }
-#: The lengths a list may have, by field name (other lists of objects: up to ``_MAX_STEPS``).
+#: The lengths a list may have, by field name: every list read field by field has its bounds here.
 _LENGTHS: Final[dict[str, tuple[int, int]]] = {
     "bids": (4, 4),
     "hand_sizes": (4, 4),
@@ -164,14 +162,14 @@ def _reader(hint: Any, owner: type, name: str) -> _Reader:
         if args[0] is Card:
             return read_cards
         item = _reader(args[0], owner, name)
-        low, high = _LENGTHS.get(name, (0, _MAX_STEPS))
+        low, high = _LENGTHS[name]
         return lambda value, where: _read_list(value, where, item, low, high)
     if origin is tuple:
         readers = tuple(_reader(a, owner, name) for a in args)
         return lambda value, where: _read_list(value, where, readers, len(readers), len(readers))
     if origin is frozenset:
         item = _reader(args[0], owner, name)
-        low, high = _LENGTHS.get(name, (0, _MAX_STEPS))
+        low, high = _LENGTHS[name]
         return lambda value, where: frozenset(_read_list(value, where, item, low, high, distinct=True))
     raise TypeError(f"no reader for {hint!r} in {owner.__name__}.{name}")  # pragma: no cover
 
