@@ -41,8 +41,10 @@ VIEWERS = (0, 1, 2, 3, None)
 
 
 def sent(delta):
-    """``delta`` as the client receives it: through its JSON."""
-    return ViewDelta.from_json(delta.to_json())
+    """``delta`` as the client receives it: through its JSON (ASCII, with no spaces)."""
+    text = delta.to_json()
+    assert text.isascii() and ", " not in text
+    return ViewDelta.from_json(text)
 
 
 # --- the law ---------------------------------------------------------------------------------------

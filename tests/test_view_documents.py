@@ -79,6 +79,7 @@ def gives(data, where, expected, found):
 
 
 def round_trips(v):
+    assert v.to_json().isascii()
     assert SeatView.from_dict(v.to_dict()) == v
     assert SeatView.from_json(v.to_json()) == v
     assert SeatView.from_json(v.to_json().encode()) == v
