@@ -122,6 +122,13 @@ def hand_result(
     )
 
 
+def past_target(rules: Rules, score: int) -> bool:
+    """Whether ``score`` wins a game to the rules' target, once a hand is scored (R-END-1; internal)."""
+    if rules.target_rule is TargetRule.GREATER_THAN:
+        return score > rules.target
+    return score >= rules.target
+
+
 def outcome_after(
     rules: Rules, hand_number: int, bidder: int, bid: int, made: bool, scores: tuple[int, int]
 ) -> Outcome | None:
@@ -132,11 +139,7 @@ def outcome_after(
         return Outcome(bidding, Termination.MOON_MADE, hand_number, scores)
     if moon and not made and rules.moon_failure is MoonFailure.LOSE_GAME:
         return Outcome(1 - bidding, Termination.MOON_FAILED, hand_number, scores)
-    target = rules.target
-    if rules.target_rule is TargetRule.GREATER_THAN:
-        past_a, past_b = scores[0] > target, scores[1] > target
-    else:
-        past_a, past_b = scores[0] >= target, scores[1] >= target
+    past_a, past_b = past_target(rules, scores[0]), past_target(rules, scores[1])
     if past_a and past_b:
         return Outcome(bidding, Termination.BOTH_PAST_TARGET, hand_number, scores)
     if past_a or past_b:

@@ -71,6 +71,7 @@ from pitch13._follow import Follower, parse_entry, view_fields
 from pitch13._knowledge import HandLog, Place, PlaceInfo, infer
 from pitch13._logs import hand_decoder
 from pitch13._masks import cards_of_mask
+from pitch13._scoring import past_target
 from pitch13._seen import Watcher
 from pitch13._tables import may_take, table_for
 from pitch13._view_reader import MAX_ENTRIES, field_readers, read_action
@@ -79,7 +80,7 @@ from pitch13.cards import DECK, Card, Suit
 from pitch13.engine import legal_actions
 from pitch13.events import HandScored as _HandScored
 from pitch13.events import TrickWon
-from pitch13.rules import Rules, TargetRule
+from pitch13.rules import Rules
 from pitch13.scoring import HandResult, Outcome, Trick
 from pitch13.seen import (
     DealSeen,
@@ -666,10 +667,11 @@ def _replayed(values: dict[str, object]) -> SeatView:
         if scores != before:
             fail("$.scores", f"the hands scored leave the scores at {list(before)}, not {list(scores)}")
     if follower.outcome is None:  # R-END-1: a team past the target has won, and the game is over
-        target = rules.target
         for team, score in enumerate(scores):
-            if score > target or (score == target and rules.target_rule is TargetRule.AT_LEAST):
-                fail(f"$.scores[{team}]", f"a score of {score} has won a game to {target}, which goes on")
+            if past_target(rules, score):
+                fail(
+                    f"$.scores[{team}]", f"a score of {score} has won a game to {rules.target}, which goes on"
+                )
     actions = sum(1 for entry in follower.history if entry.seat is not None)
     if cast(int, values["ply"]) < actions:
         fail("$.ply", f"the history holds {actions} actions, so the ply is at least {actions}")
