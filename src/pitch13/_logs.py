@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 def skipped(
     entries: Iterator[tuple[int | None, HistoryItem]], skip: int
 ) -> Iterator[tuple[int | None, HistoryItem]]:
+    """``entries`` without the first ``skip`` of them."""
     for _ in range(skip):
         next(entries)
     yield from entries
