@@ -105,7 +105,7 @@ def test_py_typed_ships():
 
 # Data flows one way (DESIGN.md): a module never imports one to its right.
 LAYERS = [
-    {"_checks", "_fields", "_shuffle"},
+    {"_checks", "_fields", "_shuffle", "_seeds"},
     {"errors"},
     {"documents"},
     {"cards"},
@@ -131,7 +131,10 @@ LAYERS = [
     {"views"},
     {"sampling"},
     {"records"},
+    {"_search"},
     {"bots", "testing", "bench"},
+    {"arena", "simulate"},
+    {"_cli_play", "_cli_match", "_cli_simulate"},
     {"cli"},
     {"__main__"},
 ]

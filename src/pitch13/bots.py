@@ -12,10 +12,13 @@ True
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
+from pitch13._search import SearchBot
 from pitch13._tables import table_for
 from pitch13.actions import (
     Bid,
@@ -37,7 +40,9 @@ from pitch13.rules import Rules
 from pitch13.state import GameState, Phase
 from pitch13.views import SeatView, view
 
-__all__ = ["Bot", "BotError", "RandomBot", "SimpleBot", "play_game"]
+__all__ = ["BOT_NAMES", "Bot", "BotError", "RandomBot", "SearchBot", "SimpleBot", "bot_factory", "play_game"]
+
+SearchBot.__module__ = __name__
 
 
 @runtime_checkable
@@ -167,3 +172,61 @@ def play_game(
         state = apply(state, action, seat=seat)
         count += 1
     return state
+
+
+#: The bots :func:`bot_factory` knows by name.
+BOT_NAMES: dict[str, Callable[[int | None], Bot]] = {
+    "random": RandomBot,
+    "simple": SimpleBot,
+    "search": SearchBot,
+}
+
+
+def bot_factory(spec: str) -> Callable[[int | None], Bot]:
+    """What makes a bot from a seed, by name: ``random``, ``simple``, ``search``, or ``module:Class``.
+
+    ``module:Class`` imports ``module`` and takes its ``Class`` (or any callable): it is called
+    with the seed if it takes an argument, else with none, and must make a :class:`Bot`. This
+    is how ``pitch13 match`` and ``pitch13 simulate`` name their players.
+
+    >>> make = bot_factory("simple")
+    >>> isinstance(make(7), SimpleBot)
+    True
+
+    Raises:
+        ValueError: if ``spec`` names no bot, or its module cannot be imported, or it has no
+            such class.
+        TypeError: if ``spec`` is not a string.
+    """
+    if not isinstance(spec, str):
+        raise TypeError(f"a bot is named by a string, not {type(spec).__name__}")
+    if spec in BOT_NAMES:
+        return BOT_NAMES[spec]
+    module_name, colon, attribute = spec.partition(":")
+    if not colon or not module_name or not attribute:
+        names = ", ".join(BOT_NAMES)
+        raise ValueError(f"unknown bot {spec!r}: use one of {names}, or module:Class")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise ValueError(f"bot {spec!r}: cannot import {module_name!r} ({error})") from error
+    found: object = module
+    for part in attribute.split("."):
+        if not hasattr(found, part):
+            raise ValueError(f"bot {spec!r}: {module_name!r} has no {attribute!r}")
+        found = getattr(found, part)
+    if not callable(found):
+        raise ValueError(f"bot {spec!r}: {attribute!r} is not a class or function")
+    maker: Callable[..., object] = found
+    try:
+        takes_seed = bool(inspect.signature(maker).parameters)
+    except (TypeError, ValueError):  # a builtin without a signature: try the seed
+        takes_seed = True
+
+    def make(seed: int | None) -> Bot:
+        bot = maker(seed) if takes_seed else maker()
+        if not isinstance(bot, Bot):
+            raise TypeError(f"bot {spec!r} made {type(bot).__name__}, which has no choose(view) method")
+        return bot
+
+    return make

@@ -1,14 +1,17 @@
-"""The ``pitch13`` command: play a demo game, or replay a saved one.
+"""The ``pitch13`` command: watch, replay, play, match and simulate games.
 
 Run ``pitch13 demo --seed 7`` (or ``python -m pitch13 demo --seed 7``) to watch a game on the
 default rules, printed hand by hand; ``--classic`` plays classic 10-point pitch, and
 ``--record FILE`` saves the game's record as text. ``pitch13 replay FILE`` checks a saved
-record (text or JSON) and prints its game the same way.
+record (text or JSON) and prints its game the same way. ``pitch13 play`` lets a person play a
+seat against bots in the terminal, ``pitch13 match`` plays two bots against each other on
+paired deals, and ``pitch13 simulate`` plays many games and writes one JSON line per hand.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
 from typing import TextIO
@@ -173,8 +176,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument("--record", metavar="FILE", help="also write the game's record, as text, to FILE")
     again = sub.add_parser("replay", help="check a saved game record (text or JSON) and print its game")
     again.add_argument("file", metavar="FILE", help="the record to replay")
+    tools = {name: importlib.import_module(f"pitch13._cli_{name}") for name in ("play", "match", "simulate")}
+    for name, tool in tools.items():
+        tool.configure(sub.add_parser(name, help=tool.HELP, description=tool.DESCRIPTION))
     args = parser.parse_args(argv)
     try:
+        if args.command in tools:
+            return int(tools[args.command].run(args))
         if args.command == "replay":
             return _replay_file(args.file, sys.stdout)
         rules = Rules.classic_ten_point() if args.classic else Rules()
