@@ -1,0 +1,366 @@
+"""The arena: two bots matched on paired deals, with the seats swapped, and the result with its error.
+
+Deal pair ``i`` of a match seeded ``seed`` is played twice from the same deals
+(:func:`~pitch13.new_game` with the seed of game ``i`` of the run): once with bot A in seats 0
+and 2 and bot B in seats 1 and 3, once the other way round. Good and bad cards thus fall to each
+bot alike, and most of the luck of the deal cancels out. Each pair counts as one sample: the win
+rate, and the mean final margin, get their 95 % confidence intervals from the spread of the
+pairs' means (Student's t), so the correlation of the two games of a pair is accounted for.
+
+>>> from pitch13.arena import match
+>>> result = match("simple", "random", pairs=2, seed=1)
+>>> result.games, result.pairs
+(4, 2)
+>>> 0.0 <= result.win_rate <= 1.0
+True
+
+``pitch13 match BOT_A BOT_B --pairs N --workers K --seed S`` does the same from the command
+line, with a progress bar; bots are named as :func:`~pitch13.bots.bot_factory` names them.
+
+Costs: a match costs its games; each game costs its decisions (the bots' time, which the
+result reports, and about 3 microseconds of engine time per action), plus one reading of the
+game's results at its end.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+
+import attrs
+
+from pitch13._seeds import game_seed, player_seed
+from pitch13.bots import Bot, BotError, bot_factory
+from pitch13.engine import apply, new_game
+from pitch13.rules import Rules
+from pitch13.views import view
+
+__all__ = ["BotSpec", "MatchGame", "MatchResult", "match", "play_pair"]
+
+#: A bot as the arena takes it: a name for :func:`~pitch13.bots.bot_factory` (``"simple"``,
+#: ``"module:Class"``), or a callable that makes a bot from a seed (a class such as
+#: :class:`~pitch13.bots.SimpleBot`). With more than one worker it must be picklable: a name,
+#: or a class or function defined at the top of a module.
+BotSpec = str | Callable[[int | None], Bot]
+
+
+@attrs.frozen(slots=True)
+class MatchGame:
+    """One game of a match, as bot A saw its result."""
+
+    #: The deal pair the game belongs to, from 0.
+    pair: int
+    #: Bot A's team in this game: 0 (seats 0 and 2) or 1 (seats 1 and 3).
+    a_team: int
+    #: Whether bot A's team won.
+    a_won: bool
+    #: The final scores, bot A's team first.
+    scores: tuple[int, int]
+    #: How many hands the game had.
+    hands: int
+    #: Points taken over the game, bot A's team first.
+    points: tuple[int, int]
+    #: CPU seconds of each decision of bot A's seats, in the order made.
+    a_times: tuple[float, ...] = attrs.field(repr=False, eq=False)
+    #: CPU seconds of each decision of bot B's seats.
+    b_times: tuple[float, ...] = attrs.field(repr=False, eq=False)
+
+    @property
+    def margin(self) -> int:
+        """Bot A's final score minus bot B's."""
+        return self.scores[0] - self.scores[1]
+
+
+def _t975(df: int) -> float:
+    """The 97.5 % quantile of Student's t with ``df`` degrees of freedom (to about 3 digits)."""
+    table = (
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+        2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+        2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+    )  # fmt: skip
+    if df <= len(table):
+        return table[df - 1]
+    z = 1.959964
+    # The Cornish-Fisher expansion: within 0.001 of the quantile beyond 30 degrees of freedom.
+    return (
+        z
+        + (z**3 + z) / (4 * df)
+        + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
+        + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * df**3)
+    )
+
+
+def _mean_ci(samples: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``samples`` and its 95 % confidence interval (t); one sample gives no width."""
+    n = len(samples)
+    mean = sum(samples) / n
+    if n < 2:
+        return mean, mean, mean
+    variance = sum((x - mean) ** 2 for x in samples) / (n - 1)
+    half = _t975(n - 1) * math.sqrt(variance / n)
+    return mean, mean - half, mean + half
+
+
+def _median(values: Sequence[float]) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+@attrs.frozen(slots=True)
+class MatchResult:
+    """The result of a match of bot A against bot B on paired deals."""
+
+    #: Bot A's name (its spec, or its class's name).
+    bot_a: str
+    #: Bot B's name.
+    bot_b: str
+    #: The seed of the match.
+    seed: int
+    #: Every game, pair by pair, bot A in team 0 first.
+    game_lines: tuple[MatchGame, ...] = attrs.field(repr=False)
+
+    @property
+    def pairs(self) -> int:
+        """How many deal pairs were played."""
+        return len(self.game_lines) // 2
+
+    @property
+    def games(self) -> int:
+        """How many games were played (two a pair)."""
+        return len(self.game_lines)
+
+    @property
+    def a_wins(self) -> int:
+        """How many games bot A won."""
+        return sum(line.a_won for line in self.game_lines)
+
+    def _pair_means(self, value: Callable[[MatchGame], float]) -> list[float]:
+        lines = self.game_lines
+        return [(value(lines[i]) + value(lines[i + 1])) / 2 for i in range(0, len(lines), 2)]
+
+    @property
+    def win_rate(self) -> float:
+        """The share of games bot A won."""
+        return self.a_wins / self.games
+
+    @property
+    def win_rate_ci(self) -> tuple[float, float]:
+        """The 95 % confidence interval of :attr:`win_rate`, from the pairs' means (t)."""
+        _, low, high = _mean_ci(self._pair_means(lambda line: float(line.a_won)))
+        return max(0.0, low), min(1.0, high)
+
+    @property
+    def margin(self) -> float:
+        """Bot A's mean final margin (its final score minus bot B's) a game."""
+        return sum(line.margin for line in self.game_lines) / self.games
+
+    @property
+    def margin_ci(self) -> tuple[float, float]:
+        """The 95 % confidence interval of :attr:`margin`, from the pairs' means (t)."""
+        _, low, high = _mean_ci(self._pair_means(lambda line: float(line.margin)))
+        return low, high
+
+    @property
+    def points_per_hand(self) -> tuple[float, float]:
+        """Points taken a hand by bot A's team and by bot B's, over all the hands played."""
+        hands = sum(line.hands for line in self.game_lines) or 1
+        return (
+            sum(line.points[0] for line in self.game_lines) / hands,
+            sum(line.points[1] for line in self.game_lines) / hands,
+        )
+
+    def decision_times(self, bot: str) -> tuple[float, ...]:
+        """The CPU seconds of every decision of bot ``"a"`` or ``"b"``, game by game.
+
+        Raises:
+            ValueError: if ``bot`` is neither ``"a"`` nor ``"b"``.
+        """
+        if bot not in ("a", "b"):
+            raise ValueError(f"decision_times() takes 'a' or 'b', not {bot!r}")
+        return tuple(t for line in self.game_lines for t in (line.a_times if bot == "a" else line.b_times))
+
+    def median_decision(self, bot: str) -> float:
+        """The median CPU seconds of a decision of bot ``"a"`` or ``"b"`` (0 with none)."""
+        return _median(self.decision_times(bot))
+
+    def mean_decision(self, bot: str) -> float:
+        """The mean CPU seconds of a decision of bot ``"a"`` or ``"b"`` (0 with none)."""
+        times = self.decision_times(bot)
+        return sum(times) / len(times) if times else 0.0
+
+    def report(self) -> str:
+        """The result as the ``pitch13 match`` command prints it."""
+        a, b = self.bot_a, self.bot_b
+        low, high = self.win_rate_ci
+        m_low, m_high = self.margin_ci
+        pa, pb = self.points_per_hand
+        lines = [
+            f"{a} vs {b}: {self.games} games ({self.pairs} deal pairs, seats swapped), seed {self.seed}",
+            f"  {a} wins {self.a_wins} of {self.games}: {self.win_rate:.3f}, 95% CI [{low:.3f}, {high:.3f}]",
+            f"  final margin: {self.margin:+.1f} points a game for {a}, 95% CI [{m_low:+.1f}, {m_high:+.1f}]",
+            f"  points taken a hand: {a} {pa:.2f}, {b} {pb:.2f}",
+        ]
+        for name, key in ((a, "a"), (b, "b")):
+            times = self.decision_times(key)
+            lines.append(
+                f"  CPU a decision, {name}: median {self.median_decision(key) * 1e3:.2f} ms, "
+                f"mean {self.mean_decision(key) * 1e3:.2f} ms over {len(times):,} decisions"
+            )
+        return "\n".join(lines)
+
+
+def _play(
+    make_a: Callable[[int | None], Bot],
+    make_b: Callable[[int | None], Bot],
+    rules: Rules,
+    seed: int,
+    pair: int,
+    a_team: int,
+) -> MatchGame:
+    deal_seed = game_seed(seed, pair)
+    # The bots' seeds depend on the game, not on who sits where: both games of a pair differ
+    # only in the seating.
+    game = 2 * pair + a_team
+    bots = [(make_a if seat & 1 == a_team else make_b)(player_seed(seed, game, seat)) for seat in range(4)]
+    times: tuple[list[float], list[float]] = ([], [])
+    state = new_game(rules, dealer=0, seed=deal_seed)
+    clock = time.process_time
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None  # a seeded game deals by itself: it never waits on chance
+        seat_view = view(state, seat)
+        started = clock()
+        action = bots[seat].choose(seat_view)
+        times[seat & 1 != a_team].append(clock() - started)
+        if action not in seat_view.legal_actions:
+            raise BotError(seat, action)
+        state = apply(state, action, seat=seat)
+    assert state.outcome is not None
+    scores = state.outcome.scores
+    taken = [0, 0]
+    for result in state.results:
+        taken[0] += result.points[0]
+        taken[1] += result.points[1]
+    swap = a_team == 1
+    return MatchGame(
+        pair=pair,
+        a_team=a_team,
+        a_won=state.outcome.winner == a_team,
+        scores=(scores[1], scores[0]) if swap else scores,
+        hands=state.outcome.hand_number,
+        points=(taken[1], taken[0]) if swap else (taken[0], taken[1]),
+        a_times=tuple(times[0]),
+        b_times=tuple(times[1]),
+    )
+
+
+def play_pair(
+    bot_a: BotSpec, bot_b: BotSpec, pair: int, *, seed: int = 0, rules: Rules | None = None
+) -> tuple[MatchGame, MatchGame]:
+    """Play deal pair ``pair`` of a match seeded ``seed``: bot A in team 0, then in team 1.
+
+    Any pair of a match can be played again alone, with the same result (for bots that are
+    reproducible from their seed).
+
+    Raises:
+        BotError: if a bot chooses an action that is not legal.
+    """
+    rules = Rules() if rules is None else rules
+    make_a, make_b = _maker(bot_a), _maker(bot_b)
+    return (_play(make_a, make_b, rules, seed, pair, 0), _play(make_a, make_b, rules, seed, pair, 1))
+
+
+def _maker(spec: BotSpec) -> Callable[[int | None], Bot]:
+    return bot_factory(spec) if isinstance(spec, str) else spec
+
+
+def _name(spec: BotSpec) -> str:
+    return spec if isinstance(spec, str) else getattr(spec, "__name__", type(spec).__name__)
+
+
+def _pairs_of(
+    bot_a: BotSpec, bot_b: BotSpec, seed: int, rules: Rules, pairs: Sequence[int]
+) -> list[tuple[MatchGame, MatchGame]]:
+    return [
+        play_pair(bot_a, bot_b, pair, seed=seed, rules=rules) for pair in pairs
+    ]  # pragma: no cover - in workers
+
+
+def _results(
+    bot_a: BotSpec, bot_b: BotSpec, pairs: int, seed: int, rules: Rules, workers: int
+) -> Iterator[tuple[MatchGame, MatchGame]]:
+    """Every pair's games as they finish (in any order with workers)."""
+    if workers == 1:
+        for pair in range(pairs):
+            yield play_pair(bot_a, bot_b, pair, seed=seed, rules=rules)
+        return
+    # Small chunks keep every worker busy to the end and the progress bar moving.
+    size = max(1, min(8, pairs // (workers * 8)))
+    chunks = [range(start, min(pairs, start + size)) for start in range(0, pairs, size)]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending: set[Future[list[tuple[MatchGame, MatchGame]]]] = {
+            pool.submit(_pairs_of, bot_a, bot_b, seed, rules, list(chunk)) for chunk in chunks
+        }
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield from future.result()
+
+
+def match(
+    bot_a: BotSpec,
+    bot_b: BotSpec,
+    *,
+    pairs: int,
+    seed: int = 0,
+    workers: int = 1,
+    rules: Rules | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> MatchResult:
+    """Match bot A against bot B on ``pairs`` deal pairs, seats swapped: ``2 * pairs`` games.
+
+    The result is the same whatever the number of ``workers`` (processes), for bots that are
+    reproducible from their seed: every game's deals and players are seeded from ``seed`` and
+    the game's place in the match.
+
+    Args:
+        bot_a: the first bot, named or as a callable that makes one from a seed.
+        bot_b: the second bot.
+        pairs: how many deal pairs to play.
+        seed: the seed of the match.
+        workers: how many processes play (1: this one).
+        rules: the rules (default :class:`~pitch13.Rules`).
+        progress: called with ``(pairs done, pairs)`` after each pair.
+
+    Raises:
+        TypeError: if an argument has the wrong type.
+        ValueError: if ``pairs`` or ``workers`` is below 1, or a bot's name names no bot.
+        BotError: if a bot chooses an action that is not legal.
+    """
+    for name, number in (("pairs", pairs), ("workers", workers), ("seed", seed)):
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise TypeError(f"{name} must be an int, not {type(number).__name__}")
+    if pairs < 1:
+        raise ValueError(f"pairs must be at least 1, not {pairs}")
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    if rules is not None and not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+    rules = Rules() if rules is None else rules
+    for spec in (bot_a, bot_b):
+        if isinstance(spec, str):
+            bot_factory(spec)  # refuse a bad name here, before any process starts
+        elif not callable(spec):
+            raise TypeError(f"a bot is a name or a callable that makes one, not {type(spec).__name__}")
+    found: dict[int, tuple[MatchGame, MatchGame]] = {}
+    for games in _results(bot_a, bot_b, pairs, seed, rules, min(workers, pairs)):
+        found[games[0].pair] = games
+        if progress is not None:
+            progress(len(found), pairs)
+    lines = tuple(line for pair in range(pairs) for line in found[pair])
+    return MatchResult(bot_a=_name(bot_a), bot_b=_name(bot_b), seed=seed, game_lines=lines)

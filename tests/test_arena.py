@@ -1,0 +1,377 @@
+"""The arena (pitch13.arena, ``pitch13 match``), bot names (bots.bot_factory) and the progress bar."""
+
+from __future__ import annotations
+
+import io
+import math
+import sys
+import types
+
+import pytest
+
+from pitch13 import Rules, new_game, view
+from pitch13._progress import Progress
+from pitch13._seeds import game_seed, player_seed
+from pitch13.arena import MatchGame, MatchResult, _t975, match, play_pair
+from pitch13.bots import RandomBot, SimpleBot, bot_factory
+from pitch13.cli import main
+from pitch13.errors import BotError
+from pitch13.views import SeatView
+
+
+def _line(pair, a_team, a_won, scores=(60, 40), hands=5, points=(30, 20)):
+    return MatchGame(
+        pair=pair,
+        a_team=a_team,
+        a_won=a_won,
+        scores=scores,
+        hands=hands,
+        points=points,
+        a_times=(),
+        b_times=(),
+    )
+
+
+# --- the statistics --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("df", "quantile"),
+    [
+        (1, 12.706),
+        (4, 2.776),
+        (10, 2.228),
+        (11, 2.201),
+        (20, 2.086),
+        (30, 2.042),
+        (31, 2.040),
+        (40, 2.021),
+        (100, 1.984),
+        (1000, 1.962),
+    ],
+)
+def test_t_quantiles_match_the_tables(df, quantile):
+    assert _t975(df) == pytest.approx(quantile, abs=0.002)
+
+
+def test_win_rate_and_its_interval_come_from_the_pairs():
+    # Pair means 1, 0.5, 0.5 and 1: mean 0.75, sample sd 0.2887, t(3) = 3.182.
+    wins = [True, True, True, False, False, True, True, True]
+    lines = tuple(_line(i // 2, i % 2, won) for i, won in enumerate(wins))
+    result = MatchResult(bot_a="a", bot_b="b", seed=0, game_lines=lines)
+    assert (result.games, result.pairs, result.a_wins) == (8, 4, 6)
+    assert result.win_rate == 0.75
+    half = 3.182 * math.sqrt(1 / 12) / 2
+    low, high = result.win_rate_ci
+    assert low == pytest.approx(0.75 - half, abs=1e-3)
+    assert high == 1.0  # clipped: a win rate is at most 1
+
+
+def test_margin_points_and_times():
+    lines = (
+        MatchGame(pair=0, a_team=0, a_won=True, scores=(56, 20), hands=4, points=(30, 10), a_times=(0.5, 1.5), b_times=(0.1,)),
+        MatchGame(pair=0, a_team=1, a_won=False, scores=(30, 55), hands=6, points=(20, 40), a_times=(2.0,), b_times=()),
+    )  # fmt: skip
+    result = MatchResult(bot_a="a", bot_b="b", seed=0, game_lines=lines)
+    assert result.margin == (36 - 25) / 2
+    assert result.margin_ci == (5.5, 5.5)  # one pair: no spread to measure
+    assert result.points_per_hand == (50 / 10, 50 / 10)
+    assert result.decision_times("a") == (0.5, 1.5, 2.0)
+    assert result.median_decision("a") == 1.5
+    assert result.mean_decision("a") == pytest.approx(4 / 3)
+    assert result.median_decision("b") == 0.1
+    empty = MatchResult(bot_a="a", bot_b="b", seed=0, game_lines=(lines[1],) * 2)
+    assert (empty.median_decision("b"), empty.mean_decision("b")) == (0.0, 0.0)
+    assert lines[0].margin == 36
+    with pytest.raises(ValueError, match="'a' or 'b', not 'c'"):
+        result.decision_times("c")
+
+
+def test_even_median():
+    lines = (_line(0, 0, True), _line(0, 1, True))
+    lines = (
+        MatchGame(
+            pair=0,
+            a_team=0,
+            a_won=True,
+            scores=(1, 0),
+            hands=1,
+            points=(0, 0),
+            a_times=(1.0, 4.0),
+            b_times=(),
+        ),
+        *lines[1:],
+    )
+    assert MatchResult(bot_a="a", bot_b="b", seed=0, game_lines=lines).median_decision("a") == 2.5
+
+
+# --- playing a match -------------------------------------------------------------------------------
+
+
+def test_a_match_plays_each_deal_pair_twice_with_the_seats_swapped():
+    result = match("simple", "random", pairs=3, seed=5)
+    assert [(line.pair, line.a_team) for line in result.game_lines] == [
+        (p, t) for p in range(3) for t in (0, 1)
+    ]
+    assert result.bot_a == "simple" and result.bot_b == "random" and result.seed == 5
+    assert result.win_rate > 0.5
+    assert all(line.a_times and line.b_times for line in result.game_lines)
+    assert "simple vs random: 6 games (3 deal pairs, seats swapped), seed 5" in result.report()
+
+
+def test_each_game_is_the_game_its_seeds_make():
+    """A game of the arena is new_game(seed=game_seed(S, pair)) played by bots seeded per seat."""
+    pair, seed = 1, 9
+    for line in play_pair(SimpleBot, RandomBot, pair, seed=seed):
+        bots = [
+            (SimpleBot if seat % 2 == line.a_team else RandomBot)(
+                player_seed(seed, 2 * pair + line.a_team, seat)
+            )
+            for seat in range(4)
+        ]
+        state = new_game(Rules(), dealer=0, seed=game_seed(seed, pair))
+        while not state.is_over:
+            seat = state.to_act
+            from pitch13 import apply
+
+            state = apply(state, bots[seat].choose(view(state, seat)), seat=seat)
+        team = line.a_team
+        assert line.a_won == (state.winner == team)
+        assert line.scores == (state.scores[team], state.scores[1 - team])
+        assert line.hands == state.hand_number
+        taken = [sum(r.points[t] for r in state.results) for t in (0, 1)]
+        assert line.points == (taken[team], taken[1 - team])
+        assert line.margin == state.scores[team] - state.scores[1 - team]
+
+
+class _FirstHands:
+    """A bot factory that remembers the first hand each seat of each game was dealt."""
+
+    def __init__(self):
+        self.seen = []
+
+    def __call__(self, seed):
+        outer = self
+
+        class Recorder(SimpleBot):
+            def __init__(self, seed):
+                super().__init__(seed)
+                self.first = True
+
+            def choose(self, view: SeatView):
+                if self.first:
+                    outer.seen.append((view.seat, view.hand))
+                    self.first = False
+                return super().choose(view)
+
+        return Recorder(seed)
+
+
+def test_both_games_of_a_pair_deal_the_same_cards():
+    recorder = _FirstHands()
+    play_pair(recorder, recorder, 0, seed=4)
+    first, second = recorder.seen[:4], recorder.seen[4:]
+    assert sorted(first) == sorted(second)
+    assert len({hand for _, hand in first}) == 4
+
+
+def test_the_result_does_not_depend_on_the_workers_and_a_pair_replays_alone():
+    one = match("simple", "random", pairs=4, seed=11, rules=Rules.classic_ten_point())
+    two = match("simple", "random", pairs=4, seed=11, rules=Rules.classic_ten_point(), workers=2)
+    assert one == two
+    assert play_pair("simple", "random", 2, seed=11, rules=Rules.classic_ten_point()) == one.game_lines[4:6]
+    assert (
+        match("simple", "random", pairs=4, seed=12).game_lines
+        != match("simple", "random", pairs=4, seed=11).game_lines
+    )
+
+
+def test_progress_is_reported_after_each_pair():
+    calls = []
+    match("random", "random", pairs=3, seed=1, progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(1, 3), (2, 3), (3, 3)]
+
+
+class _Cheater:
+    def __init__(self, seed=None):
+        pass
+
+    def choose(self, view):
+        from pitch13 import Bid
+
+        return Bid(13)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"pairs": 0}, ValueError, "pairs must be at least 1, not 0"),
+        ({"pairs": 1, "workers": 0}, ValueError, "workers must be at least 1, not 0"),
+        ({"pairs": "2"}, TypeError, "pairs must be an int, not str"),
+        ({"pairs": True}, TypeError, "pairs must be an int, not bool"),
+        ({"pairs": 1, "seed": 1.5}, TypeError, "seed must be an int, not float"),
+        ({"pairs": 1, "rules": "classic"}, TypeError, "rules must be a Rules, not str"),
+    ],
+)
+def test_match_refuses_bad_arguments(kwargs, error, message):
+    with pytest.raises(error, match=message):
+        match("simple", "random", **kwargs)
+
+
+def test_match_refuses_bad_bots():
+    with pytest.raises(ValueError, match="unknown bot 'clever'"):
+        match("clever", "random", pairs=1)
+    with pytest.raises(TypeError, match="not int"):
+        match(3, "random", pairs=1)
+    with pytest.raises(BotError):
+        match(_Cheater, "random", pairs=1)
+
+
+# --- naming bots -----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def user_bots(monkeypatch):
+    module = types.ModuleType("my_bots")
+
+    class Seeded(RandomBot):
+        pass
+
+    class Unseeded:
+        def __init__(self):
+            self.inner = RandomBot(0)
+
+        def choose(self, view):
+            return self.inner.choose(view)
+
+    class NotABot:
+        def __init__(self, seed):
+            pass
+
+    module.Seeded = Seeded
+    module.Unseeded = Unseeded
+    module.NotABot = NotABot
+    module.factory = types.SimpleNamespace(make=Seeded)
+    module.number = 7
+    monkeypatch.setitem(sys.modules, "my_bots", module)
+    return module
+
+
+def test_bot_factory_knows_the_named_bots_and_a_users_classes(user_bots):
+    assert bot_factory("random") is RandomBot
+    assert isinstance(bot_factory("simple")(3), SimpleBot)
+    assert isinstance(bot_factory("my_bots:Seeded")(3), user_bots.Seeded)
+    assert isinstance(bot_factory("my_bots:Unseeded")(3), user_bots.Unseeded)
+    assert isinstance(bot_factory("my_bots:factory.make")(3), user_bots.Seeded)
+    state = new_game(Rules(), dealer=0, seed=1)
+    seat_view = view(state, state.to_act)
+    assert bot_factory("my_bots:Seeded")(3).choose(seat_view) == RandomBot(3).choose(seat_view)
+
+
+@pytest.mark.parametrize(
+    ("spec", "error", "message"),
+    [
+        ("clever", ValueError, "unknown bot 'clever': use one of random, simple, search, or module:Class"),
+        (":Class", ValueError, "unknown bot"),
+        ("module:", ValueError, "unknown bot"),
+        ("no_such_module_anywhere:Bot", ValueError, "cannot import 'no_such_module_anywhere'"),
+        ("my_bots:Missing", ValueError, "'my_bots' has no 'Missing'"),
+        ("my_bots:number", ValueError, "'number' is not a class or function"),
+        (7, TypeError, "a bot is named by a string, not int"),
+    ],
+)
+def test_bot_factory_refuses_what_names_no_bot(user_bots, spec, error, message):
+    with pytest.raises(error, match=message):
+        bot_factory(spec)
+
+
+def test_a_factory_that_makes_no_bot_is_refused_when_it_makes_one(user_bots):
+    make = bot_factory("my_bots:NotABot")
+    with pytest.raises(TypeError, match="made NotABot, which has no choose"):
+        make(1)
+
+
+# --- the command -----------------------------------------------------------------------------------
+
+
+def test_match_command_prints_the_result(capsys):
+    assert main(["match", "simple", "random", "--pairs", "2", "--seed", "3", "--quiet"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.startswith("simple vs random: 4 games (2 deal pairs, seats swapped), seed 3\n")
+    assert "95% CI" in captured.out and "CPU a decision, random: median" in captured.out
+    assert "with 1 worker(s), default rules" in captured.out
+    assert captured.err == ""
+    expected = match("simple", "random", pairs=2, seed=3).report()
+    assert captured.out.startswith(expected)
+
+
+def test_match_command_classic_rules_and_a_users_bot(capsys, user_bots):
+    assert main(["match", "my_bots:Seeded", "simple", "--pairs", "1", "--rules", "classic", "--quiet"]) == 0
+    assert "my_bots:Seeded vs simple: 2 games" in capsys.readouterr().out
+
+
+def test_match_command_refuses_bad_bots_and_numbers(capsys, monkeypatch):
+    assert main(["match", "clever", "simple"]) == 2
+    assert "pitch13 match: unknown bot 'clever'" in capsys.readouterr().err
+    for bad in (["--pairs", "0"], ["--workers", "x"]):
+        with pytest.raises(SystemExit) as exit_:
+            main(["match", "simple", "random", *bad])
+        assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "must be at least 1, not 0" in err and "not a whole number: 'x'" in err
+    module = types.ModuleType("cheaters")
+    module.Cheater = _Cheater
+    monkeypatch.setitem(sys.modules, "cheaters", module)
+    assert main(["match", "cheaters:Cheater", "simple", "--pairs", "1", "--quiet"]) == 1
+    assert "pitch13 match: the bot of seat 0 chose Bid(amount=13)" in capsys.readouterr().err
+
+
+def test_match_help_reads_well(capsys):
+    with pytest.raises(SystemExit):
+        main(["match", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "BOT_A BOT_B" in out and "--pairs N" in out and "--workers K" in out and "95% confidence" in out
+    assert "the luck of the cards cancels out" in out and "does not depend on --workers" in out
+
+
+# --- the progress bar ------------------------------------------------------------------------------
+
+
+class _Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_the_progress_bar_draws_on_a_terminal_and_erases_itself():
+    stream = _Terminal()
+    bar = Progress(4, "games", "pairs", stream=stream)
+    bar(0)
+    bar(1)  # within a tenth of a second of the last drawing: skipped
+    bar(4)
+    text = stream.getvalue()
+    assert "games [" + "." * 30 + "] 0/4 pairs" in text
+    assert "1/4" not in text
+    assert "games [" + "#" * 30 + "] 4/4 pairs" in text
+    bar.close()
+    assert stream.getvalue().endswith("\r")
+    bar.close()  # nothing more to erase
+
+
+def test_the_progress_bar_shows_an_eta_and_a_new_total(monkeypatch):
+    stream = _Terminal()
+    bar = Progress(10, "games", "pairs", stream=stream)
+    bar.started -= 3725  # an hour and more ago
+    bar(5, 20)
+    assert "5/20 pairs  1:02:05, ETA 3:06:15" in stream.getvalue()
+
+
+def test_the_progress_bar_is_silent_off_a_terminal():
+    stream = io.StringIO()
+    bar = Progress(2, "games", "pairs", stream=stream)
+    bar(1)
+    bar(2)
+    bar.close()
+    assert stream.getvalue() == ""
+    forced = io.StringIO()
+    Progress(0, "x", "y", stream=forced, enabled=True)(0)
+    assert "0/0 y" in forced.getvalue()
