@@ -35,7 +35,9 @@ language = "en"
 nitpicky = True
 # Intersphinx needs the network, so references into the standard library cannot resolve.
 nitpick_ignore = [
+    ("py:class", "collections.abc.Callable"),
     ("py:class", "collections.abc.Iterable"),
+    ("py:class", "collections.abc.Iterator"),
     ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
     ("py:class", "enum.Enum"),

@@ -7,6 +7,7 @@ import math
 import sys
 import types
 
+import attrs
 import pytest
 
 from pitch13 import Rules, new_game, view
@@ -80,6 +81,16 @@ def test_margin_points_and_times():
     assert result.median_decision("a") == 1.5
     assert result.mean_decision("a") == pytest.approx(4 / 3)
     assert result.median_decision("b") == 0.1
+    report = result.report()
+    assert "CPU a decision, a: median 1.50 s" not in report
+    assert "CPU a decision, a: median 1500.00 ms, mean 1333.33 ms over 3 decisions" in report
+    assert "CPU a decision, b: median 100.00 ms, mean 100.00 ms over 1 decisions" in report
+    assert "final margin: +5.5 points a game for a, 95% CI [+5.5, +5.5]" in report
+    assert "points taken a hand: a 5.00, b 5.00" in report
+    fast = MatchResult(bot_a="a", bot_b="b", seed=0, game_lines=(attrs.evolve(lines[0], a_times=(2e-5,)), lines[1]))
+    assert "CPU a decision, a: median 1.01 ms" in fast.report()
+    tiny = MatchResult(bot_a="a", bot_b="b", seed=0, game_lines=(attrs.evolve(lines[0], a_times=(2e-5,)),) * 2)
+    assert "CPU a decision, a: median 20.0 µs, mean 20.0 µs over 2 decisions" in tiny.report()
     empty = MatchResult(bot_a="a", bot_b="b", seed=0, game_lines=(lines[1],) * 2)
     assert (empty.median_decision("b"), empty.mean_decision("b")) == (0.0, 0.0)
     assert lines[0].margin == 36

@@ -103,6 +103,11 @@ def _mean_ci(samples: Sequence[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+def _duration(seconds: float) -> str:
+    """Seconds as milliseconds, or as microseconds below one millisecond."""
+    return f"{seconds * 1e3:.2f} ms" if seconds >= 1e-3 else f"{seconds * 1e6:.1f} µs"
+
+
 def _median(values: Sequence[float]) -> float:
     ordered = sorted(values)
     if not ordered:
@@ -208,8 +213,8 @@ class MatchResult:
         for name, key in ((a, "a"), (b, "b")):
             times = self.decision_times(key)
             lines.append(
-                f"  CPU a decision, {name}: median {self.median_decision(key) * 1e3:.2f} ms, "
-                f"mean {self.mean_decision(key) * 1e3:.2f} ms over {len(times):,} decisions"
+                f"  CPU a decision, {name}: median {_duration(self.median_decision(key))}, "
+                f"mean {_duration(self.mean_decision(key))} over {len(times):,} decisions"
             )
         return "\n".join(lines)
 
