@@ -9,7 +9,9 @@ import sys
 import pytest
 
 import pitch13
+import pitch13.bots
 from pitch13 import bench, cli
+from pitch13.narration import Narrator, narrate_history
 
 
 def test_demo_prints_a_whole_game_hand_by_hand(capsys):
@@ -132,3 +134,22 @@ def test_replay_refuses_a_broken_record_with_where_and_why(tmp_path, capsys):
     assert "cannot read" in capsys.readouterr().err
     path.write_bytes(b"\xff\xfe")
     assert cli.main(["replay", str(path)]) == 2
+
+
+def test_the_demo_is_told_by_the_public_narrator_in_short(capsys):
+    """print_game prints the narrator's lines, leaving out single cards played and turned up."""
+    state = pitch13.bots.play_game([pitch13.bots.SimpleBot(s) for s in range(4)], seed=4)
+    names = ("Ann", "Bob", "Cy", "Di")
+    out = io.StringIO()
+    assert cli.print_game(state, out, narrator=Narrator(names)) == len(state.history)
+    printed = [line.strip() for line in out.getvalue().splitlines() if line.strip()]
+    told = narrate_history(state.history, Narrator(names))
+    assert printed[0] == f"=== Hand 1: {names[state.first_dealer]} deals ==="
+    banners = [line for line in printed if line.startswith("=== ")]
+    assert len(banners) == state.hand_number
+    rest = [line for line in printed if not line.startswith("=== ")]
+    assert all(line in told for line in rest)
+    assert not any(" plays " in line or " turns up " in line for line in rest)
+    assert any(line.startswith("Trick 1: ") for line in rest)
+    assert rest[-1] == told[-1] and " win after " in rest[-1]
+    assert not any(name in out.getvalue() for name in ("North", "East-West"))

@@ -1,19 +1,444 @@
-"""``pitch13 play``: (being written)."""
+"""``pitch13 play``: a person plays one seat against three bots in the terminal.
+
+The table is drawn from the person's seat's view only (:func:`pitch13.view`), and the game is
+told as it happens from that seat's history (:func:`pitch13.seen.seen_history`, in the words of
+:class:`pitch13.narration.Narrator`), so the screen never shows a card the seat may not know.
+Input is read line by line from standard input and output goes to standard output, so a game
+can be played from a script as well as from a keyboard.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
+import random
+import sys
+from collections.abc import Callable, Sequence
+from typing import Final, TextIO
+
+from pitch13.actions import (
+    PASS,
+    REJECT,
+    STOP,
+    TURN_UP,
+    ActionParseError,
+    Bid,
+    Deal,
+    Discard,
+    GiveUp,
+    NameTrump,
+    Play,
+    SeatAction,
+    Take,
+    parse_action,
+)
+from pitch13.bots import Bot, BotError, bot_factory
+from pitch13.cards import Card, CardParseError, Suit
+from pitch13.engine import MAX_SEED, IllegalActionError, apply, new_game
+from pitch13.events import GameOver
+from pitch13.narration import SEAT_NAMES, Narrator
+from pitch13.records import GameRecord
+from pitch13.rules import Rules
+from pitch13.seen import DealSeen, TurnUpSeen, seen_history
+from pitch13.state import GameState, Phase
+from pitch13.trumps import is_trump, sort_hand
+from pitch13.views import SeatView, view
 
 #: The one-line help of the command, in ``pitch13 --help``.
-HELP = "play (being written)"
+HELP = "play a seat against three bots in the terminal"
 #: The description at the top of ``pitch13 play --help``.
-DESCRIPTION = HELP
+DESCRIPTION = """\
+Play one seat of a game of 13-point partner pitch against three bots. The table shows only
+what your seat may know; what the others do is told as it happens. At your turn, answer
+with the number of an action in the menu, or the action itself: "pass" or "p", "bid 5" or
+"b5", "trump H" or just "H" (or "♥") when naming trump, a card such as "JH", "10♥" or "BJ"
+to play, shed, pick up or give it up, "turn up" or "u", "reject" or "r", "stop" or "s".
+"help" explains, "table" draws the table again, and "quit" (or the end of input, or Ctrl-C)
+stops the game; --save then keeps the game so far.
+
+Every game is dealt from a seed (a random one unless --seed gives it, and it is printed), so
+the same seed and bots deal the same cards and make the same choices again."""
+
+_HELP_TEXT: Final = """\
+Answer with the number of an action in the menu, or write the action:
+  pass, p          pass in the auction
+  bid 5, b5        bid 5
+  trump H, H, ♥    name hearts trump (C, D, H, S or ♣ ♦ ♥ ♠)
+  JH, 10♥, BJ      play that card (or shed it, pick it up, or give it up for the card turned up)
+  turn up, u       turn up the next stock card
+  reject, r        reject the card turned up
+  stop, s          stop picking up, or stop looking through the stock
+  table            draw the table again
+  quit             stop the game (--save keeps it)"""
+
+_CARD_ACTION: Final[dict[Phase, type[Discard | Take | GiveUp | Play]]] = {
+    Phase.DISCARD: Discard,
+    Phase.PICKUP: Take,
+    Phase.LOOK: GiveUp,
+    Phase.PLAY: Play,
+}
+_SHORT: Final[dict[str, SeatAction]] = {
+    "p": PASS,
+    "s": STOP,
+    "r": REJECT,
+    "u": TURN_UP,
+}
+_PROMPTS: Final = {
+    Phase.BIDDING: "Your call",
+    Phase.TRUMP: "Name trump",
+    Phase.DISCARD: "Shed a trump",
+    Phase.PICKUP: "Pick up a card, or stop",
+    Phase.LOOK: "The stock",
+    Phase.PLAY: "Your play",
+}
+_QUIT: Final = frozenset(("quit", "exit", "q"))
+_WIDTH: Final = 78
+
+
+def _seat(text: str) -> int:
+    """A seat from 0-3 or its name (or initial), for ``--seat``."""
+    key = text.strip().lower()
+    for seat, name in enumerate(SEAT_NAMES):
+        if key in (str(seat), name.lower(), name[0].lower()):
+            return seat
+    raise argparse.ArgumentTypeError(f"no seat {text!r}: use 0-3 or north, east, south, west")
+
+
+def _seed(text: str) -> int:
+    """A seed for ``--seed``: an integer within what :func:`pitch13.new_game` takes."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is an integer, not {text!r}") from None
+    if not -MAX_SEED <= seed <= MAX_SEED:
+        raise argparse.ArgumentTypeError("a seed is an integer of at most 128 bits")
+    return seed
+
+
+def _bot(text: str) -> Callable[[int | None], Bot]:
+    """What makes a bot, by name, for ``--bots``."""
+    try:
+        return bot_factory(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+class _OneOrThree(argparse.Action):
+    """Keeps ``--bots`` to one name (for all three) or three."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[object] | None,
+        option_string: str | None = None,
+    ) -> None:
+        found = list(values) if isinstance(values, Sequence) and not isinstance(values, str) else [values]
+        if len(found) not in (1, 3):
+            parser.error(f"argument --bots: give one bot for all three seats, or three, not {len(found)}")
+        setattr(namespace, self.dest, found * 3 if len(found) == 1 else found)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments to its parser."""
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.add_argument(
+        "--seat",
+        type=_seat,
+        default=2,
+        metavar="SEAT",
+        help="your seat: 0-3, or north, east, south, west (default south, 2)",
+    )
+    parser.add_argument(
+        "--bots",
+        nargs="+",
+        type=_bot,
+        action=_OneOrThree,
+        default=None,
+        metavar="BOT",
+        help="the other seats' players: one for all three, or three, from your left clockwise; "
+        "random, simple, search, or module:Class (default simple)",
+    )
+    parser.add_argument(
+        "--rules",
+        choices=("default", "classic"),
+        default="default",
+        help="default: 13-point pitch; classic: 10-point pitch (default default)",
+    )
+    parser.add_argument(
+        "--seed", type=_seed, help="the seed of the deals and the bots, an integer (default: a random one)"
+    )
+    parser.add_argument(
+        "--save", metavar="FILE", help="write the game's record, as text, to FILE when the game ends or stops"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the command; return the exit status."""
-    raise NotImplementedError("pitch13 play is being written")
+    save: str | None = args.save
+    if save is not None and not os.path.isdir(os.path.dirname(save) or "."):
+        print(f"pitch13 play: cannot save to {save}: no such directory", file=sys.stderr)
+        return 2
+    seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+    makers: list[Callable[[int | None], Bot]] = args.bots or [bot_factory("simple")] * 3
+    rules = Rules.classic_ten_point() if args.rules == "classic" else Rules()
+    table = _Table(args.seat, rules, seed, sys.stdin, sys.stdout)
+    try:
+        seats = [(args.seat + 1 + i) & 3 for i in range(3)]
+        bots = {seat: make(seed * 4 + seat) for seat, make in zip(seats, makers, strict=True)}
+    except Exception as error:  # a user's bot class failed to build
+        print(f"pitch13 play: cannot make the bots: {error}", file=sys.stderr)
+        return 2
+    status = table.play(bots)
+    if save is not None:
+        try:
+            with open(save, "w", encoding="utf-8") as file:
+                file.write(GameRecord.from_state(table.state).to_text())
+        except OSError as error:
+            print(f"pitch13 play: cannot save to {save}: {error}", file=sys.stderr)
+            return 1
+        table.say(f"The game is saved in {save}; `pitch13 replay {save}` prints it whole.")
+    return status
+
+
+class _Table:
+    """One game at the terminal: the person's seat, the bots, and what has been told."""
+
+    def __init__(self, seat: int, rules: Rules, seed: int, given: TextIO, out: TextIO) -> None:
+        self.seat = seat
+        self.seed = seed
+        self.given = given
+        self.out = out
+        self.echo = not _isatty(given)
+        self.narrator = Narrator()
+        self.state: GameState = new_game(rules, dealer=0, seed=seed)
+        self.told: int | None = None  # the ply told up to; None: nothing told yet
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def play(self, bots: dict[int, Bot]) -> int:
+        """Play to the end of the game or until the person stops; the exit status."""
+        me = self.seat
+        names = self.narrator
+        partner = names.seat(me ^ 2)
+        self.say(f"You are {names.seat(me)}, partner of {partner}. Seed {self.seed}.")
+        self.say("Answer with a number or an action; 'help' explains, 'quit' stops.")
+        try:
+            while True:
+                self.tell()
+                state = self.state
+                if state.is_over:
+                    self.say(self.verdict())
+                    return 0
+                seat = state.to_act
+                assert seat is not None, "a seeded game deals itself"
+                if seat == me:
+                    action = self.ask()
+                    if action is None:
+                        return self.stop("You stopped")
+                else:
+                    seat_view = view(state, seat)
+                    action = bots[seat].choose(seat_view)
+                    if action not in seat_view.legal_actions:
+                        raise BotError(seat, action)
+                self.state = apply(state, action, seat=seat)
+        except EOFError:
+            return self.stop("\nThe input ended")
+        except KeyboardInterrupt:
+            return self.stop("\nInterrupted")
+        except BotError as error:
+            print(f"pitch13 play: {error}", file=sys.stderr)
+            return 1
+
+    def stop(self, why: str) -> int:
+        state = self.state
+        where = f"hand {state.hand_number}, {state.phase.value}"
+        self.say(f"{why}: the game stops in {where}. {self.score_line(state.scores)}.")
+        return 0
+
+    def score_line(self, scores: tuple[int, int]) -> str:
+        names = self.narrator
+        return f"Score: {names.team(0)} {scores[0]}, {names.team(1)} {scores[1]}"
+
+    def verdict(self) -> str:
+        outcome = self.state.outcome
+        assert outcome is not None
+        return "You win!" if outcome.winner == self.seat & 1 else "You lose."
+
+    # --- telling what happened ----------------------------------------------------------------
+
+    def tell(self) -> None:
+        """Tell what the seat saw since the last time."""
+        for entry in seen_history(self.state, self.seat, since=self.told):
+            text = self.narrator.describe_seen(entry, self.seat)
+            if text is None or (isinstance(entry.item, TurnUpSeen) and entry.item.card is None):
+                continue  # another seat's turn-up is told with what became of the card
+            first, *rest = text.split("\n")
+            if isinstance(entry.item, DealSeen):
+                self.say(f"\n=== {first.removesuffix('.')} ===")
+            elif isinstance(entry.item, GameOver):
+                self.say(f"\n{first}")
+            else:
+                self.say(f"  {first}")
+            for line in rest:
+                self.say(f"  {line}")
+        self.told = self.state.ply
+
+    # --- the table and the menu ---------------------------------------------------------------
+
+    def draw(self, v: SeatView) -> None:
+        """Draw the table as the seat's view shows it."""
+        names = self.narrator
+        rules = v.rules
+        title = f"-- Hand {v.hand_number}, {names.seat(v.dealer)} deals; you are {names.seat(self.seat)} "
+        self.say()
+        self.say(title + "-" * max(3, _WIDTH - len(title)))
+        goal = f"more than {rules.target}" if rules.target_rule.value == "greater_than" else f"{rules.target}"
+        self.say(f"{'Score':10}{names.team(0)} {v.scores[0]}, {names.team(1)} {v.scores[1]} (game to {goal})")
+        order = [(v.dealer + 1 + i) & 3 for i in range(4)]
+        calls = []
+        for seat in order:
+            call = v.bids[seat]
+            calls.append(f"{names.seat(seat)} {'-' if call is None else 'pass' if call == 0 else call}")
+        self.say(f"{'Auction':10}{', '.join(calls)}")
+        if v.bidder is not None:
+            trump = "not named yet" if v.trump is None else f"{v.trump.symbol} {_SUIT_NAMES[v.trump]}"
+            self.say(f"{'Bid':10}{names.seat(v.bidder)} {v.bid}; trump {trump}")
+        if v.trump is not None:
+            self.say(
+                f"{'Taken':10}{names.team(0)} {v.points_taken[0]}, {names.team(1)} {v.points_taken[1]}"
+                " (points this hand)"
+            )
+            held = ", ".join(f"{names.seat(s)} {v.hand_sizes[s]}" for s in range(4))
+            out = ", ".join(names.seat(s) for s in sorted(v.out)) or "nobody"
+            self.say(f"{'Cards':10}{held}; stock {v.stock_size}; out of trump: {out}")
+        if v.middle and v.phase in (Phase.DISCARD, Phase.PICKUP):
+            self.say(f"{'Middle':10}{_cards(sort_hand(v.middle, v.trump, rules))}")
+        if v.turned_card is not None:
+            self.say(f"{'Turned up':10}{v.turned_card.pretty}")
+        if v.phase is Phase.PLAY:
+            trick = ", ".join(f"{names.seat(s)} {c.pretty}" for s, c in v.trick) or "(you lead)"
+            self.say(f"{'Trick':10}{trick}")
+        self.say(f"{'Your hand':10}{self.hand_line(v)}")
+
+    def hand_line(self, v: SeatView) -> str:
+        cards = sort_hand(v.hand, v.trump, v.rules)
+        if v.trump is None:
+            return _cards(cards)
+        trumps = [c for c in cards if is_trump(c, v.trump, v.rules)]
+        dead = [c for c in cards if not is_trump(c, v.trump, v.rules)]
+        return (_cards(trumps) or "no trump") + (f"  (dead: {_cards(dead)})" if dead else "")
+
+    def menu(self, v: SeatView) -> tuple[SeatAction, ...]:
+        """The legal actions in menu order: the others as listed, the cards in the hand's order."""
+        place = {c: i for i, c in enumerate(sort_hand(_card_set(v), v.trump, v.rules))}
+        return tuple(
+            sorted(
+                v.legal_actions,
+                key=lambda a: (
+                    (1, place[a.card]) if isinstance(a, (Discard, Take, GiveUp, Play)) else (0, a.sort_key)
+                ),
+            )
+        )
+
+    def show_menu(self, actions: Sequence[SeatAction]) -> None:
+        items = [f"{i}) {a.pretty}" for i, a in enumerate(actions, 1)]
+        width = max(len(item) for item in items) + 2
+        per_line = max(1, (_WIDTH - 2) // width)
+        for start in range(0, len(items), per_line):
+            self.say("  " + "".join(item.ljust(width) for item in items[start : start + per_line]).rstrip())
+
+    def ask(self) -> SeatAction | None:
+        """The person's action, asked until it is legal; ``None`` to stop the game."""
+        v = view(self.state, self.seat)
+        actions = self.menu(v)
+        self.draw(v)
+        prompt = _PROMPTS.get(v.phase, "Your move")
+        if v.turned_card is not None:
+            prompt = f"Take {v.turned_card.pretty}, giving up a card, or reject it"
+        self.say(f"{prompt}:")
+        self.show_menu(actions)
+        while True:
+            print(f"{self.narrator.seat(self.seat)}> ", end="", file=self.out, flush=True)
+            line = self.given.readline()
+            if not line:
+                raise EOFError
+            answer = line.strip()
+            if self.echo:
+                self.say(answer)
+            key = answer.lower()
+            if key in _QUIT:
+                return None
+            if key in ("help", "?"):
+                self.say(_HELP_TEXT)
+                continue
+            if key == "table":
+                self.draw(v)
+                self.show_menu(actions)
+                continue
+            found = _read(answer, v, actions)
+            if isinstance(found, str):
+                self.say(f"  {found}")
+                continue
+            if found in actions:
+                return found
+            try:
+                apply(self.state, found, seat=self.seat, ply=v.ply)
+            except IllegalActionError as error:
+                self.say(f"  Not allowed: {str(error).rstrip('.')}.")
+                continue
+            return found  # pragma: no cover - every legal action is in the menu
+
+
+def _read(answer: str, v: SeatView, actions: Sequence[SeatAction]) -> SeatAction | str:
+    """The action ``answer`` means, or why it means none."""
+    if not answer:
+        return f"Answer with a number from 1 to {len(actions)}, or an action ('help' lists them)."
+    if answer.isascii() and answer.isdigit():
+        number = int(answer)
+        if 1 <= number <= len(actions):
+            return actions[number - 1]
+        return f"There is no action {number}: answer from 1 to {len(actions)}."
+    if v.phase is Phase.TRUMP:
+        try:
+            return NameTrump(Suit.parse(answer))
+        except CardParseError:
+            pass
+    key = answer.lower()
+    if key in _SHORT:
+        return _SHORT[key]
+    amount = key[1:].strip()
+    if key[0] == "b" and amount.isascii() and amount.isdigit() and len(amount) <= 6:
+        return Bid(int(amount))
+    kind = _CARD_ACTION.get(v.phase)
+    if kind is not None:
+        try:
+            return kind(Card.parse(answer))
+        except CardParseError:
+            pass
+    try:
+        action = parse_action(answer)
+    except ActionParseError as error:
+        return f"Not an action: {error}."
+    if isinstance(action, Deal):
+        return "Dealing is not a seat's action."
+    return action
+
+
+_SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(c.pretty for c in cards)
+
+
+def _card_set(v: SeatView) -> tuple[Card, ...]:
+    return tuple(a.card for a in v.legal_actions if isinstance(a, (Discard, Take, GiveUp, Play)))
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False

@@ -20,6 +20,14 @@ action                when                                           rule
 :class:`Bid` values from low to high, :class:`NameTrump` in suit order (C, D, H, S),
 :class:`TurnUp`, :class:`Reject`, :class:`Stop`, then the card actions by
 :attr:`Card.index <pitch13.Card.index>`. That is also the order of each action's ``sort_key``.
+
+``str(action)`` is an action's notation; ``action.pretty`` writes it for people, with suit
+symbols (``"play J♥"``, ``"trump ♥"``), and :func:`parse_action` reads that form too:
+
+>>> Play(Card.parse("JH")).pretty, NameTrump(Suit.HEARTS).pretty, Bid(5).pretty
+('play J♥', 'trump ♥', 'bid 5')
+>>> parse_action(GiveUp(Card.parse("10C")).pretty)
+GiveUp(card=Card.parse('10C'))
 """
 
 from __future__ import annotations
@@ -74,6 +82,11 @@ class Pass:
     def __str__(self) -> str:
         return "pass"
 
+    @property
+    def pretty(self) -> str:
+        """For people: ``"pass"``, as the notation."""
+        return "pass"
+
 
 @attrs.frozen(slots=True)
 class Bid:
@@ -91,6 +104,11 @@ class Bid:
         return 1 + self.amount
 
     def __str__(self) -> str:
+        return f"bid {self.amount}"
+
+    @property
+    def pretty(self) -> str:
+        """For people: ``"bid 5"``, as the notation."""
         return f"bid {self.amount}"
 
 
@@ -112,6 +130,11 @@ class NameTrump:
     def __str__(self) -> str:
         return f"trump {self.suit.letter}"
 
+    @property
+    def pretty(self) -> str:
+        """For people, with the suit's symbol: ``"trump ♥"``."""
+        return f"trump {self.suit.symbol}"
+
 
 @attrs.frozen(slots=True)
 class TurnUp:
@@ -120,6 +143,11 @@ class TurnUp:
     sort_key: ClassVar[int] = 110
 
     def __str__(self) -> str:
+        return "turn up"
+
+    @property
+    def pretty(self) -> str:
+        """For people: ``"turn up"``, as the notation."""
         return "turn up"
 
 
@@ -132,6 +160,11 @@ class Reject:
     def __str__(self) -> str:
         return "reject"
 
+    @property
+    def pretty(self) -> str:
+        """For people: ``"reject"``, as the notation."""
+        return "reject"
+
 
 @attrs.frozen(slots=True)
 class Stop:
@@ -140,6 +173,11 @@ class Stop:
     sort_key: ClassVar[int] = 112
 
     def __str__(self) -> str:
+        return "stop"
+
+    @property
+    def pretty(self) -> str:
+        """For people: ``"stop"``, as the notation."""
         return "stop"
 
 
@@ -157,6 +195,11 @@ class Discard:
     def __str__(self) -> str:
         return f"discard {self.card}"
 
+    @property
+    def pretty(self) -> str:
+        """For people, the card as :attr:`Card.pretty <pitch13.Card.pretty>` writes it: ``"discard J♥"``."""
+        return f"discard {self.card.pretty}"
+
 
 @attrs.frozen(slots=True)
 class Take:
@@ -171,6 +214,11 @@ class Take:
 
     def __str__(self) -> str:
         return f"take {self.card}"
+
+    @property
+    def pretty(self) -> str:
+        """For people, the card as :attr:`Card.pretty <pitch13.Card.pretty>` writes it: ``"take A♥"``."""
+        return f"take {self.card.pretty}"
 
 
 @attrs.frozen(slots=True)
@@ -187,6 +235,11 @@ class GiveUp:
     def __str__(self) -> str:
         return f"give up {self.card}"
 
+    @property
+    def pretty(self) -> str:
+        """For people, the card as :attr:`Card.pretty <pitch13.Card.pretty>` writes it: ``"give up 4♣"``."""
+        return f"give up {self.card.pretty}"
+
 
 @attrs.frozen(slots=True)
 class Play:
@@ -201,6 +254,11 @@ class Play:
 
     def __str__(self) -> str:
         return f"play {self.card}"
+
+    @property
+    def pretty(self) -> str:
+        """For people, the card as :attr:`Card.pretty <pitch13.Card.pretty>` writes it: ``"play J♥"``."""
+        return f"play {self.card.pretty}"
 
 
 def _check_order(instance: Deal, attribute: attrs.Attribute[tuple[Card, ...]], value: object) -> None:
@@ -242,6 +300,11 @@ class Deal:
 
     def __str__(self) -> str:
         return "deal " + " ".join(str(c) for c in self.order)
+
+    @property
+    def pretty(self) -> str:
+        """For people: ``"deal"`` and the 54 cards as :attr:`Card.pretty <pitch13.Card.pretty>` writes them."""
+        return "deal " + " ".join(c.pretty for c in self.order)
 
 
 def shuffled_deck(seed: int, hand_number: int = 1) -> tuple[Card, ...]:

@@ -16,28 +16,12 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from pitch13._history import HistoryItem
-from pitch13._seen import dealt_cards
-from pitch13.actions import Bid, Discard, GiveUp, NameTrump, Pass, Reject, Take
+from pitch13.actions import Play, TurnUp
 from pitch13.bots import SimpleBot
-from pitch13.cards import Card
 from pitch13.documents import DocumentError
 from pitch13.engine import apply, new_game
-from pitch13.events import (
-    AuctionWon,
-    CardRejected,
-    DeadCardsDiscarded,
-    GameOver,
-    HandDealt,
-    HandEndedEarly,
-    HandScored,
-    HandThrownIn,
-    Refilled,
-    SeatOut,
-    StockDiscarded,
-    StockHandedOver,
-    TrickWon,
-)
+from pitch13.events import CardRejected, GameOver, HandDealt
+from pitch13.narration import Narrator
 from pitch13.records import GameRecord, replay
 from pitch13.rules import Rules
 from pitch13.state import GameState
@@ -45,82 +29,35 @@ from pitch13.views import view
 
 __all__ = ["main", "play_demo", "print_game"]
 
-_SEATS = ("North", "East", "South", "West")
-_TEAMS = ("North-South", "East-West")
+#: The entries :func:`print_game` leaves out: a trick's line shows its cards, and a card turned up
+#: is named when it is taken or rejected by choice.
+_TOLD_IN_SHORT = (Play, TurnUp, CardRejected)
 
 
-def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(c.pretty for c in cards) or "-"
-
-
-def _describe(seat: int | None, item: HistoryItem) -> str | None:
-    who = _SEATS[seat] if seat is not None else ""
-    if isinstance(item, HandDealt):
-        return f"\n=== Hand {item.hand_number}: {_SEATS[item.dealer]} deals ==="
-    if isinstance(item, (Bid, Pass)):
-        return f"  {who} {'passes' if isinstance(item, Pass) else f'bids {item.amount}'}"
-    if isinstance(item, AuctionWon):
-        return f"  {_SEATS[item.seat]} wins the auction at {item.bid}"
-    if isinstance(item, HandThrownIn):
-        return f"  Hand thrown in ({item.reason.value.replace('_', ' ')})"
-    if isinstance(item, NameTrump):
-        return f"  {who} names {item.suit.symbol} trump"
-    if isinstance(item, DeadCardsDiscarded):
-        return f"    {_SEATS[item.seat]} discards dead: {_cards(item.cards)}" if item.cards else None
-    if isinstance(item, Discard):
-        return f"    {who} sheds {item.card.pretty}"
-    if isinstance(item, Take):
-        return f"    {who} picks up {item.card.pretty}"
-    if isinstance(item, Refilled):
-        return f"    {_SEATS[item.seat]} draws {item.count}"
-    if isinstance(item, StockHandedOver):
-        return f"  {_SEATS[item.seat]} looks through the {item.count} stock cards left"
-    if isinstance(item, GiveUp):
-        return f"    {who} takes a stock card, giving up {item.card.pretty}"
-    if isinstance(item, (CardRejected, Reject)):
-        return None
-    if isinstance(item, StockDiscarded):
-        return f"    {item.count} stock cards go unseen to the dead pile" if item.count else None
-    if isinstance(item, SeatOut):
-        return f"    {_SEATS[item.seat]} is out of trump"
-    if isinstance(item, TrickWon):
-        trick = item.trick
-        plays = ", ".join(f"{_SEATS[s]} {c.pretty}" for s, c in trick.plays)
-        return f"  Trick {trick.number}: {plays} -> {_SEATS[trick.winner]} (+{sum(trick.points)})"
-    if isinstance(item, HandEndedEarly):
-        return f"  The hand ends early: {_TEAMS[item.team]} take {_cards(item.cards)}"
-    if isinstance(item, HandScored):
-        r = item.result
-        verdict = "made" if r.made else "set"
-        return (
-            f"  {_TEAMS[r.bidding_team]} bid {r.bid} and took {r.points[r.bidding_team]}: {verdict}. "
-            f"Points {r.points[0]}-{r.points[1]}, score {r.scores[0]}-{r.scores[1]}"
-        )
-    if isinstance(item, GameOver):
-        o = item.outcome
-        return (
-            f"\n{_TEAMS[o.winner]} win after {o.hand_number} hands "
-            f"({o.termination.value.replace('_', ' ')}), {o.scores[0]}-{o.scores[1]}."
-        )
-    return None
-
-
-def print_game(state: GameState, out: TextIO, start: int = 0) -> int:
+def print_game(state: GameState, out: TextIO, start: int = 0, *, narrator: Narrator | None = None) -> int:
     """Print the history of ``state`` from entry ``start`` on; return the entries printed up to.
 
+    The words are :meth:`Narrator.describe_history <pitch13.narration.Narrator.describe_history>`'s
+    (``narrator``, default a new one; a game printed in parts is given the same one each time).
     Every hand's deal shows the four hands, so this is for a finished game or a bug report,
-    never for a player.
+    never for a player. To keep it short, each trick is printed whole rather than card by card,
+    and of the look-through only what is taken or rejected by choice.
     """
+    teller = Narrator() if narrator is None else narrator
     history = state.history
     for entry in history[start:]:
-        line = _describe(entry.seat, entry.item)
-        if line is not None:
-            print(line, file=out)
+        text = teller.describe_history(entry)  # told every entry: it follows the stock
+        if text is None or isinstance(entry.item, _TOLD_IN_SHORT):
+            continue
+        first, *rest = text.split("\n")
         if isinstance(entry.item, HandDealt):
-            for s in range(4):
-                print(
-                    f"  {_SEATS[s]:5} {_cards(dealt_cards(entry.item.deck, entry.item.dealer, s))}", file=out
-                )
+            print(f"\n=== {first.removesuffix('.')} ===", file=out)
+        elif isinstance(entry.item, GameOver):
+            print(f"\n{first}", file=out)
+        else:
+            print(f"  {first}", file=out)
+        for line in rest:
+            print(f"  {line}", file=out)
     return len(history)
 
 
@@ -131,9 +68,10 @@ def play_demo(seed: int, rules: Rules, dealer: int, out: TextIO) -> GameState:
     """
     bots = [SimpleBot(seed * 4 + seat) for seat in range(4)]
     state = new_game(rules, dealer=dealer, seed=seed)
+    narrator = Narrator()
     seen = 0
     while True:
-        seen = print_game(state, out, seen)
+        seen = print_game(state, out, seen, narrator=narrator)
         if state.is_over:
             return state
         seat = state.to_act
@@ -157,7 +95,7 @@ def _replay_file(path: str, out: TextIO) -> int:
     print_game(state, out)
     if not state.is_over:
         where = f"hand {state.hand_number}, {state.phase.value}"
-        who = "a deal" if state.is_chance else f"{_SEATS[state.to_act or 0]}"
+        who = "a deal" if state.is_chance else Narrator().seat(state.to_act or 0)
         print(
             f"\nThe record stops in {where}; {who} to act. Score {state.scores[0]}-{state.scores[1]}.",
             file=out,
