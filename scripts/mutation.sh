@@ -6,8 +6,9 @@
 #   bash scripts/mutation.sh [GROUP ...]
 #
 # The groups and the tests each is run against:
-#   rules     engine, rules, scoring, trumps   the rule tests, the edges, the state, the digests
-#             (with _scoring and _tables, what scoring and trumps compute with)
+#   rules     engine, rules, scoring, trumps   the rule tests, the edges, the state, the digests,
+#             (with _scoring and _tables, what     the narration (trumps.sort_hand)
+#             scoring and trumps compute with)
 #   views     views, _view_reader              the views, view deltas and view documents
 #   sampling  sampling                         sampling and its weights
 # (all three by default). Each group runs in a scratch copy of src/ and tests/ under mutants-run/
@@ -26,7 +27,7 @@ for group in "${groups[@]}"; do
     case $group in
         rules)
             modules=(engine rules scoring _scoring trumps _tables)
-            tests=(test_rules_setup test_rules_exchange test_rules_play test_rules_edges test_state test_engine_digests)
+            tests=(test_rules_setup test_rules_exchange test_rules_play test_rules_edges test_state test_engine_digests test_narration)
             ;;
         views)
             modules=(views _view_reader)
