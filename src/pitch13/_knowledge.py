@@ -20,11 +20,16 @@ from pitch13._tables import TrumpTable, table_for
 from pitch13.actions import REJECT, TURN_UP, Bid, Discard, NameTrump, Pass, Play, SeatAction, Stop, Take
 from pitch13.cards import Card, Suit
 from pitch13.events import (
+    AuctionWon,
     DeadCardsDiscarded,
+    GameOver,
     HandEndedEarly,
     HandScored,
+    HandThrownIn,
     SeatOut,
     StockDiscarded,
+    StockHandedOver,
+    TrickWon,
 )
 from pitch13.rules import LookTake, Rules
 from pitch13.seen import DealSeen, GiveUpSeen, RefillSeen, RejectSeen, SeenEntry, TurnUpSeen
@@ -141,6 +146,16 @@ def add_entry(log: HandLog, entry: SeenEntry) -> None:
     """Add what ``entry`` (a step of the hand after its deal) tells to ``log``."""
     item = entry.item
     seat = entry.seat
+    if type(item) is Play and seat is not None:  # the commonest entry, added as the branches below add it
+        bit = 1 << item.card.index
+        log.plays[seat].append(item.card)
+        log.known |= bit
+        log.held[seat] &= ~bit
+        log.size_change[seat] -= 1
+        log.actions.append((seat, item))
+        return
+    if type(item) in _TELLING_NOTHING:  # events that change nothing here
+        return
     if isinstance(item, NameTrump):
         log.trump = item.suit
     elif isinstance(item, DeadCardsDiscarded):
@@ -205,6 +220,10 @@ def add_entry(log: HandLog, entry: SeenEntry) -> None:
         log.actions.append((seat, REJECT))
     elif isinstance(item, GiveUpSeen):
         log.actions.append((seat, item))
+
+
+#: The events that tell nothing of where the cards are (a trick's cards were told as played).
+_TELLING_NOTHING: Final = frozenset((TrickWon, AuctionWon, StockHandedOver, HandThrownIn, GameOver))
 
 
 @attrs.frozen(slots=True)

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Union
+from typing import Final, Union
 
 import attrs
 
@@ -267,6 +267,31 @@ class Watcher:
                 return None  # chance: nobody sees the deck
             case _:  # pragma: no cover - mypy checks that every kind of entry is seen
                 assert_never(item)
+
+
+#: The kinds of entry that every seat sees as they are, and that tell a :class:`Watcher` nothing
+#: it remembers: :meth:`Watcher.see` makes ``SeenEntry(who, item)`` of them for every seat, so a
+#: reader of the history for several seats may make that entry once for all (internal).
+SEEN_AS_IS: Final = frozenset(
+    (
+        Pass,
+        Bid,
+        Discard,
+        Take,
+        Stop,
+        Play,
+        AuctionWon,
+        HandThrownIn,
+        DeadCardsDiscarded,
+        StockHandedOver,
+        StockDiscarded,
+        SeatOut,
+        TrickWon,
+        HandEndedEarly,
+        HandScored,
+        GameOver,
+    )
+)
 
 
 def seen_history(state: GameState, seat: int | None, since: int | None = None) -> tuple[SeenEntry, ...]:

@@ -19,9 +19,10 @@ back on the client and replays its history to check every field.
 from __future__ import annotations
 
 import enum
+import functools
 import json
 import threading
-from typing import Final, cast
+from typing import Any, Final, NamedTuple, cast
 
 import attrs
 
@@ -45,6 +46,7 @@ from pitch13._fields import (
     DEALER,
     FIRST_DEALER,
     HAND_CACHE,
+    HAND_DECK,
     HAND_NUMBER,
     HANDS,
     HIGH_BID,
@@ -68,11 +70,11 @@ from pitch13._fields import (
     WON_B,
 )
 from pitch13._follow import Follower, parse_entry, view_fields
-from pitch13._knowledge import HandLog, Place, PlaceInfo, infer
-from pitch13._logs import hand_decoder
+from pitch13._history import HistoryItem
+from pitch13._knowledge import HandLog, Place, PlaceInfo, add_entry, infer
 from pitch13._masks import cards_of_mask
 from pitch13._scoring import past_target
-from pitch13._seen import Watcher
+from pitch13._seen import SEEN_AS_IS, Watcher
 from pitch13._tables import may_take, table_for
 from pitch13._view_reader import MAX_ENTRIES, field_readers, read_action
 from pitch13.actions import SeatAction
@@ -165,6 +167,15 @@ class SeatView:
     Made by :func:`view` (a seat) or :func:`spectator_view` (``seat`` is ``None``). It covers
     the hand in play; of the hands before it, it keeps the scores and the last result. Two
     views are equal when everything in them is equal.
+
+    Such a view works out ``history``, ``tricks``, ``unseen``, ``places`` and ``dead_known``
+    when one of them is first read, all at once and once (reading them from several threads is
+    safe); comparing, hashing, printing, copying or pickling a view, and writing it as a
+    document, read them too. Nothing else shows it: the fields are what they would have been
+    had the view been built whole. Until then the view keeps what it works them out from, the
+    shown hand's record, which includes its deck; no attribute shows it, and the view drops it
+    as soon as the fields are worked out, so a pickle, a copy or a document of a view never
+    holds it.
     """
 
     #: The viewing seat, or ``None`` for a spectator.
@@ -391,10 +402,14 @@ def _plain(value: object) -> object:
 def view(state: GameState, seat: int) -> SeatView:
     """What ``seat`` may know of ``state`` (R-INFO-1 and R-INFO-2).
 
-    It costs O(entries of the hand in play) the first time. For a later state of the same line
-    of play, once the seat's view of an earlier one was built, it reads only the new entries:
-    a server or a bot that views every state pays about 20 microseconds a view. A view of a
-    state on another branch of the hand (a search tree) reads the hand again.
+    It costs O(1), about 8 microseconds: the fields that need the hand read as the seat saw it
+    (``history``, ``tricks``, ``unseen``, ``places`` and ``dead_known``) are worked out when one
+    of them is first read, all at once (see :class:`SeatView`), so a bot that decides from the
+    hand, the trick and the legal actions never pays for them. Working them out costs
+    O(entries of the hand in play) the first time; for a later state of the same line of play,
+    once they were worked out for the seat's view of an earlier one, only the new entries are
+    read: a server or a bot that reads every view whole pays about 20 microseconds a view. A
+    view of a state on another branch of the hand (a search tree) reads the hand again.
 
     Raises:
         TypeError: if ``state`` is not a :class:`~pitch13.GameState` or ``seat`` not an int.
@@ -432,134 +447,347 @@ def view_delta(state: GameState, seat: int | None, since: int) -> ViewDelta:
     return ViewDelta(since, state.ply, tuple(str(entry) for entry in entries))
 
 
+class _Decoded:
+    """One hand's log read once for the views of every seat, kept on the hand (internal).
+
+    For each entry: who acted, the action or event, and its seen entry when every seat sees it
+    as it is (``None`` when what a seat sees of it depends on the seat); and the byte of the log
+    that follows it.
+    """
+
+    __slots__ = ("decoder", "ends", "entries", "read")
+
+    def __init__(self, decoder: _history.Decoder) -> None:
+        self.decoder = decoder
+        self.read = b""
+        self.entries: list[tuple[int | None, HistoryItem, SeenEntry | None]] = []
+        self.ends: list[int] = []
+
+    def read_on(self, log: bytes) -> None:
+        """Read ``log``, which goes on from what was read, to its end."""
+        decoder = self.decoder
+        for who, item in decoder.read(log):
+            public = SeenEntry(who, cast(PublicItem, item)) if type(item) in SEEN_AS_IS else None
+            self.entries.append((who, item, public))
+            self.ends.append(decoder.at)
+        self.read = log
+
+
 class _Seen:
     """What one seat saw of one hand so far, kept on the hand to be read on (internal)."""
 
-    __slots__ = ("decoder", "entries", "log", "read", "seen", "tricks", "watcher")
+    __slots__ = ("at", "decoded", "entries", "log", "read", "seen", "tricks", "watcher")
 
-    def __init__(self, decoder: _history.Decoder, watcher: Watcher) -> None:
-        self.decoder = decoder
+    def __init__(self, decoded: _Decoded, watcher: Watcher) -> None:
+        self.decoded = decoded
         self.watcher = watcher
+        #: The log read so far, and the number of its entries.
         self.read = b""
+        self.at = 0
         self.entries: list[SeenEntry] = []
         self.seen: tuple[SeenEntry, ...] = ()
         self.tricks: tuple[Trick, ...] = ()
         self.log: HandLog | None = None
 
     def catch_up(self, log: bytes) -> None:
-        for who, item in self.decoder.read(log):
-            seen = self.watcher.see(who, item)
+        """Read on to the end of ``log``, which goes on from what was read (and was decoded)."""
+        decoded = self.decoded
+        entries, ends, end = decoded.entries, decoded.ends, len(log)
+        at = self.at
+        while at < len(entries) and ends[at] <= end:
+            who, item, public = entries[at]
+            at += 1
+            seen = public if public is not None else self.watcher.see(who, item)
             if seen is None:
                 continue
             self.entries.append(seen)
             what = seen.item
-            if isinstance(what, DealSeen):
-                self.log = HandLog(what.hand_number, what.dealer, what.cards)
-            elif self.log is not None:
-                self.log.add(seen)
-                if isinstance(what, TrickWon):
+            if self.log is not None:  # after the deal
+                add_entry(self.log, seen)
+                if type(what) is TrickWon:
                     self.tricks = (*self.tricks, what.trick)
+            elif isinstance(what, DealSeen):
+                self.log = HandLog(what.hand_number, what.dealer, what.cards)
+        self.at = at
         self.read = log
         self.seen = tuple(self.entries)
 
 
 # Building a view reads on from what an earlier view of the same hand read; the hand keeps it.
-# The lock keeps two threads from reading on from the same place at once.
+# The lock keeps two threads from reading on from the same place at once, and from working out
+# the deferred fields of one view at once.
 _SEEN_LOCK: Final = threading.Lock()
 
 
-def _shown_hand(state: GameState, seat: int | None) -> _Seen | None:
-    """The hand a view shows, as ``seat`` saw it (``None`` before the first deal)."""
-    log: bytes = state[LOG]
-    hand = None
-    if not log:
-        hand = state[PAST]
-        if hand is None:
-            return None  # nothing dealt yet
-        log = hand.log
+class _Deferred(NamedTuple):
+    """What the deferred fields of a view are worked out from, until they are (internal).
+
+    It holds the shown hand's deck, which the viewing seat may not see: no public attribute
+    reaches it, and the view drops it once its deferred fields are worked out.
+    """
+
+    seat: int | None
+    rules: Rules
+    #: The shown hand's number, dealer, deck and log, and whether it has ended.
+    number: int
+    dealer: int
+    deck: bytes
+    log: bytes
+    ended: bool
+    #: The ended hand's result (``None`` when it was thrown in, or is still in play).
+    result: HandResult | None
+    outcome: Outcome | None
+    #: What views of the shown hand keep to read on from (``None``: keep nothing).
+    cache: dict[object, object] | None
+    #: The viewing seat's hand and the face-up dead cards, as masks.
+    mine: int
+    shown: int
+    #: Whether the state waits for a deal (the view knows nothing of where cards are).
+    waiting: bool
+
+
+def _read_on(d: _Deferred) -> _Seen:
+    """The shown hand as ``d.seat`` saw it, read on from what the hand keeps (``_SEEN_LOCK`` held)."""
+    log = d.log
     # The state keeps what views read of the hand they show; a game started partway holds
     # nothing to keep before its first deal.
-    cache = state[HAND_CACHE]
-    if cache is None:
-        cache = {}
+    cache = {} if d.cache is None else d.cache
+    decoded = cast("_Decoded | None", cache.get(_DECODED))
+    if decoded is None or not (log.startswith(decoded.read) or decoded.read.startswith(log)):
+        result = _no_result if d.result is None else functools.partial(_identity, d.result)
+        decoder = _history.Decoder(
+            d.rules, d.number, d.dealer, d.deck, result, d.outcome if d.ended else None
+        )
+        decoded = _Decoded(decoder)
+        cache[_DECODED] = decoded
+    if len(decoded.read) < len(log):
+        if d.ended:  # read on into the end of a hand that was in play when it was read
+            if d.result is not None:
+                decoded.decoder.result = functools.partial(_identity, d.result)
+            decoded.decoder.outcome = d.outcome
+        decoded.read_on(log)
+    seen = cast("_Seen | None", cache.get(d.seat))
+    if (
+        seen is None
+        or seen.decoded is not decoded
+        or len(seen.read) > len(log)
+        or not log.startswith(seen.read)
+    ):
+        seen = _Seen(decoded, Watcher(d.rules, d.seat))
+        cache[d.seat] = seen
+    if len(seen.read) < len(log):
+        seen.catch_up(log)
+    return seen
+
+
+#: The key under which a hand keeps its log read for every seat (seats are keyed by number).
+_DECODED: Final = "decoded"
+
+
+def _identity(result: HandResult) -> HandResult:
+    return result
+
+
+def _no_result() -> HandResult:  # pragma: no cover - a hand in progress is not scored
+    raise AssertionError("the hand in progress has no result")
+
+
+def _work_out(seat_view: SeatView, d: _Deferred) -> None:
+    """Work out and set the deferred fields of ``seat_view`` (:data:`_DEFERRED_FIELDS`)."""
     with _SEEN_LOCK:
-        seen = cast("_Seen | None", cache.get(seat))
-        if seen is None or len(seen.read) > len(log) or not log.startswith(seen.read):
-            seen = _Seen(hand_decoder(state, hand), Watcher(state[RULES], seat))
-            cache[seat] = seen
-        if len(seen.read) < len(log):
-            if hand is not None:  # read on into the end of a hand that was in play when read
-                ended = hand_decoder(state, hand)
-                seen.decoder.result, seen.decoder.outcome = ended.result, ended.outcome
-            seen.catch_up(log)
-        return seen
+        if type(_HISTORY_SLOT.__get__(seat_view, SeatView)) is not _Deferred:
+            return  # another thread has worked them out
+        seen = _read_on(d)
+        dead_known: tuple[Card, ...] = ()
+        unseen: tuple[Card, ...] = ()
+        places: tuple[PlaceInfo, ...] = ()
+        tricks: tuple[Trick, ...] = ()
+        log = seen.log
+        if log is not None and not d.waiting:
+            seat = d.seat
+            tricks = seen.tricks
+            knowledge = infer(log, d.rules, seat, d.mine)
+            dead_known = cards_of_mask(0 if seat is None else log.named_dead[seat] & ~d.shown)
+            # Every card the seat has seen placed (the middle, the face-up dead cards, its own
+            # named dead cards, the cards played) is in what it knows.
+            unseen = cards_of_mask(~knowledge.known_mask & _ALL)
+            places = knowledge.places
+        values = (dead_known, tricks, unseen, places, seen.seen)  # the history last: it says "done"
+        for slot, value in zip(_DEFERRED_SLOTS, values, strict=True):
+            slot.__set__(seat_view, value)
+
+
+class _DeferredField:
+    """A field of :class:`SeatView` worked out when it is first read (internal).
+
+    It stands in the class for the field's slot: reading the field works out every deferred
+    field of the view at once if they are not yet, so that equality, hashing, ``repr``, pickling,
+    copying and the documents all see the fields as :func:`view` would have built them.
+    """
+
+    __slots__ = ("slot",)
+
+    def __init__(self, slot: Any) -> None:
+        self.slot = slot
+
+    def __get__(self, instance: SeatView | None, owner: type | None = None) -> Any:
+        if instance is None:
+            return self  # not the slot, which would read the placeholder as it is
+        value = self.slot.__get__(instance, owner)
+        if type(value) is _Deferred:
+            _work_out(instance, value)
+            value = self.slot.__get__(instance, owner)
+        return value
+
+    def __set__(self, instance: SeatView, value: object) -> None:
+        self.slot.__set__(instance, value)
+
+    def __delete__(self, instance: SeatView) -> None:  # pragma: no cover - a frozen class
+        self.slot.__delete__(instance)
+
+
+#: The fields of a view that :func:`view` leaves to be worked out when first read: those that
+#: need the hand read as the seat saw it. ``history`` comes last: once it is set, all are.
+_DEFERRED_FIELDS: Final = ("dead_known", "tricks", "unseen", "places", "history")
+_DEFERRED_SLOTS: Final = tuple(SeatView.__dict__[name] for name in _DEFERRED_FIELDS)
+_HISTORY_SLOT: Final = _DEFERRED_SLOTS[-1]
+#: Each field's slot setter, in the order of the fields: :func:`_build` fills a new view's slots
+#: with them, as ``SeatView(...)`` would (no field has a default, validator or converter) but
+#: without the keywords, and without reading the deferred fields' placeholder.
+_FIELD_SETTERS: Final = tuple(SeatView.__dict__[a.name].__set__ for a in attrs.fields(SeatView))
+for _name, _slot in zip(_DEFERRED_FIELDS, _DEFERRED_SLOTS, strict=True):
+    setattr(SeatView, _name, _DeferredField(_slot))
+_NEW: Final = object.__new__
 
 
 def _build(state: GameState, seat: int | None) -> SeatView:
     rules = state[RULES]
     phase = state[PHASE]
     to_act = state[TO_ACT]
-    seen = _shown_hand(state, seat)
     hand_mask = 0 if seat is None else state[HANDS][seat]
-    hand = cards_of_mask(hand_mask)
     shown = state[SHOWN]
     table = state[TABLE]
-    dead_known: tuple[Card, ...] = ()
-    unseen: tuple[Card, ...] = ()
-    places: tuple[PlaceInfo, ...] = ()
-    tricks: tuple[Trick, ...] = ()
-    log = None if seen is None else seen.log
-    if log is not None and phase is not Phase.DEAL:
-        assert seen is not None
-        tricks = seen.tricks
-        knowledge = infer(log, rules, seat, hand_mask)
-        mine = 0 if seat is None else log.named_dead[seat] & ~shown
-        dead_known = cards_of_mask(mine)
-        # Every card the seat has seen placed (the middle, the face-up dead cards, its own named
-        # dead cards, the cards played) is in what it knows.
-        unseen = cards_of_mask(~knowledge.known_mask & _ALL)
-        places = knowledge.places
+    last = _history.last_result(state[PAST], rules)
+    log: bytes = state[LOG]
+    deferred: Any = ()  # the deferred fields, all empty before the first deal
+    if log:
+        deferred = _Deferred(
+            seat,
+            rules,
+            state[HAND_NUMBER],
+            state[DEALER],
+            state[HAND_DECK],
+            log,
+            False,
+            None,
+            None,
+            state[HAND_CACHE],
+            hand_mask,
+            shown,
+            phase is Phase.DEAL,
+        )
+    else:
+        ended = state[PAST]  # between hands and at the end, the hand that ended
+        if ended is not None and ended.log:
+            deferred = _Deferred(
+                seat,
+                rules,
+                ended.number,
+                ended.dealer,
+                ended.deck,
+                ended.log,
+                True,
+                None if ended.result is None else ended.hand_result(rules),
+                state[OUTCOME],
+                state[HAND_CACHE],
+                hand_mask,
+                shown,
+                phase is Phase.DEAL,
+            )
     auction_over = phase is not Phase.BIDDING and phase is not Phase.DEAL and state[BIDDER] >= 0
     turned = state[TURNED]
     mine_to_act = seat is not None and to_act == seat
-    return SeatView(
-        seat=seat,
-        rules=rules,
-        phase=phase,
-        to_act=None if to_act < 0 else to_act,
-        ply=state[PLY],
-        hand_number=state[HAND_NUMBER],
-        dealer=state[DEALER],
-        first_dealer=state[FIRST_DEALER],
-        scores=state[SCORES],
-        outcome=state[OUTCOME],
-        last_result=_history.last_result(state[PAST], rules),
-        bids=_bids(state[CALLS]),
-        high_bid=state[HIGH_BID] or None,
-        bidder=state[BIDDER] if auction_over else None,
-        bid=state[HIGH_BID] if auction_over else None,
-        trump=None if table is None else table.trump,
-        hand=hand,
-        hand_sizes=tuple([mask.bit_count() for mask in state[HANDS]]),
-        middle=cards_of_mask(state[MIDDLE]),
-        takeable=cards_of_mask(state[TAKEABLE]),
-        dead_face_up=cards_of_mask(shown),
-        dead_face_down=(state[DEAD] & ~shown).bit_count(),
-        dead_known=dead_known,
-        stock_size=len(state[STOCK]),
-        card_turned_up=turned >= 0,
-        turned_card=DECK[turned] if turned >= 0 and mine_to_act else None,
-        trick=tuple([(code >> 6, DECK[code & 63]) for code in state[TRICK]]),
-        tricks=tricks,
-        out=_OUTS[state[OUT]],
-        points_taken=(0, 0)
-        if table is None
-        else (table.points_of(state[WON_A]), table.points_of(state[WON_B])),
-        legal_actions=legal_actions(state) if mine_to_act else (),
-        history=() if seen is None else seen.seen,
-        unseen=unseen,
-        places=places,
+    seat_view: SeatView = _NEW(SeatView)
+    values = (  # in the order of the fields (_BUILT_FIELDS)
+        seat,
+        rules,
+        phase,
+        None if to_act < 0 else to_act,
+        state[PLY],
+        state[HAND_NUMBER],
+        state[DEALER],
+        state[FIRST_DEALER],
+        state[SCORES],
+        state[OUTCOME],
+        last,
+        _bids(state[CALLS]),
+        state[HIGH_BID] or None,
+        state[BIDDER] if auction_over else None,
+        state[HIGH_BID] if auction_over else None,
+        None if table is None else table.trump,
+        cards_of_mask(hand_mask),
+        tuple([mask.bit_count() for mask in state[HANDS]]),
+        cards_of_mask(state[MIDDLE]),
+        cards_of_mask(state[TAKEABLE]),
+        cards_of_mask(shown),
+        (state[DEAD] & ~shown).bit_count(),
+        deferred,
+        len(state[STOCK]),
+        turned >= 0,
+        DECK[turned] if turned >= 0 and mine_to_act else None,
+        tuple([(code >> 6, DECK[code & 63]) for code in state[TRICK]]),
+        deferred,
+        _OUTS[state[OUT]],
+        (0, 0) if table is None else (table.points_of(state[WON_A]), table.points_of(state[WON_B])),
+        legal_actions(state) if mine_to_act else (),
+        deferred,
+        deferred,
+        deferred,
     )
+    for set_field, value in zip(_FIELD_SETTERS, values, strict=True):
+        set_field(seat_view, value)
+    return seat_view
+
+
+#: The fields in the order :func:`_build` gives their values.
+_BUILT_FIELDS: Final = (
+    "seat",
+    "rules",
+    "phase",
+    "to_act",
+    "ply",
+    "hand_number",
+    "dealer",
+    "first_dealer",
+    "scores",
+    "outcome",
+    "last_result",
+    "bids",
+    "high_bid",
+    "bidder",
+    "bid",
+    "trump",
+    "hand",
+    "hand_sizes",
+    "middle",
+    "takeable",
+    "dead_face_up",
+    "dead_face_down",
+    "dead_known",
+    "stock_size",
+    "card_turned_up",
+    "turned_card",
+    "trick",
+    "tricks",
+    "out",
+    "points_taken",
+    "legal_actions",
+    "history",
+    "unseen",
+    "places",
+)
+if tuple(a.name for a in attrs.fields(SeatView)) != _BUILT_FIELDS:  # pragma: no cover - a field added
+    raise AssertionError("views._build gives the fields of SeatView in another order")
 
 
 def _bids(calls: tuple[int, ...]) -> tuple[int | None, ...]:
