@@ -15,11 +15,12 @@ from __future__ import annotations
 import importlib
 import inspect
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Protocol, runtime_checkable
 
 from pitch13._search import SearchBot
-from pitch13._tables import table_for
+from pitch13._summary import HandSummary, HandWatcher
+from pitch13._tables import TrumpTable, table_for
 from pitch13.actions import (
     Bid,
     Deal,
@@ -40,7 +41,17 @@ from pitch13.rules import Rules
 from pitch13.state import GameState, Phase
 from pitch13.views import SeatView, view
 
-__all__ = ["BOT_NAMES", "Bot", "BotError", "RandomBot", "SearchBot", "SimpleBot", "bot_factory", "play_game"]
+__all__ = [
+    "BOT_NAMES",
+    "Bot",
+    "BotError",
+    "RandomBot",
+    "SearchBot",
+    "SimpleBot",
+    "bot_factory",
+    "iter_hands",
+    "play_game",
+]
 
 SearchBot.__module__ = __name__
 
@@ -77,56 +88,91 @@ class SimpleBot:
     def __init__(self, seed: int | None = None) -> None:
         """Make a bot; ``seed`` breaks ties reproducibly."""
         self._rng = random.Random(seed)
+        # The trump tables of the last rules seen, one per suit, as (rules, tables).
+        self._tables: tuple[Rules | None, tuple[TrumpTable, ...]] = (None, ())
+
+    def _tables_for(self, rules: Rules) -> tuple[TrumpTable, ...]:
+        """The trump table of each suit under ``rules``, indexed by suit (kept for the last rules)."""
+        known, tables = self._tables
+        if known is not rules:
+            tables = tuple(table_for(suit, rules) for suit in Suit)
+            self._tables = (rules, tables)
+        return tables
 
     def choose(self, view: SeatView) -> SeatAction:
         """Its action for the view's seat."""
         actions = view.legal_actions
         phase = view.phase
+        tables = self._tables_for(view.rules)
         if phase is Phase.BIDDING:
-            worth = max(_suit_value(view, suit) for suit in Suit)
+            hand = _mask(view.hand)
+            worth = max(_suit_value(table, hand) for table in tables)
             bids = [a for a in actions if isinstance(a, Bid) and a.amount <= worth]
             return bids[0] if bids else actions[0]  # else a pass, or the lowest forced bid
         if phase is Phase.TRUMP:
+            hand = _mask(view.hand)
             trumps = [a for a in actions if isinstance(a, NameTrump)]
-            return max(trumps, key=lambda a: (_suit_value(view, a.suit), self._rng.random()))
+            return max(trumps, key=lambda a: (_suit_value(tables[a.suit], hand), self._rng.random()))
+        trump = view.trump
+        table = None if trump is None else tables[trump]
+        if phase is Phase.PLAY:
+            return _play(table, view)
         if phase is Phase.DISCARD:
+            assert table is not None
             sheds = [a for a in actions if isinstance(a, Discard)]
-            return min(sheds, key=lambda a: _keep_value(view, a.card))
+            return min(sheds, key=lambda a: _keep_value(table, a.card))
         if phase is Phase.PICKUP:
+            assert table is not None
             takes = [a for a in actions if isinstance(a, Take)]
-            return max(takes, key=lambda a: _keep_value(view, a.card)) if takes else Stop()
+            return max(takes, key=lambda a: _keep_value(table, a.card)) if takes else Stop()
         if phase is Phase.LOOK:
             if view.turned_card is None:
                 return TurnUp()
-            give = min((a for a in actions if isinstance(a, GiveUp)), key=lambda a: _keep_value(view, a.card))
-            if _keep_value(view, give.card) < _keep_value(view, view.turned_card):
+            assert table is not None
+            give = min(
+                (a for a in actions if isinstance(a, GiveUp)), key=lambda a: _keep_value(table, a.card)
+            )
+            if _keep_value(table, give.card) < _keep_value(table, view.turned_card):
                 return give
             return Reject()
-        plays = sorted((a for a in actions if isinstance(a, Play)), key=lambda a: _power(view, a.card))
-        if not view.trick:
-            return plays[-1]
-        best = max(_power(view, card) for _, card in view.trick)
-        winners = [a for a in plays if _power(view, a.card) > best]
-        return winners[0] if winners else plays[0]
+        return _play(table, view)
 
 
-def _power(view: SeatView, card: Card) -> int:
-    assert view.trump is not None
-    return table_for(view.trump, view.rules).power[card.index]
+def _play(table: TrumpTable | None, view: SeatView) -> SeatAction:
+    """The highest card to lead a trick, else the lowest card that wins it, else the lowest card."""
+    plays = [a for a in view.legal_actions if isinstance(a, Play)]
+    power: tuple[int, ...] = () if table is None else table.power  # a card is played after trump
+    plays.sort(key=lambda a: power[a.card.index])
+    if not view.trick:
+        return plays[-1]
+    best = max(power[card.index] for _, card in view.trick)
+    for play in plays:
+        if power[play.card.index] > best:
+            return play
+    return plays[0]
 
 
-def _keep_value(view: SeatView, card: Card) -> tuple[int, int]:
+def _mask(cards: Sequence[Card]) -> int:
+    """The cards as a mask of their indices."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+def _keep_value(table: TrumpTable, card: Card) -> tuple[int, int]:
     """How much a card is worth keeping: its points, then its power (a dead card is -1)."""
-    assert view.trump is not None
-    table = table_for(view.trump, view.rules)
     return (table.points[card.index], table.power[card.index])
 
 
-def _suit_value(view: SeatView, suit: Suit) -> int:
-    table = table_for(suit, view.rules)
-    cards = [c.index for c in view.hand if table.mask >> c.index & 1]
-    high = sum(1 for i in cards if table.power[i] >= table.power[table.order[4]])
-    return sum(table.points[i] for i in cards) // 2 + high + len(cards) // 2
+def _suit_value(table: TrumpTable, hand: int) -> int:
+    """What a hand (a mask) is worth with the table's suit as trump.
+
+    Its trump points halved, plus its trumps from the ace down to the Jick, plus half its trumps.
+    """
+    trumps = hand & table.mask
+    high = sum(1 for i in table.order[:5] if trumps >> i & 1)
+    return table.points_of(trumps) // 2 + high + trumps.bit_count() // 2
 
 
 def play_game(
@@ -136,11 +182,17 @@ def play_game(
     dealer: int = 0,
     seed: int | None = None,
     max_actions: int | None = None,
+    on_hand: Callable[[HandSummary], object] | None = None,
 ) -> GameState:
     """Play a whole game: each bot chooses from its own seat's view, the runner applies.
 
     This is the loop a game server runs: for the seat to act, build its view, ask its
     player, apply the answer with ``seat=`` so a move from the wrong seat is refused.
+
+    >>> hands = []
+    >>> final = play_game([SimpleBot(seat) for seat in range(4)], seed=7, on_hand=hands.append)
+    >>> len(hands) == final.hand_number, hands[-1].winner == final.winner
+    (True, True)
 
     Args:
         bots: four bots, for seats 0 to 3.
@@ -149,16 +201,78 @@ def play_game(
         seed: the seed of the deals; without one each hand is dealt from the operating
             system's random source.
         max_actions: stop after this many actions (the returned state is then not over).
+        on_hand: called with the :class:`~pitch13.simulate.HandSummary` of each hand as soon
+            as it is finished (scored or thrown in), before the next is played; what it returns
+            is ignored.
+
+    Raises:
+        BotError: if a bot returns an action that is not legal.
+        TypeError: if ``bots`` is not four bots, or ``on_hand`` is not callable.
+    """
+    if on_hand is not None and not callable(on_hand):
+        raise TypeError(f"on_hand must be callable, not {type(on_hand).__name__}")
+    _check_bots(bots)
+    run = _run(bots, rules, dealer, seed, max_actions, summarize=on_hand is not None)
+    while True:
+        try:
+            summary = next(run)
+        except StopIteration as stop:
+            final: GameState = stop.value
+            return final
+        if on_hand is not None:
+            on_hand(summary)
+
+
+def iter_hands(
+    bots: Sequence[Bot],
+    rules: Rules | None = None,
+    *,
+    dealer: int = 0,
+    seed: int | None = None,
+) -> Iterator[HandSummary]:
+    """Play a whole game as :func:`play_game` does, yielding each hand's summary as it ends.
+
+    The game is played lazily: each hand is played when the next summary is asked for.
+
+    >>> hands = list(iter_hands([SimpleBot(seat) for seat in range(4)], seed=7))
+    >>> [hand.hand_number for hand in hands] == list(range(1, len(hands) + 1))
+    True
+    >>> [hand.winner is not None for hand in hands[-2:]]
+    [False, True]
+
+    Args:
+        bots: four bots, for seats 0 to 3.
+        rules: the rules (default :class:`~pitch13.Rules`).
+        dealer: the first dealer.
+        seed: the seed of the deals (see :func:`play_game`).
 
     Raises:
         BotError: if a bot returns an action that is not legal.
         TypeError: if ``bots`` is not four bots.
     """
+    _check_bots(bots)  # at the call, not at the first hand
+    return _run(bots, rules, dealer, seed, None, summarize=True)
+
+
+def _check_bots(bots: Sequence[Bot]) -> None:
     if len(bots) != 4 or not all(isinstance(bot, Bot) and not isinstance(bot, type) for bot in bots):
         raise TypeError("play_game() takes four bots, objects with a choose(view) method")
+
+
+def _run(
+    bots: Sequence[Bot],
+    rules: Rules | None,
+    dealer: int,
+    seed: int | None,
+    max_actions: int | None,
+    *,
+    summarize: bool,
+) -> Generator[HandSummary, None, GameState]:
+    """The game loop; yields each hand's summary (if ``summarize``) and returns the last state."""
     state = new_game(rules, dealer=dealer, seed=seed)
     shuffler = random.SystemRandom()
     count = 0
+    watcher = HandWatcher(state) if summarize else None
     while not state.is_over and (max_actions is None or count < max_actions):
         if state.is_chance:
             state = apply(state, Deal(shuffler.sample(DECK, len(DECK))))
@@ -169,8 +283,13 @@ def play_game(
         action = bots[seat].choose(seat_view)
         if action not in seat_view.legal_actions:
             raise BotError(seat, action)
+        phase = state.phase
         state = apply(state, action, seat=seat)
         count += 1
+        if watcher is not None:
+            summary = watcher.step(phase, action, state)
+            if summary is not None:
+                yield summary
     return state
 
 

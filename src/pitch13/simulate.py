@@ -1,0 +1,747 @@
+"""Many games among bots, one summary a hand: the simulator behind ``pitch13 simulate``.
+
+Game ``index`` of a run seeded ``seed`` is dealt from a seed made of ``(seed, index)``, its four
+players are seeded from ``(seed, index, seat)``, and its first dealer is seat ``index % 4``. So
+any game of a run can be played again alone (:func:`simulate_game`), and a run gives the same
+hands, in the same order, however its games are split among processes or machines:
+:func:`simulate` plays them here (``workers=1``), in local processes, or on a Dask cluster
+(``client=``), and always yields them in game order.
+
+Each hand comes out as a :class:`HandLine`: the game's index and seeds, and the
+:class:`HandSummary` of the hand (the auction with every call, whether the dealer was forced,
+trump, the points, made or set, the scores, early ends and throw-ins, and how long it took). Its
+JSON form, one line a hand, is the versioned ``pitch13.hand`` format (:data:`FORMAT`,
+:data:`VERSION`) that ``pitch13 simulate --out`` writes. :class:`SimulationSummary` tallies lines
+into the table the command prints.
+
+>>> from pitch13.simulate import simulate, simulate_game
+>>> lines = list(simulate(3, seed=1, bots="simple"))
+>>> [line.game for line in lines] == sorted(line.game for line in lines)
+True
+>>> alone = simulate_game(2, seed=1, bots="simple")
+>>> alone == tuple(line for line in lines if line.game == 2)
+True
+>>> print(lines[0].to_json()[:60])
+{"format":"pitch13.hand","version":1,"seed":1,"game":0,"game
+
+Costs: a game costs its decisions (one :func:`~pitch13.view` and one ``choose`` each, as
+:func:`~pitch13.bots.play_game` makes them) and a few operations an action to summarize its
+hands (the game runner notes the calls, trump and tricks as they happen; it reads no history
+back). Lines are held back only until the games before them are done: at most a few
+chunks of games per worker.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import math
+import pickle
+import time
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Final, NamedTuple, Protocol, Union
+
+import attrs
+
+from pitch13 import _documents as doc
+from pitch13._seeds import game_seed, player_seed
+from pitch13._summary import HandSummary, hand_summaries
+from pitch13.bots import Bot, bot_factory, iter_hands
+from pitch13.events import ThrowInReason
+from pitch13.rules import Rules
+
+__all__ = [
+    "DASK_EXTRA",
+    "FORMAT",
+    "VERSION",
+    "BotSpec",
+    "HandLine",
+    "HandSummary",
+    "Simulation",
+    "SimulationSummary",
+    "hand_summaries",
+    "simulate",
+    "simulate_game",
+]
+
+#: The ``format`` of a hand line.
+FORMAT: Final = "pitch13.hand"
+#: The version of the hand line format this pitch13 writes and reads.
+VERSION: Final = 1
+#: What to install for Dask: ``pip install 'pitch13[dask]'``.
+DASK_EXTRA: Final = "pitch13[dask]"
+
+#: A bot as the simulator takes it: a name for :func:`~pitch13.bots.bot_factory` (``"simple"``,
+#: ``"module:Class"``), or a callable that makes a bot from a seed (a class such as
+#: :class:`~pitch13.bots.SimpleBot`). With more than one worker or on Dask it must be picklable:
+#: a name, or a class or function defined at the top of a module.
+BotSpec = Union[str, Callable[[Union[int, None]], Bot]]
+
+_KEYS: Final = (
+    "format",
+    "version",
+    "seed",
+    "game",
+    "game_seed",
+    "hand",
+    "dealer",
+    "calls",
+    "forced_dealer",
+    "bidder",
+    "bid",
+    "trump",
+    "points",
+    "unplayed_points",
+    "made",
+    "moon",
+    "score_change",
+    "scores",
+    "ended_early",
+    "thrown_in",
+    "tricks",
+    "actions",
+    "winner",
+)
+_MAX_LINE: Final = 4096
+_BIG: Final = 2**64
+_SCORE: Final = 10**9
+
+
+@attrs.frozen(slots=True)
+class HandLine:
+    """One hand of a simulation: which game it belongs to, how that game was seeded, and the hand.
+
+    Its JSON form is one line of ``pitch13 simulate --out`` (:meth:`to_json`).
+    """
+
+    #: The seed of the run.
+    seed: int
+    #: The game's index in the run, from 0.
+    game: int
+    #: The seed the game's deals came from (made of :attr:`seed` and :attr:`game`).
+    game_seed: int
+    #: The hand.
+    hand: HandSummary
+
+    def to_dict(self) -> dict[str, object]:
+        """The line as plain JSON data, its keys in the order of the documented schema."""
+        h = self.hand
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "seed": self.seed,
+            "game": self.game,
+            "game_seed": self.game_seed,
+            "hand": h.hand_number,
+            "dealer": h.dealer,
+            "calls": list(h.calls),
+            "forced_dealer": h.forced_dealer,
+            "bidder": h.bidder,
+            "bid": h.bid,
+            "trump": None if h.trump is None else h.trump.letter,
+            "points": None if h.points is None else list(h.points),
+            "unplayed_points": h.unplayed_points,
+            "made": h.made,
+            "moon": h.moon,
+            "score_change": list(h.score_change),
+            "scores": list(h.scores),
+            "ended_early": h.ended_early,
+            "thrown_in": None if h.thrown_in is None else h.thrown_in.value,
+            "tricks": h.tricks,
+            "actions": h.actions,
+            "winner": h.winner,
+        }
+
+    def to_json(self) -> str:
+        """The line as compact JSON, without a newline: the same hand always gives the same bytes."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: object) -> HandLine:
+        """Read a line from the data :meth:`to_dict` makes, checking every field.
+
+        Raises:
+            DocumentError: if ``data`` is not a ``pitch13.hand`` line of this version, or a
+                field is missing, unknown, of the wrong type or out of range.
+        """
+        d = doc.check_header(data, FORMAT, VERSION)
+        doc.obj(d, "$", _KEYS)
+        items = doc.array(d["calls"], "$.calls", 4)
+        if len(items) != 4:
+            doc.fail("$.calls", f"expected the four calls of the auction, found {len(items)}")
+        calls = tuple(doc.optional_integer(call, f"$.calls[{i}]", 1, 99) for i, call in enumerate(items))
+        trump = None if d["trump"] is None else doc.read_suit(d["trump"], "$.trump")
+        thrown_in = (
+            None if d["thrown_in"] is None else doc.choice(d["thrown_in"], "$.thrown_in", ThrowInReason)
+        )
+        hand = HandSummary(
+            hand_number=doc.integer(d["hand"], "$.hand", 1, _SCORE),
+            dealer=doc.seat(d["dealer"], "$.dealer"),
+            calls=calls,
+            forced_dealer=doc.boolean(d["forced_dealer"], "$.forced_dealer"),
+            bidder=None if d["bidder"] is None else doc.seat(d["bidder"], "$.bidder"),
+            bid=doc.optional_integer(d["bid"], "$.bid", 1, 99),
+            trump=trump,
+            points=None if d["points"] is None else _pair(d["points"], "$.points", 0, 99),
+            unplayed_points=doc.optional_integer(d["unplayed_points"], "$.unplayed_points", 0, 99),
+            made=None if d["made"] is None else doc.boolean(d["made"], "$.made"),
+            moon=doc.boolean(d["moon"], "$.moon"),
+            score_change=_pair(d["score_change"], "$.score_change", -_SCORE, _SCORE),
+            scores=_pair(d["scores"], "$.scores", -_SCORE, _SCORE),
+            ended_early=doc.boolean(d["ended_early"], "$.ended_early"),
+            thrown_in=thrown_in,
+            tricks=doc.integer(d["tricks"], "$.tricks", 0, 99),
+            actions=doc.integer(d["actions"], "$.actions", 0, 9999),
+            winner=doc.optional_integer(d["winner"], "$.winner", 0, 1),
+        )
+        return cls(
+            seed=doc.integer(d["seed"], "$.seed", -_BIG, _BIG),
+            game=doc.integer(d["game"], "$.game", 0, _BIG),
+            game_seed=doc.integer(d["game_seed"], "$.game_seed", 0, _BIG),
+            hand=hand,
+        )
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> HandLine:
+        r"""Read a line that :meth:`to_json` wrote (a trailing newline is allowed).
+
+        >>> line = simulate_game(0, seed=1)[0]
+        >>> HandLine.from_json(line.to_json() + "\n") == line
+        True
+
+        Raises:
+            DocumentError: as :meth:`from_dict`, and if ``text`` is not JSON.
+        """
+        return cls.from_dict(doc.load_json(text, max_size=_MAX_LINE, what="hand line"))
+
+
+def _pair(value: object, where: str, low: int, high: int) -> tuple[int, int]:
+    items = doc.array(value, where, 2)
+    if len(items) != 2:
+        doc.fail(where, f"expected two numbers (team A, team B), found {len(items)}")
+    return (doc.integer(items[0], f"{where}[0]", low, high), doc.integer(items[1], f"{where}[1]", low, high))
+
+
+# --- playing ------------------------------------------------------------------------------------------
+
+
+def _makers(bots: BotSpec | Sequence[BotSpec]) -> tuple[BotSpec, ...]:
+    """The four seats' bot specs, checked (a name that names no bot is refused here)."""
+    specs: tuple[BotSpec, ...]
+    if isinstance(bots, str) or callable(bots):
+        specs = (bots,) * 4
+    elif isinstance(bots, Sequence):
+        specs = tuple(bots)
+        if len(specs) == 1:
+            specs *= 4
+        elif len(specs) != 4:
+            raise ValueError(f"bots: one bot for every seat, or four (seats 0 to 3), not {len(specs)}")
+    else:
+        raise TypeError(f"bots: a bot's name, a callable that makes one, or four of them; not {bots!r}")
+    for spec in specs:
+        if isinstance(spec, str):
+            bot_factory(spec)
+        elif not callable(spec):
+            raise TypeError(f"a bot is a name or a callable that makes one, not {type(spec).__name__}")
+    return specs
+
+
+def _maker(spec: BotSpec) -> Callable[[int | None], Bot]:
+    return bot_factory(spec) if isinstance(spec, str) else spec
+
+
+def _game(
+    index: int, seed: int, makers: Sequence[Callable[[int | None], Bot]], rules: Rules
+) -> list[HandLine]:
+    bots = [make(player_seed(seed, index, seat)) for seat, make in enumerate(makers)]
+    deals = game_seed(seed, index)
+    return [
+        HandLine(seed, index, deals, hand) for hand in iter_hands(bots, rules, dealer=index & 3, seed=deals)
+    ]
+
+
+def simulate_game(
+    index: int,
+    *,
+    seed: int = 0,
+    bots: BotSpec | Sequence[BotSpec] = "simple",
+    rules: Rules | None = None,
+) -> tuple[HandLine, ...]:
+    """The hand lines of game ``index`` of a run seeded ``seed``, played alone.
+
+    They are the lines :func:`simulate` gives for that game, with the same bots and rules (for
+    bots that are reproducible from their seed).
+
+    Args:
+        index: the game's index in the run, from 0.
+        seed: the seed of the run.
+        bots: the bot of every seat, or one for each of seats 0 to 3 (see :data:`BotSpec`).
+        rules: the rules (default :class:`~pitch13.Rules`).
+
+    Raises:
+        TypeError: if an argument has the wrong type.
+        ValueError: if ``index`` is negative or a bot's name names no bot.
+        BotError: if a bot chooses an action that is not legal.
+    """
+    _whole(index=index, seed=seed)
+    if index < 0:
+        raise ValueError(f"index must be 0 or more, not {index}")
+    specs = _makers(bots)
+    return tuple(_game(index, seed, [_maker(s) for s in specs], _rules(rules)))
+
+
+class _Chunk(NamedTuple):
+    """The lines of games ``start`` to ``stop - 1``, and the CPU seconds they took."""
+
+    start: int
+    stop: int
+    lines: tuple[HandLine, ...]
+    cpu_seconds: float
+
+
+def _play_chunk(start: int, stop: int, seed: int, specs: tuple[BotSpec, ...], rules: Rules) -> _Chunk:
+    """Play games ``start`` to ``stop - 1`` (where a worker runs it)."""
+    began = time.process_time()
+    makers = [_maker(spec) for spec in specs]
+    lines = [line for index in range(start, stop) for line in _game(index, seed, makers, rules)]
+    return _Chunk(start, stop, tuple(lines), time.process_time() - began)
+
+
+class Simulation(Iterator[HandLine]):
+    """The hand lines of a run in game order, as they come (what :func:`simulate` returns).
+
+    Besides iterating, it tells how far the run is and what its games cost.
+    """
+
+    def __init__(self, chunks: Iterator[tuple[int, int, tuple[HandLine, ...], float]], games: int) -> None:
+        """A run of ``games`` games, from its chunks: ``(first game, last game + 1, lines, CPU seconds)``."""
+        self._chunks = chunks
+        self._lines: Iterator[HandLine] = iter(())
+        self._games = games
+        self._done = 0
+        self._cpu = 0.0
+
+    def __iter__(self) -> Simulation:
+        return self
+
+    def __next__(self) -> HandLine:
+        while True:
+            line = next(self._lines, None)
+            if line is not None:
+                return line
+            chunk = next(self._chunks)  # StopIteration ends the run
+            start, stop, lines, cpu_seconds = chunk
+            self._done += stop - start
+            self._cpu += cpu_seconds
+            self._lines = iter(lines)
+
+    @property
+    def games(self) -> int:
+        """How many games the run plays."""
+        return self._games
+
+    @property
+    def games_done(self) -> int:
+        """How many games have been played and their lines handed out (or being handed out)."""
+        return self._done
+
+    @property
+    def cpu_seconds(self) -> float:
+        """The CPU seconds the games done took to play, summed over the processes that played them.
+
+        It counts the playing only: not starting processes, nor sending games and lines.
+        """
+        return self._cpu
+
+    def close(self) -> None:
+        """Stop the run: no more lines, and the games not yet played are not played."""
+        self._lines = iter(())
+        close = getattr(self._chunks, "close", None)
+        if close is not None:
+            close()
+
+
+def simulate(
+    games: int,
+    *,
+    seed: int = 0,
+    bots: BotSpec | Sequence[BotSpec] = "simple",
+    rules: Rules | None = None,
+    start: int = 0,
+    workers: int = 1,
+    chunk_size: int | None = None,
+    client: object | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Simulation:
+    """Play games ``start`` to ``start + games - 1`` of the run seeded ``seed``: their hand lines, in order.
+
+    The lines are the same, in the same order, whatever ``workers``, ``chunk_size`` and
+    ``client`` (for bots reproducible from their seed): every game is seeded from ``seed`` and
+    its index alone.
+
+    Args:
+        games: how many games to play (at least 1).
+        seed: the seed of the run.
+        bots: the bot of every seat, or one for each of seats 0 to 3 (see :data:`BotSpec`).
+        rules: the rules (default :class:`~pitch13.Rules`).
+        start: the index of the first game.
+        workers: how many local processes play (1: this one). Ignored with ``client``.
+        chunk_size: how many games a worker plays at a time (default: enough chunks to keep
+            every worker busy, and at most 50 games each).
+        client: a ``dask.distributed.Client``: the games are played on its cluster, whose
+            workers need pitch13 (and the bots named) installed. Dask is the optional
+            :data:`DASK_EXTRA`.
+        progress: called with ``(games done, games)`` as the lines of each chunk of games come.
+
+    Raises:
+        TypeError: if an argument has the wrong type (``client`` included), or a bot cannot be
+            sent to other processes (pickled) when they play.
+        ValueError: if ``games``, ``workers`` or ``chunk_size`` is below 1, ``start`` below 0,
+            or a bot's name names no bot.
+        ImportError: if ``client`` is given and Dask is not installed.
+        BotError: while iterating, if a bot chooses an action that is not legal.
+    """
+    _whole(games=games, seed=seed, start=start, workers=workers)
+    if chunk_size is not None:
+        _whole(chunk_size=chunk_size)
+    for name, number, low in (("games", games, 1), ("start", start, 0), ("workers", workers, 1)):
+        if number < low:
+            raise ValueError(f"{name} must be at least {low}, not {number}")
+    if chunk_size is not None and chunk_size < 1:
+        raise ValueError(f"chunk_size must be at least 1, not {chunk_size}")
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be callable, not {type(progress).__name__}")
+    specs = _makers(bots)
+    rules = _rules(rules)
+    if client is not None:
+        distributed = _distributed()
+        if not isinstance(client, distributed.Client):
+            raise TypeError(f"client must be a dask.distributed.Client, not {type(client).__name__}")
+        nthreads: Callable[[], dict[str, int]] = getattr(client, "nthreads")  # noqa: B009
+        width = max(1, sum(nthreads().values()))
+    else:
+        width = min(workers, games)
+    if client is not None or width > 1:
+        try:
+            pickle.dumps((specs, rules))
+        except (pickle.PicklingError, AttributeError, TypeError) as error:
+            raise TypeError(
+                "with more than one worker, or on Dask, a bot must be picklable: a name, or a class or "
+                f"function defined at the top of a module ({error})"
+            ) from error
+    size = chunk_size or max(1, min(50, games // (width * 8)))
+    ranges = [(first, min(start + games, first + size)) for first in range(start, start + games, size)]
+    if client is not None:
+        chunks = _on_dask(client, ranges, seed, specs, rules, window=4 * width)
+    elif width == 1:
+        chunks = (_play_chunk(first, stop, seed, specs, rules) for first, stop in ranges)
+    else:
+        chunks = _in_processes(width, ranges, seed, specs, rules)
+    return Simulation(_reported(chunks, games, progress), games)
+
+
+def _reported(
+    chunks: Iterator[_Chunk], games: int, progress: Callable[[int, int], None] | None
+) -> Iterator[_Chunk]:
+    done = 0
+    try:
+        for chunk in chunks:
+            done += chunk.stop - chunk.start
+            yield chunk
+            if progress is not None:
+                progress(done, games)
+    finally:
+        close = getattr(chunks, "close", None)
+        if close is not None:
+            close()
+
+
+def _in_processes(
+    workers: int, ranges: list[tuple[int, int]], seed: int, specs: tuple[BotSpec, ...], rules: Rules
+) -> Iterator[_Chunk]:
+    """The chunks played by ``workers`` local processes, in order; a few chunks a worker ahead."""
+    pool = ProcessPoolExecutor(max_workers=workers)
+    todo = iter(ranges)
+    pending: deque[Future[_Chunk]] = deque()
+    try:
+        for first, stop in todo:
+            pending.append(pool.submit(_play_chunk, first, stop, seed, specs, rules))
+            if len(pending) >= 4 * workers:
+                break
+        while pending:
+            chunk = pending.popleft().result()
+            for first, stop in todo:
+                pending.append(pool.submit(_play_chunk, first, stop, seed, specs, rules))
+                break
+            yield chunk
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _distributed() -> _DistributedModule:
+    """The ``distributed`` module, or an ImportError that says what to install."""
+    try:
+        module = importlib.import_module("distributed")
+    except ImportError as error:
+        raise ImportError(
+            f"Dask is not installed: install it with pip install '{DASK_EXTRA}'", name="distributed"
+        ) from error
+    return _DistributedModule(module)
+
+
+class _DistributedModule:
+    """The few names of ``distributed`` the simulator uses, typed (Dask itself is optional)."""
+
+    def __init__(self, module: object) -> None:
+        self.Client: type = getattr(module, "Client")  # noqa: B009 - an untyped module
+        self.as_completed: Callable[..., _AsCompleted] = getattr(module, "as_completed")  # noqa: B009
+
+
+class _DaskFuture(Protocol):
+    """What the simulator uses of a Dask future."""
+
+    def result(self) -> _Chunk: ...  # pragma: no cover - a type only
+
+    def release(self) -> None: ...  # pragma: no cover - a type only
+
+    def cancel(self) -> None: ...  # pragma: no cover - a type only
+
+
+class _AsCompleted(Protocol):
+    """What the simulator uses of Dask's ``as_completed``."""
+
+    def add(self, future: _DaskFuture) -> None: ...  # pragma: no cover - a type only
+
+    def __iter__(self) -> Iterator[_DaskFuture]: ...  # pragma: no cover - a type only
+
+
+def _on_dask(
+    client: object,
+    ranges: list[tuple[int, int]],
+    seed: int,
+    specs: tuple[BotSpec, ...],
+    rules: Rules,
+    *,
+    window: int,
+) -> Iterator[_Chunk]:
+    """The chunks played on a Dask cluster, streamed back as they finish and put in order.
+
+    At most ``window`` chunks are out (submitted, or done and waiting for an earlier one).
+    """
+    distributed = _distributed()
+    submit: Callable[..., _DaskFuture] = getattr(client, "submit")  # noqa: B009 - an untyped object
+    todo = iter(enumerate(ranges))
+    out: dict[_DaskFuture, int] = {}
+
+    def send() -> _DaskFuture | None:
+        for number, (first, stop) in todo:
+            future = submit(_play_chunk, first, stop, seed, specs, rules, pure=False)
+            out[future] = number
+            return future
+        return None
+
+    for _ in range(window):
+        if send() is None:
+            break
+    waiting = distributed.as_completed(list(out))
+    ready: dict[int, _Chunk] = {}
+    expected = 0
+    try:
+        for future in waiting:
+            ready[out.pop(future)] = future.result()
+            future.release()
+            while expected in ready:
+                chunk = ready.pop(expected)
+                expected += 1
+                more = send()
+                if more is not None:
+                    waiting.add(more)
+                yield chunk
+    finally:
+        for future in out:
+            future.cancel()
+
+
+def _whole(**numbers: object) -> None:
+    for name, number in numbers.items():
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise TypeError(f"{name} must be an int, not {type(number).__name__}")
+
+
+def _rules(rules: Rules | None) -> Rules:
+    if rules is None:
+        return Rules()
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+    return rules
+
+
+# --- the summary table --------------------------------------------------------------------------------
+
+
+class SimulationSummary:
+    """What a run's hand lines say, tallied line by line: the table ``pitch13 simulate`` prints.
+
+    >>> summary = SimulationSummary()
+    >>> for line in simulate(4, seed=3):
+    ...     summary.add(line)
+    >>> summary.games, summary.hands == sum(summary.game_lengths)
+    (4, True)
+    """
+
+    def __init__(self) -> None:
+        self._bids: dict[int, list[int]] = {}
+        self._forced = [0, 0]
+        self._hands = 0
+        self._early = 0
+        self._moons = [0, 0]
+        self._thrown: dict[str, int] = {}
+        self._lengths: list[int] = []
+        self._first_dealer_wins = 0
+        self._first_dealer: int | None = None
+        self._open_game: int | None = None
+
+    def add(self, line: HandLine) -> None:
+        """Count one hand line (the lines of a game in order, as :func:`simulate` yields them).
+
+        Raises:
+            TypeError: if ``line`` is not a :class:`HandLine`.
+        """
+        if not isinstance(line, HandLine):
+            raise TypeError(f"add() takes a HandLine, not {type(line).__name__}")
+        hand = line.hand
+        self._hands += 1
+        if hand.hand_number == 1:
+            self._first_dealer = hand.dealer
+        if hand.thrown_in is not None:
+            self._thrown[hand.thrown_in.value] = self._thrown.get(hand.thrown_in.value, 0) + 1
+        elif hand.bid is not None:
+            tally = self._bids.setdefault(hand.bid, [0, 0])
+            tally[0] += 1
+            tally[1] += bool(hand.made)
+            if hand.forced_dealer:
+                self._forced[0] += 1
+                self._forced[1] += bool(hand.made)
+            if hand.moon:
+                self._moons[0] += 1
+                self._moons[1] += bool(hand.made)
+        self._early += hand.ended_early
+        if hand.winner is not None:
+            self._lengths.append(hand.hand_number)
+            if self._first_dealer is not None and hand.winner == self._first_dealer & 1:
+                self._first_dealer_wins += 1
+            self._first_dealer = None
+
+    @property
+    def games(self) -> int:
+        """How many games were counted to their end."""
+        return len(self._lengths)
+
+    @property
+    def hands(self) -> int:
+        """How many hands were counted, thrown-in hands included."""
+        return self._hands
+
+    @property
+    def bids(self) -> dict[int, tuple[int, int]]:
+        """For each winning bid, ``(hands, hands made)``, in order of the bid (hands played only)."""
+        return {bid: (n, made) for bid, (n, made) in sorted(self._bids.items())}
+
+    @property
+    def forced_dealer(self) -> tuple[int, int]:
+        """``(hands, hands made)`` where the dealer had to bid (R-BID-2)."""
+        return (self._forced[0], self._forced[1])
+
+    @property
+    def moons(self) -> tuple[int, int]:
+        """``(hands, hands made)`` where the bid was ``max_bid`` (R-BID-3)."""
+        return (self._moons[0], self._moons[1])
+
+    @property
+    def early_ends(self) -> int:
+        """How many hands ended early because a team was out (R-PLAY-7)."""
+        return self._early
+
+    @property
+    def thrown_in(self) -> dict[str, int]:
+        """How many hands were thrown in, by reason (``"all_passed"``, ``"short_stock"``)."""
+        return dict(sorted(self._thrown.items()))
+
+    @property
+    def game_lengths(self) -> tuple[int, ...]:
+        """The number of hands of each game counted, in the order they ended."""
+        return tuple(self._lengths)
+
+    @property
+    def first_dealer_wins(self) -> int:
+        """How many games the first dealer's team won."""
+        return self._first_dealer_wins
+
+    def table(self, *, wall_seconds: float | None = None, cpu_seconds: float | None = None) -> str:
+        """The summary as a text table; with times, the speed too.
+
+        Args:
+            wall_seconds: how long the run took.
+            cpu_seconds: the CPU seconds of every process that played.
+        """
+        hands = self._hands
+        games = self.games
+        played = sum(n for n, _ in self._bids.values())
+        out = [f"{_count(games, 'game')}, {_count(hands, 'hand')}"]
+        out.append("")
+        out.append("  bid    hands  share    made  made %")
+        for bid, (n, made) in self.bids.items():
+            out.append(f"  {bid:>3} {n:>8,} {_percent(n, played):>6} {made:>7,} {_percent(made, n):>7}")
+        total_made = sum(made for _, made in self._bids.values())
+        out.append(
+            f"  all {played:>8,} {_percent(played, played):>6} {total_made:>7,} {_percent(total_made, played):>7}"
+        )
+        out.append("")
+        forced, forced_made = self._forced
+        out.append(
+            f"forced dealer: {forced:,} hands ({_percent(forced, played)} of hands played), "
+            f"made {forced_made:,} ({_percent(forced_made, forced)})"
+        )
+        moons, moons_made = self._moons
+        out.append(f"moon bids: {moons:,} hands, made {moons_made:,} ({_percent(moons_made, moons)})")
+        out.append(f"early ends: {self._early:,} hands ({_percent(self._early, played)} of hands played)")
+        thrown = ", ".join(f"{n:,} {why.replace('_', ' ')}" for why, n in self.thrown_in.items())
+        out.append(f"thrown in: {sum(self._thrown.values()):,} hands" + (f" ({thrown})" if thrown else ""))
+        if games:
+            lengths = sorted(self._lengths)
+            mean = sum(lengths) / games
+            out.append(
+                f"game length: {mean:.2f} hands a game (median {_middle(lengths):g}, "
+                f"shortest {lengths[0]}, longest {lengths[-1]})"
+            )
+            wins = self._first_dealer_wins
+            share = wins / games
+            half = 1.959964 * math.sqrt(share * (1 - share) / games)
+            out.append(
+                f"first dealer's team won {wins:,} of {games:,} games: {share:.3f} "
+                f"(95% CI [{max(0.0, share - half):.3f}, {min(1.0, share + half):.3f}])"
+            )
+        if wall_seconds is not None:
+            out.append(f"wall time: {wall_seconds:.2f} s ({_rate(games, wall_seconds)} games a second)")
+        if cpu_seconds is not None:
+            out.append(f"CPU time: {cpu_seconds:.2f} s ({_rate(games, cpu_seconds)} games per CPU second)")
+        return "\n".join(out)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+def _rate(count: int, seconds: float) -> str:
+    return f"{count / seconds:,.1f}" if seconds > 0 else "-"
+
+
+def _middle(values: Sequence[int]) -> float:
+    middle = len(values) // 2
+    return values[middle] if len(values) % 2 else (values[middle - 1] + values[middle]) / 2

@@ -1,0 +1,630 @@
+"""The per-hand summary, the game runner's hands, ``pitch13.simulate`` and ``pitch13 simulate``.
+
+R-BID-1 (each seat's call), R-BID-2 (the forced dealer, and the throw-in under ``redeal``),
+R-FILL-2 (the short-stock throw-in) and R-PLAY-7 (the early end) are read back from the hand
+lines here and checked against an independent reading of the games.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+
+import pytest
+
+import pitch13
+from pitch13 import cli
+from pitch13._summary import HandWatcher
+from pitch13.actions import Bid
+from pitch13.bots import RandomBot, SimpleBot, iter_hands, play_game
+from pitch13.events import HandDealt, HandEndedEarly, HandScored, HandThrownIn, ThrowInReason, TrickWon
+from pitch13.simulate import (
+    FORMAT,
+    VERSION,
+    HandLine,
+    HandSummary,
+    SimulationSummary,
+    hand_summaries,
+    simulate,
+    simulate_game,
+)
+
+#: The keys of a hand line, in order: the documented schema of version 1.
+SCHEMA = [
+    "format", "version", "seed", "game", "game_seed", "hand", "dealer", "calls", "forced_dealer",
+    "bidder", "bid", "trump", "points", "unplayed_points", "made", "moon", "score_change", "scores",
+    "ended_early", "thrown_in", "tricks", "actions", "winner",
+]  # fmt: skip
+
+
+# --- bots that make the rare hands common ---------------------------------------------------------
+
+
+class Timid:
+    """Passes whenever it may (so every dealer is forced), else takes the first legal action."""
+
+    def __init__(self, seed=None):
+        self.rng = random.Random(seed)
+
+    def choose(self, view):
+        actions = view.legal_actions
+        if pitch13.PASS in actions:
+            return pitch13.PASS
+        return actions[0] if view.phase is not pitch13.Phase.PLAY else self.rng.choice(actions)
+
+
+class Shy:
+    """Passes half the time in the auction; otherwise random."""
+
+    def __init__(self, seed=None):
+        self.rng = random.Random(seed)
+
+    def choose(self, view):
+        actions = view.legal_actions
+        if pitch13.PASS in actions and self.rng.random() < 0.5:
+            return pitch13.PASS
+        return self.rng.choice(actions)
+
+
+class Cheat:
+    """Answers with an action that is never legal."""
+
+    def __init__(self, seed=None):
+        pass
+
+    def choose(self, view):
+        return Bid(99)
+
+
+# --- an independent reading of a game ---------------------------------------------------------------
+
+
+def _played(bots, rules, dealer, seed):
+    """Play a game step by step; for each hand, the calls ``(seat, amount or None)`` and whether
+    the dealer was offered no pass when he called."""
+    state = pitch13.new_game(rules, dealer=dealer, seed=seed)
+    hands = []
+    while not state.is_over:
+        seat = state.to_act
+        actions = pitch13.legal_actions(state)
+        if state.phase is pitch13.Phase.BIDDING:
+            if not hands or hands[-1]["hand"] != state.hand_number:
+                hands.append({"hand": state.hand_number, "calls": [], "no_pass": False})
+            if seat == state.dealer:
+                hands[-1]["no_pass"] = pitch13.PASS not in actions
+        action = bots[seat].choose(pitch13.view(state, seat))
+        if state.phase is pitch13.Phase.BIDDING:
+            hands[-1]["calls"].append((seat, action.amount if isinstance(action, Bid) else None))
+        state = pitch13.apply(state, action, seat=seat)
+    return state, hands
+
+
+def _check_against_the_game(summaries, state, hands):
+    """Each summary against the state's HandResults, its history and the calls seen in play."""
+    assert len(summaries) == len(hands) == state.hand_number
+    results = iter(state.results)
+    by_hand = {}
+    for entry in state.history:
+        if isinstance(entry.item, HandDealt):
+            current = by_hand.setdefault(entry.item.hand_number, {"dealer": entry.item.dealer, "entries": []})
+        current["entries"].append(entry)
+    scores = (0, 0)
+    for summary, seen in zip(summaries, hands, strict=True):
+        assert summary.hand_number == seen["hand"]
+        entries = by_hand[summary.hand_number]["entries"]
+        assert summary.dealer == by_hand[summary.hand_number]["dealer"]
+        # R-BID-1: four calls from the dealer's left, as the players made them.
+        assert [(s, c) for s, c in zip(summary.seats, summary.calls, strict=True)] == seen["calls"]
+        assert [summary.call_of(s) for s, _ in seen["calls"]] == [c for _, c in seen["calls"]]
+        assert summary.forced_dealer == seen["no_pass"]
+        assert summary.tricks == sum(isinstance(e.item, TrickWon) for e in entries)
+        assert summary.actions == sum(e.seat is not None for e in entries)
+        thrown = [e.item for e in entries if isinstance(e.item, HandThrownIn)]
+        if thrown:
+            assert summary.thrown_in is thrown[0].reason
+            assert summary.points is None and summary.made is None and summary.unplayed_points is None
+            assert summary.score_change == (0, 0)
+            assert summary.scores == scores
+            if thrown[0].reason is ThrowInReason.ALL_PASSED:
+                assert summary.calls == (None,) * 4
+                assert summary.bidder is summary.bid is summary.trump is None
+        else:
+            result = next(results)
+            assert [e.item.result for e in entries if isinstance(e.item, HandScored)] == [result]
+            assert summary.thrown_in is None
+            assert (summary.bidder, summary.bid, summary.trump) == (result.bidder, result.bid, result.trump)
+            assert summary.bid == max(c for c in summary.calls if c is not None)
+            assert summary.calls[(summary.bidder - summary.dealer - 1) % 4] == summary.bid
+            assert (summary.points, summary.unplayed_points) == (result.points, result.unplayed_points)
+            assert (summary.made, summary.moon) == (result.made, result.moon)
+            assert (summary.score_change, summary.scores) == (result.score_change, result.scores)
+            assert summary.ended_early == result.ended_early
+            assert summary.ended_early == any(isinstance(e.item, HandEndedEarly) for e in entries)
+            assert summary.bidding_team == result.bidding_team
+        scores = summary.scores
+        last = summary is summaries[-1]
+        assert summary.winner == (state.winner if last else None)
+    assert next(results, None) is None
+
+
+CASES = [
+    # (bots, rules, what the games must hold)
+    (SimpleBot, pitch13.Rules(), "early"),
+    (Timid, pitch13.Rules(), "forced"),
+    (Shy, pitch13.Rules(all_pass="redeal"), "all_passed"),
+    (RandomBot, pitch13.Rules.classic_ten_point(), "early"),
+    (RandomBot, pitch13.Rules(dealer_may_match=True), "matched"),
+]
+
+
+@pytest.mark.parametrize(("make", "rules", "wanted"), CASES)
+def test_the_summary_of_every_hand_matches_an_independent_reading(make, rules, wanted):
+    found = set()
+    for seed in range(40):
+        state, hands = _played([make(seed * 4 + s) for s in range(4)], rules, seed % 4, seed)
+        got = []
+        again = play_game(
+            [make(seed * 4 + s) for s in range(4)], rules, dealer=seed % 4, seed=seed, on_hand=got.append
+        )
+        assert again == state
+        _check_against_the_game(got, state, hands)
+        assert list(hand_summaries(state)) == got
+        for hand in got:
+            found.add("forced" if hand.forced_dealer else None)
+            found.add("early" if hand.ended_early else None)
+            found.add(hand.thrown_in.value if hand.thrown_in else None)
+            found.add("matched" if hand.bidder == hand.dealer and hand.calls.count(hand.bid) == 2 else None)
+        if wanted in found:
+            break
+    assert wanted in found, f"no {wanted} hand in 40 games: the test checks nothing of it"
+
+
+def test_a_hand_thrown_in_for_a_short_stock_keeps_its_auction_and_trump():
+    """R-FILL-2 with short_stock="redeal": a deal with every heart trump in the stock, hearts named."""
+    rules = pitch13.Rules(short_stock="redeal")
+    in_stock = {card for card in pitch13.DECK if pitch13.trumps.is_trump(card, pitch13.Suit.HEARTS, rules)}
+    deck = sorted(pitch13.DECK, key=lambda card: card in in_stock)  # the stock is the deck's end
+    state = pitch13.apply(pitch13.new_game(rules, dealer=3), pitch13.Deal(deck))
+    watcher = HandWatcher(state)  # what the game runner uses
+    for action in (Bid(4), pitch13.PASS, Bid(6), pitch13.PASS, pitch13.NameTrump(pitch13.Suit.HEARTS)):
+        phase = state.phase
+        state = pitch13.apply(state, action)
+        watched = watcher.step(phase, action, state)
+    assert state.hand_number == 2, "the hand was not thrown in: the test checks nothing"
+    (hand,) = hand_summaries(state)
+    assert watched == hand
+    assert hand.thrown_in is ThrowInReason.SHORT_STOCK
+    assert (hand.dealer, hand.calls, hand.forced_dealer) == (3, (4, None, 6, None), False)
+    assert (hand.bidder, hand.bid, hand.trump) == (2, 6, pitch13.Suit.HEARTS)
+    assert (hand.points, hand.made, hand.score_change, hand.scores) == (None, None, (0, 0), (0, 0))
+    assert (hand.tricks, hand.actions, hand.winner, hand.ended_early) == (0, 5, None, False)
+    line = HandLine(seed=0, game=0, game_seed=0, hand=hand)
+    assert json.loads(line.to_json())["thrown_in"] == "short_stock"
+    assert HandLine.from_json(line.to_json()) == line
+
+
+def test_iter_hands_yields_what_on_hand_sees_and_play_game_is_unchanged():
+    seen = []
+    with_hands = play_game([SimpleBot(s) for s in range(4)], seed=11, dealer=2, on_hand=seen.append)
+    assert play_game([SimpleBot(s) for s in range(4)], seed=11, dealer=2) == with_hands
+    assert list(iter_hands([SimpleBot(s) for s in range(4)], seed=11, dealer=2)) == seen
+    assert seen[0].dealer == 2 and seen[-1].winner == with_hands.winner
+
+
+def test_the_runner_summarizes_unseeded_games_dealt_by_chance_too():
+    seen = []
+    final = play_game([RandomBot(s) for s in range(4)], on_hand=seen.append)
+    assert seen == list(hand_summaries(final))
+    assert [h.hand_number for h in seen] == list(range(1, final.hand_number + 1))
+
+
+def test_a_game_stopped_partway_summarizes_only_its_finished_hands():
+    seen = []
+    partial = play_game([SimpleBot(s) for s in range(4)], seed=3, max_actions=40, on_hand=seen.append)
+    assert not partial.is_over
+    assert len(seen) == partial.hand_number - 1 == len(list(hand_summaries(partial)))
+
+
+def test_the_runner_refuses_bad_arguments():
+    with pytest.raises(TypeError, match="on_hand must be callable"):
+        play_game([SimpleBot()] * 4, seed=1, on_hand=5)
+    with pytest.raises(TypeError, match="four bots"):
+        iter_hands([SimpleBot()] * 3, seed=1)  # refused at the call, before any hand
+
+
+def test_call_of_refuses_a_seat_that_is_not_one():
+    hand = next(iter(iter_hands([SimpleBot(s) for s in range(4)], seed=1)))
+    with pytest.raises(ValueError, match="a seat is 0 to 3"):
+        hand.call_of(4)
+
+
+def test_summarize_hand_refuses_what_is_not_one_finished_hand():
+    from pitch13._summary import summarize_hand
+
+    state = play_game([SimpleBot(s) for s in range(4)], seed=5)
+    history = state.history
+    second = next(
+        i for i, e in enumerate(history) if isinstance(e.item, HandDealt) and e.item.hand_number == 2
+    )
+    rules = state.rules
+    assert summarize_hand(history[:second], rules, (0, 0)).hand_number == 1
+    with pytest.raises(ValueError, match="comes after the end of the hand"):
+        summarize_hand(history[: second + 1], rules, (0, 0))
+    with pytest.raises(ValueError, match="no HandScored"):
+        summarize_hand(history[: second - 1], rules, (0, 0))
+    with pytest.raises(ValueError, match="begin with its deal"):
+        summarize_hand(history[1:second], rules, (0, 0))
+
+
+# --- the Python API ---------------------------------------------------------------------------------
+
+
+def test_lines_come_in_game_order_the_same_with_any_number_of_workers_and_chunks():
+    one = [line.to_json() for line in simulate(12, seed=4)]
+    two = [line.to_json() for line in simulate(12, seed=4, workers=2, chunk_size=1)]
+    assert one == two
+    assert [json.loads(line)["game"] for line in one] == sorted(json.loads(line)["game"] for line in one)
+    assert {json.loads(line)["game"] for line in one} == set(range(12))
+
+
+def test_any_game_is_played_again_alone_from_the_seed_and_its_index():
+    run = list(simulate(6, seed=9, bots=["simple", "random", "simple", "random"]))
+    game = [line for line in run if line.game == 4]
+    assert simulate_game(4, seed=9, bots=["simple", "random", "simple", "random"]) == tuple(game)
+    assert list(simulate(1, seed=9, start=4, bots=["simple", "random", "simple", "random"])) == game
+    # and from the seeds of pitch13._seeds, by hand
+    from pitch13._seeds import game_seed, player_seed
+
+    bots = [(SimpleBot if s % 2 == 0 else RandomBot)(player_seed(9, 4, s)) for s in range(4)]
+    hands = list(iter_hands(bots, dealer=4 % 4, seed=game_seed(9, 4)))
+    assert [line.hand for line in game] == hands
+    assert {line.game_seed for line in game} == {game_seed(9, 4)}
+
+
+def test_a_run_tells_its_progress_and_its_cost_and_stops_when_closed():
+    calls = []
+    run = simulate(6, seed=2, chunk_size=2, progress=lambda done, total: calls.append((done, total)))
+    lines = list(run)
+    assert calls == [(2, 6), (4, 6), (6, 6)]
+    assert run.games == run.games_done == 6 and run.cpu_seconds > 0
+    assert sum(line.hand.winner is not None for line in lines) == 6
+    early = simulate(40, seed=2, workers=2, chunk_size=1)
+    next(early)
+    early.close()
+    assert early.games_done < 40
+    with pytest.raises(StopIteration):
+        next(early)
+
+
+def test_simulate_refuses_bad_arguments():
+    with pytest.raises(ValueError, match="games must be at least 1, not 0"):
+        simulate(0)
+    with pytest.raises(ValueError, match="workers must be at least 1"):
+        simulate(3, workers=0)
+    with pytest.raises(ValueError, match="start must be at least 0"):
+        simulate(3, start=-1)
+    with pytest.raises(ValueError, match="chunk_size must be at least 1"):
+        simulate(3, chunk_size=0)
+    with pytest.raises(TypeError, match="games must be an int"):
+        simulate(2.5)
+    with pytest.raises(ValueError, match="unknown bot 'nobody'"):
+        simulate(3, bots="nobody")
+    with pytest.raises(ValueError, match="one bot for every seat, or four"):
+        simulate(3, bots=["simple", "random"])
+    with pytest.raises(TypeError, match="a bot is a name or a callable"):
+        simulate(3, bots=["simple", 5, "simple", "simple"])
+    with pytest.raises(TypeError, match="rules must be a Rules"):
+        simulate(3, rules="classic")
+    with pytest.raises(TypeError, match="progress must be callable"):
+        simulate(3, progress=1)
+    with pytest.raises(TypeError, match="a bot must be picklable"):
+        simulate(3, bots=lambda seed: SimpleBot(seed), workers=2)
+    assert len(list(simulate(1, bots=lambda seed: SimpleBot(seed)))) > 0  # in this process, any callable
+    with pytest.raises(ValueError, match="index must be 0 or more"):
+        simulate_game(-1)
+    with pytest.raises(pitch13.BotError, match="seat 1"):
+        list(simulate(1, bots=[SimpleBot, Cheat, SimpleBot, SimpleBot]))
+    with pytest.raises(pitch13.BotError, match="seat 1"):  # from a worker process too
+        list(simulate(2, bots=[SimpleBot, Cheat, SimpleBot, SimpleBot], workers=2, chunk_size=1))
+
+
+def test_simulate_takes_bot_classes_and_module_class_names():
+    by_class = list(simulate(2, seed=1, bots=SimpleBot))
+    assert by_class == list(simulate(2, seed=1, bots="simple"))
+    assert list(simulate(2, seed=1, bots=f"{__name__}:Timid")) == list(simulate(2, seed=1, bots=Timid))
+
+
+# --- the hand lines ----------------------------------------------------------------------------------
+
+
+def test_a_hand_line_holds_every_field_of_the_schema_in_order():
+    lines = list(simulate(3, seed=7))
+    for line in lines:
+        data = json.loads(line.to_json())
+        assert list(data) == SCHEMA
+        assert (data["format"], data["version"]) == (FORMAT, VERSION) == ("pitch13.hand", 1)
+        hand = line.hand
+        assert (data["seed"], data["game"], data["game_seed"]) == (7, line.game, line.game_seed)
+        assert data["hand"] == hand.hand_number and data["dealer"] == hand.dealer
+        assert data["calls"] == list(hand.calls) and len(data["calls"]) == 4
+        assert data["trump"] in ("C", "D", "H", "S") and data["trump"] == hand.trump.letter
+        assert data["points"] == list(hand.points) and data["scores"] == list(hand.scores)
+        assert data["score_change"] == list(hand.score_change)
+        for key in ("forced_dealer", "bidder", "bid", "unplayed_points", "made", "moon", "ended_early"):
+            assert data[key] == getattr(hand, key)
+        assert (data["thrown_in"], data["tricks"], data["actions"]) == (None, hand.tricks, hand.actions)
+        assert data["winner"] == hand.winner
+        assert HandLine.from_json(line.to_json()) == line
+    assert lines[0].hand.dealer == 0 and {line.hand.dealer for line in lines if line.game == 1} >= {1}
+
+
+def test_a_thrown_in_hand_line_round_trips_with_its_nulls():
+    rules = pitch13.Rules(all_pass="redeal")
+    hands = (line for index in range(60) for line in simulate_game(index, bots=Shy, rules=rules))
+    line = next(line for line in hands if line.hand.thrown_in)
+    data = json.loads(line.to_json())
+    assert data["thrown_in"] == "all_passed"
+    assert data["calls"] == [None] * 4
+    assert [data[k] for k in ("bidder", "bid", "trump", "points", "made", "unplayed_points")] == [None] * 6
+    assert HandLine.from_json(line.to_json()) == line
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(format="pitch13.record"), "this is a pitch13.record document"),
+        (lambda d: d.update(version=2), "newer than this pitch13 reads"),
+        (lambda d: d.pop("bid"), "missing field 'bid'"),
+        (lambda d: d.update(extra=1), "unknown field 'extra'"),
+        (lambda d: d.update(trump="X"), r"\$.trump: expected a suit letter"),
+        (lambda d: d.update(dealer=4), r"\$.dealer: expected a number from 0 to 3"),
+        (lambda d: d.update(scores=[1]), r"\$.scores: expected two numbers"),
+        (lambda d: d.update(made="yes"), r"\$.made: expected true or false"),
+        (lambda d: d.update(calls=[None, 5]), r"\$.calls: expected the four calls of the auction, found 2"),
+        (lambda d: d.update(calls=[None, 5, "6", None]), r"\$.calls\[2\]: expected a whole number"),
+        (lambda d: d.update(thrown_in="tired"), r"\$.thrown_in: expected one of"),
+    ],
+)
+def test_a_bad_hand_line_is_refused_saying_where(change, message):
+    data = simulate_game(0)[0].to_dict()
+    change(data)
+    with pytest.raises(pitch13.DocumentError, match=message):
+        HandLine.from_json(json.dumps(data))
+
+
+# --- the command -------------------------------------------------------------------------------------
+
+
+def _lines(path):
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+def test_the_command_writes_a_line_a_hand_and_the_table(tmp_path, capsys):
+    out = tmp_path / "hands.jsonl"
+    assert cli.main(["simulate", "--games", "8", "--seed", "3", "--out", str(out)]) == 0
+    printed = capsys.readouterr()
+    assert printed.err == ""  # no progress bar where standard error is not a terminal
+    lines = [json.loads(text) for text in _lines(out)]
+    assert [line.to_dict() for line in simulate(8, seed=3)] == lines
+    table = printed.out
+    assert table.startswith("simulate: games 0 to 7 of seed 3, bots simple, default rules, 1 worker(s)\n")
+    assert f"8 games, {len(lines):,} hands" in table
+    # every bid's row, against a count of the lines
+    for bid in {line["bid"] for line in lines}:
+        hands = [line for line in lines if line["bid"] == bid]
+        made = sum(line["made"] for line in hands)
+        row = re.search(rf"^ +{bid} +([\d,]+) +[\d.]+% +([\d,]+) ", table, re.M)
+        assert row is not None, bid
+        assert (int(row[1]), int(row[2])) == (len(hands), made)
+    forced = [line for line in lines if line["forced_dealer"]]
+    assert f"forced dealer: {len(forced)} hands" in table
+    early = sum(line["ended_early"] for line in lines)
+    assert f"early ends: {early} hands" in table
+    lengths = [line["hand"] for line in lines if line["winner"] is not None]
+    assert f"game length: {sum(lengths) / 8:.2f} hands a game" in table
+    first = {line["game"]: line["dealer"] % 2 for line in lines if line["hand"] == 1}
+    wins = sum(line["winner"] == first[line["game"]] for line in lines if line["winner"] is not None)
+    assert f"first dealer's team won {wins} of 8 games" in table
+    assert re.search(r"CPU time: [\d.]+ s \([\d,.]+ games per CPU second\)", table)
+
+
+def test_the_output_is_byte_identical_whatever_the_number_of_workers(tmp_path, capsys):
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    common = ["simulate", "--games", "10", "--seed", "5", "--bots", "simple", "random", "simple", "random"]
+    assert cli.main([*common, "--out", str(one)]) == 0
+    assert cli.main([*common, "--workers", "2", "--chunk-size", "1", "--out", str(two)]) == 0
+    assert one.read_bytes() == two.read_bytes()
+    assert len(one.read_bytes()) > 1000
+    alone = tmp_path / "alone.jsonl"
+    assert cli.main([*common, "--start", "6", "--games", "1", "--out", str(alone)]) == 0
+    assert _lines(alone) == [text for text in _lines(one) if json.loads(text)["game"] == 6]
+
+
+def test_the_command_writes_lines_to_standard_output_and_the_table_to_standard_error(capsys):
+    assert cli.main(["simulate", "--games", "2", "--rules", "classic", "--out", "-", "--quiet"]) == 0
+    printed = capsys.readouterr()
+    lines = [HandLine.from_json(text) for text in printed.out.splitlines()]
+    assert lines == list(simulate(2, rules=pitch13.Rules.classic_ten_point()))
+    assert "classic rules" in printed.err and "2 games" in printed.err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--games", "0"], "argument --games: must be at least 1, not 0"),
+        (["--games", "many"], "argument --games: not a whole number: 'many'"),
+        (["--workers", "0"], "argument --workers: must be at least 1, not 0"),
+        (["--bots", "simple", "random"], "argument --bots: give one bot for every seat, or four"),
+        (["--rules", "house"], "argument --rules: invalid choice: 'house'"),
+        (["--start", "-1"], "argument --start: must be at least 0, not -1"),
+    ],
+)
+def test_the_command_refuses_bad_arguments(argv, message, capsys):
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["simulate", *argv])
+    assert stop.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_the_command_refuses_an_unknown_bot_and_an_unwritable_file(tmp_path, capsys):
+    assert cli.main(["simulate", "--games", "1", "--bots", "champion"]) == 2
+    assert (
+        "pitch13 simulate: unknown bot 'champion': use one of random, simple, search"
+        in capsys.readouterr().err
+    )
+    assert cli.main(["simulate", "--games", "1", "--bots", "nowhere_module:Bot"]) == 2
+    assert "cannot import 'nowhere_module'" in capsys.readouterr().err
+    missing = tmp_path / "no" / "such" / "dir" / "hands.jsonl"
+    assert cli.main(["simulate", "--games", "1", "--out", str(missing)]) == 2
+    assert f"pitch13 simulate: cannot write {missing}: No such file or directory" in capsys.readouterr().err
+
+
+def test_a_bot_that_breaks_the_rules_stops_the_command_with_its_error(capsys):
+    assert (
+        cli.main(["simulate", "--games", "1", "--bots", "simple", f"{__name__}:Cheat", "simple", "simple"])
+        == 1
+    )
+    assert "pitch13 simulate: the bot of seat 1 chose Bid(amount=99)" in capsys.readouterr().err
+
+
+def test_the_help_reads_well(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["simulate", "--help"])
+    text = capsys.readouterr().out
+    for option in (
+        "--games",
+        "--workers",
+        "--seed",
+        "--bots",
+        "--out",
+        "--rules",
+        "--dask",
+        "--quiet",
+        "--start",
+    ):
+        assert option in text
+    assert "pitch13.hand" in text and "pitch13[dask]" in text
+
+
+def test_without_dask_the_command_says_which_extra_to_install(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed then fails
+    assert cli.main(["simulate", "--games", "1", "--dask", "tcp://127.0.0.1:1"]) == 2
+    assert "--dask needs Dask, which is not installed: pip install 'pitch13[dask]'" in capsys.readouterr().err
+
+
+def test_without_dask_simulate_with_a_client_says_which_extra_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    with pytest.raises(ImportError, match=r"pip install 'pitch13\[dask\]'"):
+        simulate(1, client=object())
+
+
+def test_import_pitch13_does_not_import_dask():
+    import subprocess
+
+    code = "import sys, pitch13, pitch13.simulate, pitch13.cli; print('distributed' in sys.modules, 'dask' in sys.modules)"
+    assert (
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+        == "False False\n"
+    )
+
+
+# --- on Dask -------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def dask_client():
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0"
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        yield client
+
+
+def test_on_a_dask_cluster_the_lines_are_those_of_the_local_run(dask_client):
+    local = [line.to_json() for line in simulate(10, seed=8, bots=["simple", "random", "simple", "random"])]
+    run = simulate(
+        10, seed=8, bots=["simple", "random", "simple", "random"], client=dask_client, chunk_size=1
+    )
+    on_dask = [line.to_json() for line in run]
+    assert on_dask == local
+    assert run.games_done == 10 and run.cpu_seconds > 0
+
+
+def test_simulate_refuses_a_client_that_is_not_a_dask_client():
+    pytest.importorskip("distributed")
+    with pytest.raises(TypeError, match=r"client must be a dask\.distributed\.Client, not str"):
+        simulate(1, client="tcp://localhost:8786")
+
+
+def test_the_command_on_a_local_dask_cluster_writes_the_same_file(tmp_path, capsys):
+    pytest.importorskip("distributed")
+    local, on_dask = tmp_path / "local.jsonl", tmp_path / "dask.jsonl"
+    assert cli.main(["simulate", "--games", "6", "--seed", "2", "--out", str(local), "--quiet"]) == 0
+    argv = ["simulate", "--games", "6", "--seed", "2", "--dask", "local", "--workers", "2", "--quiet"]
+    assert cli.main([*argv, "--chunk-size", "1", "--out", str(on_dask)]) == 0
+    assert local.read_bytes() == on_dask.read_bytes()
+    assert "a local Dask cluster of 2 worker(s)" in capsys.readouterr().out
+
+
+def test_the_command_says_when_the_dask_scheduler_cannot_be_reached(monkeypatch, capsys):
+    distributed = pytest.importorskip("distributed")
+
+    def refused(address, timeout):
+        raise OSError(f"Timed out trying to connect to {address} after {timeout}")
+
+    monkeypatch.setattr(distributed, "Client", refused)
+    assert cli.main(["simulate", "--games", "1", "--dask", "tcp://127.0.0.1:9", "--quiet"]) == 2
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in capsys.readouterr().err
+
+
+def test_summary_table_without_games_and_with_times():
+    summary = SimulationSummary()
+    assert summary.games == summary.hands == 0
+    assert "0 games, 0 hands" in summary.table()
+    with pytest.raises(TypeError, match="add\\(\\) takes a HandLine"):
+        summary.add({"format": FORMAT})
+    for line in simulate(3, seed=1):
+        summary.add(line)
+    assert isinstance(summary.bids, dict) and summary.moons[0] >= summary.moons[1]
+    assert "games a second" in summary.table(wall_seconds=1.0, cpu_seconds=2.0)
+    assert isinstance(HandSummary, type)
+
+
+# --- the chart script ------------------------------------------------------------------------------
+
+
+def test_the_bid_chart_script_draws_one_bar_a_bid_from_the_lines(tmp_path, capsys):
+    import importlib.util
+    import pathlib
+    import xml.etree.ElementTree as ET
+
+    path = pathlib.Path(__file__).parent.parent / "scripts" / "bid_chart.py"
+    spec = importlib.util.spec_from_file_location("bid_chart", path)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    lines = tmp_path / "hands.jsonl"
+    svg = tmp_path / "bids.svg"
+    assert cli.main(["simulate", "--games", "6", "--bots", f"{__name__}:Timid", "--out", str(lines)]) == 0
+    assert script.main([str(lines), str(svg)]) == 0
+    hands = [json.loads(text) for text in _lines(lines)]
+    bids = sorted({hand["bid"] for hand in hands})
+    root = ET.fromstring(svg.read_text(encoding="utf-8"))
+    bars = [rect for rect in root.iter("{http://www.w3.org/2000/svg}rect") if rect.get("fill") != "white"]
+    assert len(bars) == len(bids) + 1  # and the forced dealers' bar: every Timid dealer is forced
+    texts = [text.text for text in root.iter("{http://www.w3.org/2000/svg}text")]
+    for bid in bids:
+        count = sum(hand["bid"] == bid for hand in hands)
+        assert f"of {count:,}" in texts and str(bid) in texts
+    assert f"of {sum(hand['forced_dealer'] for hand in hands):,}" in texts
+    again = tmp_path / "again.svg"
+    assert script.main([str(lines), str(again)]) == 0
+    assert again.read_bytes() == svg.read_bytes()
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("", encoding="utf-8")
+    assert script.main([str(empty), str(again)]) == 1
+    assert "holds no hand played" in capsys.readouterr().err
