@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Final, Union
+from typing import Final, Union, get_args
 
 import attrs
 
@@ -272,26 +272,7 @@ class Watcher:
 #: The kinds of entry that every seat sees as they are, and that tell a :class:`Watcher` nothing
 #: it remembers: :meth:`Watcher.see` makes ``SeenEntry(who, item)`` of them for every seat, so a
 #: reader of the history for several seats may make that entry once for all (internal).
-SEEN_AS_IS: Final = frozenset(
-    (
-        Pass,
-        Bid,
-        Discard,
-        Take,
-        Stop,
-        Play,
-        AuctionWon,
-        HandThrownIn,
-        DeadCardsDiscarded,
-        StockHandedOver,
-        StockDiscarded,
-        SeatOut,
-        TrickWon,
-        HandEndedEarly,
-        HandScored,
-        GameOver,
-    )
-)
+SEEN_AS_IS: Final = frozenset(get_args(PublicItem)) - {NameTrump}  # naming trump sets the watcher's trump
 
 
 def seen_history(state: GameState, seat: int | None, since: int | None = None) -> tuple[SeenEntry, ...]:
