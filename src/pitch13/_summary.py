@@ -13,6 +13,8 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
+from pitch13._fields import PAST
+from pitch13._history import last_result
 from pitch13.actions import Bid, Deal, NameTrump, Pass, SeatAction
 from pitch13.cards import Suit
 from pitch13.events import (
@@ -253,7 +255,6 @@ class HandWatcher:
         "_calls",
         "_dealer",
         "_hand",
-        "_results",
         "_rules",
         "_scores",
         "_tricks",
@@ -263,7 +264,6 @@ class HandWatcher:
     def __init__(self, state: GameState) -> None:
         """Watch the game of ``state``, from ``state`` on (the start of a hand)."""
         self._rules = state.rules
-        self._results = len(state.results)
         self._begin(state)
 
     def _begin(self, state: GameState) -> None:
@@ -294,10 +294,10 @@ class HandWatcher:
     def _summary(self, after: GameState) -> HandSummary:
         calls = tuple(self._calls)
         winner = after.winner if after.is_over else None
-        results = after.results
-        if len(results) > self._results:
-            self._results = len(results)
-            result = results[-1]
+        # The last result scored: this hand's, unless it was thrown in. Found without reading the
+        # results of every hand before (O(hands thrown in since), not O(hands played)).
+        result = last_result(after[PAST], self._rules)
+        if result is not None and result.hand_number == self._hand:
             return HandSummary(
                 hand_number=self._hand,
                 dealer=self._dealer,
