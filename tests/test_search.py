@@ -353,3 +353,36 @@ def test_budget_is_kept_as_given():
     default = SearchBot()
     assert (default.iterations, default.auction_iterations, default.time_limit) == (20, 60, None)
     assert (default.bids, default.bid_margin) == (2, 0.5)
+
+
+def _moon_play_views(bidder: int) -> list[SeatView]:
+    """Views in the play of a hand whose bidder, ``bidder``, shot the moon (R-BID-3)."""
+    state = new_game(Rules(), dealer=(bidder - 1) % 4, seed=21)
+    assert state.to_act == bidder
+    state = apply(state, Bid(13), seat=bidder)
+    views = []
+    while state.hand_number == 1 and not state.is_over:
+        seat = state.to_act
+        seat_view = view(state, seat)
+        if state.phase is Phase.PLAY and len(seat_view.legal_actions) > 1:
+            views.append(seat_view)
+        state = apply(state, SimpleBot(seat).choose(seat_view), seat=seat)
+    return views
+
+
+def test_a_seat_defending_against_a_moon_searches_with_the_larger_budget(monkeypatch):
+    """Against a moon (R-BID-3, R-SCORE-2) one point breaks it and the game is at stake."""
+    budgets = []
+    real = SearchBot._search
+
+    def spy(self, seat_view, candidates, budget, seed):
+        budgets.append((seat_view.seat, budget))
+        return real(self, seat_view, candidates, budget, seed)
+
+    monkeypatch.setattr(SearchBot, "_search", spy)
+    views = _moon_play_views(bidder=1)
+    assert {v.seat & 1 for v in views} == {0, 1}  # both teams have plays to choose
+    bot = SearchBot(3, iterations=2, auction_iterations=5)
+    for seat_view in views:
+        bot.choose(seat_view)
+    assert budgets == [(v.seat, 5 if v.seat & 1 == 0 else 2) for v in views]

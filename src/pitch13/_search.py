@@ -240,7 +240,8 @@ class SearchBot:
         iterations: iterations per searched decision: each draws one deal and plays every
             candidate action out on it, to the end of the hand.
         auction_iterations: iterations for a bid or the choice of trump, the decisions worth
-            most (one a hand for each seat at most).
+            most (one a hand for each seat at most), and for every decision of a seat whose
+            opponents shot the moon (one point taken breaks it, and the game is at stake).
         time_limit: if given, CPU seconds (``time.process_time()``) per searched decision;
             the search then stops at whichever of the two budgets comes first, and its choices
             depend on the machine's speed.
@@ -352,7 +353,10 @@ class SearchBot:
             if len(candidates) == 1:
                 return candidates[0]
             return self._auction(view, candidates, seed)
-        budget = self._auction_iterations if phase is _TRUMP else self._iterations
+        # Naming trump, and defending against a moon (one point taken breaks it, and the game
+        # is at stake), get the larger budget.
+        moon = view.bid == view.rules.max_bid and view.bidder is not None and (view.bidder ^ view.seat) & 1
+        budget = self._auction_iterations if phase is _TRUMP or moon else self._iterations
         values, _ = self._search(view, actions, budget, seed)
         return actions[max(range(len(actions)), key=lambda i: values[i])]
 
