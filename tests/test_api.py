@@ -20,11 +20,13 @@ import pitch13.testing
 SRC = pathlib.Path(pitch13.__file__).parent
 PUBLIC_MODULES = [
     "actions",
+    "arena",
     "bench",
     "bots",
     "cards",
     "cli",
     "documents",
+    "encoding",
     "engine",
     "errors",
     "events",
@@ -134,7 +136,7 @@ LAYERS = [
     {"sampling"},
     {"records"},
     {"_summary"},
-    {"_search"},
+    {"_search", "encoding"},
     {"bots", "testing", "bench", "narration"},
     {"arena", "simulate"},
     {"_cli_play", "_cli_match", "_cli_simulate"},
