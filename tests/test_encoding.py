@@ -29,6 +29,7 @@ from pitch13 import (
 )
 from pitch13.bots import RandomBot
 from pitch13.encoding import NUM_ACTIONS, action_from_id, action_id, legal_ids
+from profiles import examples
 
 
 def test_the_table_is_the_documented_one():
@@ -60,6 +61,7 @@ PRESETS = [
 ]
 
 
+@examples(30, deadline=None)  # a game of up to 50 hands an example
 @given(preset=st.sampled_from(range(len(PRESETS))), seed=st.integers(0, 2**32), dealer=st.integers(0, 3))
 def test_legal_ids_ascend_and_name_the_legal_actions(preset, seed, dealer):
     """Over a random game (50 hands at most): what OpenSpiel asks of a game's legal actions."""
