@@ -21,13 +21,13 @@ from pitch13.events import (
     AuctionWon,
     GameOver,
     HandDealt,
-    HandEndedEarly,
     HandScored,
     HandThrownIn,
     ThrowInReason,
     TrickWon,
 )
 from pitch13.rules import AllPass, Rules
+from pitch13.scoring import HandResult
 from pitch13.state import GameState, HistoryEntry, Phase
 
 __all__ = ["HandSummary", "HandWatcher", "hand_end", "hand_summaries", "summarize_hand"]
@@ -150,7 +150,6 @@ def summarize_hand(
     calls: list[int | None] = []
     result = None
     thrown_in: ThrowInReason | None = None
-    ended_early = False
     tricks = actions = 0
     finished = False
     for index, entry in enumerate(entries):
@@ -173,8 +172,6 @@ def summarize_hand(
             trump = item.suit
         elif isinstance(item, TrickWon):
             tricks += 1
-        elif isinstance(item, HandEndedEarly):
-            ended_early = True
         elif isinstance(item, HandScored):
             result, finished = item.result, True
         elif isinstance(item, HandThrownIn):
@@ -185,44 +182,60 @@ def summarize_hand(
             winner = item.outcome.winner
     if not finished or hand_number is None or dealer is None:
         raise ValueError("the entries do not hold a finished hand (no HandScored or HandThrownIn)")
-    forced = _forced(rules, calls)
-    if result is None:
-        return HandSummary(
-            hand_number=hand_number,
-            dealer=dealer,
-            calls=tuple(calls),
-            forced_dealer=forced,
-            bidder=bidder,
-            bid=bid,
-            trump=trump,
-            points=None,
-            unplayed_points=None,
-            made=None,
-            moon=bid == rules.max_bid,
-            score_change=(0, 0),
-            scores=scores_before,
-            ended_early=ended_early,
-            thrown_in=thrown_in,
-            tricks=tricks,
-            actions=actions,
-            winner=winner,
-        )
+    if result is None and thrown_in is None:  # pragma: no cover - a finished hand has one
+        raise AssertionError("a finished hand is scored or thrown in")
+    return _make_summary(
+        rules,
+        hand_number,
+        dealer,
+        tuple(calls),
+        result,
+        tricks=tricks,
+        actions=actions,
+        winner=winner,
+        bidder=bidder,
+        bid=bid,
+        trump=trump,
+        scores_before=scores_before,
+        thrown_in=thrown_in,
+    )
+
+
+def _make_summary(
+    rules: Rules,
+    hand_number: int,
+    dealer: int,
+    calls: tuple[int | None, ...],
+    result: HandResult | None,
+    *,
+    tricks: int,
+    actions: int,
+    winner: int | None,
+    bidder: int | None,
+    bid: int | None,
+    trump: Suit | None,
+    scores_before: tuple[int, int],
+    thrown_in: ThrowInReason | None,
+) -> HandSummary:
+    """A hand's summary: from its result when it was scored, else as thrown in (no points)."""
+    if result is not None:
+        bidder, bid, trump, thrown_in = result.bidder, result.bid, result.trump, None
     return HandSummary(
         hand_number=hand_number,
         dealer=dealer,
-        calls=tuple(calls),
-        forced_dealer=forced,
-        bidder=result.bidder,
-        bid=result.bid,
-        trump=result.trump,
-        points=result.points,
-        unplayed_points=result.unplayed_points,
-        made=result.made,
-        moon=result.moon,
-        score_change=result.score_change,
-        scores=result.scores,
-        ended_early=result.ended_early,
-        thrown_in=None,
+        calls=calls,
+        forced_dealer=_forced(rules, calls),
+        bidder=bidder,
+        bid=bid,
+        trump=trump,
+        points=None if result is None else result.points,
+        unplayed_points=None if result is None else result.unplayed_points,
+        made=None if result is None else result.made,
+        moon=bid == rules.max_bid if result is None else result.moon,
+        score_change=(0, 0) if result is None else result.score_change,
+        scores=scores_before if result is None else result.scores,
+        ended_early=False if result is None else result.ended_early,
+        thrown_in=thrown_in,
         tricks=tricks,
         actions=actions,
         winner=winner,
@@ -297,51 +310,27 @@ class HandWatcher:
         # The last result scored: this hand's, unless it was thrown in. Found without reading the
         # results of every hand before (O(hands thrown in since), not O(hands played)).
         result = last_result(after[PAST], self._rules)
-        if result is not None and result.hand_number == self._hand:
-            return HandSummary(
-                hand_number=self._hand,
-                dealer=self._dealer,
-                calls=calls,
-                forced_dealer=_forced(self._rules, calls),
-                bidder=result.bidder,
-                bid=result.bid,
-                trump=result.trump,
-                points=result.points,
-                unplayed_points=result.unplayed_points,
-                made=result.made,
-                moon=result.moon,
-                score_change=result.score_change,
-                scores=result.scores,
-                ended_early=result.ended_early,
-                thrown_in=None,
-                tricks=self._tricks,
-                actions=self._actions,
-                winner=winner,
-            )
+        if result is not None and result.hand_number != self._hand:
+            result = None  # an earlier hand's: this one was thrown in
         bids = [call for call in calls if call is not None]
         bid = max(bids) if bids else None
         bidder = None
         if bid is not None:  # the last to call the high bid: a dealer who matched it (R-BID-4)
             bidder = (self._dealer + len(calls) - calls[::-1].index(bid)) & 3
-        return HandSummary(
-            hand_number=self._hand,
-            dealer=self._dealer,
-            calls=calls,
-            forced_dealer=_forced(self._rules, calls),
-            bidder=bidder,
-            bid=bid,
-            trump=self._trump,
-            points=None,
-            unplayed_points=None,
-            made=None,
-            moon=bid == self._rules.max_bid,
-            score_change=(0, 0),
-            scores=self._scores,
-            ended_early=False,
-            thrown_in=ThrowInReason.SHORT_STOCK if bids else ThrowInReason.ALL_PASSED,
+        return _make_summary(
+            self._rules,
+            self._hand,
+            self._dealer,
+            calls,
+            result,
             tricks=self._tricks,
             actions=self._actions,
             winner=winner,
+            bidder=bidder,
+            bid=bid,
+            trump=self._trump,
+            scores_before=self._scores,
+            thrown_in=ThrowInReason.SHORT_STOCK if bids else ThrowInReason.ALL_PASSED,
         )
 
 
