@@ -32,18 +32,12 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 import attrs
 
 from pitch13._seeds import game_seed, player_seed
-from pitch13.bots import Bot, BotError, bot_factory
+from pitch13.bots import Bot, BotError, BotSpec, bot_factory
 from pitch13.engine import apply, new_game
 from pitch13.rules import Rules
 from pitch13.views import view
 
-__all__ = ["BotSpec", "MatchGame", "MatchResult", "match", "play_pair"]
-
-#: A bot as the arena takes it: a name for :func:`~pitch13.bots.bot_factory` (``"simple"``,
-#: ``"module:Class"``), or a callable that makes a bot from a seed (a class such as
-#: :class:`~pitch13.bots.SimpleBot`). With more than one worker it must be picklable: a name,
-#: or a class or function defined at the top of a module.
-BotSpec = str | Callable[[int | None], Bot]
+__all__ = ["MatchGame", "MatchResult", "match", "play_pair"]
 
 
 @attrs.frozen(slots=True)

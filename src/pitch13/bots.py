@@ -16,7 +16,7 @@ import importlib
 import inspect
 import random
 from collections.abc import Callable, Generator, Iterator, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Protocol, Union, runtime_checkable
 
 from pitch13._search import SearchBot
 from pitch13._summary import HandSummary, HandWatcher
@@ -45,6 +45,7 @@ __all__ = [
     "BOT_NAMES",
     "Bot",
     "BotError",
+    "BotSpec",
     "RandomBot",
     "SearchBot",
     "SimpleBot",
@@ -292,6 +293,12 @@ def _run(
                 yield summary
     return state
 
+
+#: A bot as the arena and the simulator take it: a name for :func:`bot_factory` (``"simple"``,
+#: ``"module:Class"``), or a callable that makes a bot from a seed (a class such as
+#: :class:`SimpleBot`). With more than one worker, or on Dask, it must be picklable: a name, or a class or
+#: function defined at the top of a module.
+BotSpec = Union[str, Callable[[Union[int, None]], Bot]]
 
 #: The bots :func:`bot_factory` knows by name.
 BOT_NAMES: dict[str, Callable[[int | None], Bot]] = {

@@ -41,14 +41,14 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Final, NamedTuple, Protocol, Union
+from typing import Final, NamedTuple, Protocol
 
 import attrs
 
 from pitch13 import _documents as doc
 from pitch13._seeds import game_seed, player_seed
 from pitch13._summary import HandSummary, hand_summaries
-from pitch13.bots import Bot, bot_factory, iter_hands
+from pitch13.bots import Bot, BotSpec, bot_factory, iter_hands
 from pitch13.events import ThrowInReason
 from pitch13.rules import Rules
 
@@ -56,7 +56,6 @@ __all__ = [
     "DASK_EXTRA",
     "FORMAT",
     "VERSION",
-    "BotSpec",
     "HandLine",
     "HandSummary",
     "Simulation",
@@ -73,11 +72,6 @@ VERSION: Final = 1
 #: What to install for Dask: ``pip install 'pitch13[dask]'``.
 DASK_EXTRA: Final = "pitch13[dask]"
 
-#: A bot as the simulator takes it: a name for :func:`~pitch13.bots.bot_factory` (``"simple"``,
-#: ``"module:Class"``), or a callable that makes a bot from a seed (a class such as
-#: :class:`~pitch13.bots.SimpleBot`). With more than one worker or on Dask it must be picklable:
-#: a name, or a class or function defined at the top of a module.
-BotSpec = Union[str, Callable[[Union[int, None]], Bot]]
 
 _KEYS: Final = (
     "format",
@@ -277,7 +271,7 @@ def simulate_game(
     Args:
         index: the game's index in the run, from 0.
         seed: the seed of the run.
-        bots: the bot of every seat, or one for each of seats 0 to 3 (see :data:`BotSpec`).
+        bots: the bot of every seat, or one for each of seats 0 to 3 (see :data:`~pitch13.bots.BotSpec`).
         rules: the rules (default :class:`~pitch13.Rules`).
 
     Raises:
@@ -384,7 +378,7 @@ def simulate(
     Args:
         games: how many games to play (at least 1).
         seed: the seed of the run.
-        bots: the bot of every seat, or one for each of seats 0 to 3 (see :data:`BotSpec`).
+        bots: the bot of every seat, or one for each of seats 0 to 3 (see :data:`~pitch13.bots.BotSpec`).
         rules: the rules (default :class:`~pitch13.Rules`).
         start: the index of the first game.
         workers: how many local processes play (1: this one). Ignored with ``client``.
