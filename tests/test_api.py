@@ -139,6 +139,7 @@ LAYERS = [
     {"_search", "encoding"},
     {"bots", "testing", "bench", "narration"},
     {"arena", "simulate"},
+    {"_cli_args"},
     {"_cli_play", "_cli_match", "_cli_simulate"},
     {"cli"},
     {"__main__"},

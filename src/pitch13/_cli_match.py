@@ -6,11 +6,11 @@ import argparse
 import sys
 import time
 
+from pitch13._cli_args import BOTS_HELP, add_rules, rules_named, whole
 from pitch13._progress import Progress
 from pitch13.arena import match
-from pitch13.bots import BOT_NAMES, bot_factory
+from pitch13.bots import bot_factory
 from pitch13.errors import BotError
-from pitch13.rules import Rules
 
 #: The one-line help of the command, in ``pitch13 --help``.
 HELP = "match two bots on paired deals, seats swapped, and print the win rate with its error"
@@ -23,40 +23,23 @@ DESCRIPTION = (
     "and its place in the match: the result does not depend on --workers."
 )
 
-_BOTS = ", ".join(BOT_NAMES) + ", or module:Class (a class of yours, made with a seed)"
-
-
-def _at_least_one(text: str) -> int:
-    try:
-        number = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {number}")
-    return number
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments to its parser."""
-    parser.add_argument("bot_a", metavar="BOT_A", help=f"the first bot: {_BOTS}")
+    parser.add_argument("bot_a", metavar="BOT_A", help=f"the first bot: {BOTS_HELP}")
     parser.add_argument("bot_b", metavar="BOT_B", help="the second bot, named the same way")
     parser.add_argument(
         "--pairs",
-        type=_at_least_one,
+        type=whole(1),
         default=100,
         metavar="N",
         help="deal pairs to play: 2N games (default 100)",
     )
     parser.add_argument(
-        "--workers", type=_at_least_one, default=1, metavar="K", help="processes that play (default 1)"
+        "--workers", type=whole(1), default=1, metavar="K", help="processes that play (default 1)"
     )
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="the seed of the match (default 0)")
-    parser.add_argument(
-        "--rules",
-        choices=("default", "classic"),
-        default="default",
-        help="13-point partner pitch (default) or classic 10-point pitch",
-    )
+    add_rules(parser, "13-point partner pitch (default) or classic 10-point pitch")
     parser.add_argument("--quiet", action="store_true", help="no progress bar on standard error")
 
 
@@ -68,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         except (ValueError, TypeError) as error:
             print(f"pitch13 match: {error}", file=sys.stderr)
             return 2
-    rules = Rules.classic_ten_point() if args.rules == "classic" else Rules()
+    rules = rules_named(args.rules)
     progress = Progress(
         args.pairs, f"{args.bot_a} vs {args.bot_b}", "pairs", enabled=None if not args.quiet else False
     )

@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
+from pitch13._cli_args import add_rules, rules_named
 from pitch13.actions import (
     PASS,
     REJECT,
@@ -159,12 +160,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="the other seats' players: one for all three, or three, from your left clockwise; "
         "random, simple, search, or module:Class (default simple)",
     )
-    parser.add_argument(
-        "--rules",
-        choices=("default", "classic"),
-        default="default",
-        help="default: 13-point pitch; classic: 10-point pitch (default default)",
-    )
+    add_rules(parser, "default: 13-point pitch; classic: 10-point pitch (default default)")
     parser.add_argument(
         "--seed", type=_seed, help="the seed of the deals and the bots, an integer (default: a random one)"
     )
@@ -181,7 +177,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
     makers: list[Callable[[int | None], Bot]] = args.bots or [bot_factory("simple")] * 3
-    rules = Rules.classic_ten_point() if args.rules == "classic" else Rules()
+    rules = rules_named(args.rules)
     table = _Table(args.seat, rules, seed, sys.stdin, sys.stdout)
     try:
         seats = [(args.seat + 1 + i) & 3 for i in range(3)]

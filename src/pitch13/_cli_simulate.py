@@ -7,11 +7,12 @@ import contextlib
 import importlib
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import TextIO
 
+from pitch13._cli_args import BOTS_HELP, add_rules, rules_named, whole
 from pitch13._progress import Progress
-from pitch13.bots import BOT_NAMES, BotError
+from pitch13.bots import BotError
 from pitch13.rules import Rules
 from pitch13.simulate import DASK_EXTRA, SimulationSummary, simulate
 
@@ -27,21 +28,6 @@ DESCRIPTION = (
     "games are played in local processes (--workers) or on a Dask cluster (--dask, which needs "
     f"pip install '{DASK_EXTRA}')."
 )
-
-_BOTS = ", ".join(BOT_NAMES) + ", or module:Class (a class of yours, made with a seed)"
-
-
-def _whole(low: int) -> Callable[[str], int]:
-    def read(text: str) -> int:
-        try:
-            number = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if number < low:
-            raise argparse.ArgumentTypeError(f"must be at least {low}, not {number}")
-        return number
-
-    return read
 
 
 class _Bots(argparse.Action):
@@ -65,12 +51,12 @@ class _Bots(argparse.Action):
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments to its parser."""
     parser.add_argument(
-        "--games", type=_whole(1), default=100, metavar="N", help="how many games to play (default 100)"
+        "--games", type=whole(1), default=100, metavar="N", help="how many games to play (default 100)"
     )
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="the seed of the run (default 0)")
     parser.add_argument(
         "--start",
-        type=_whole(0),
+        type=whole(0),
         default=0,
         metavar="I",
         help="the index of the first game: play games I to I+N-1 of the run (default 0)",
@@ -81,14 +67,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         action=_Bots,
         default=["simple"],
         metavar="BOT",
-        help=f"one bot for every seat, or four for seats 0 to 3 (default simple): {_BOTS}",
+        help=f"one bot for every seat, or four for seats 0 to 3 (default simple): {BOTS_HELP}",
     )
-    parser.add_argument(
-        "--rules",
-        choices=("default", "classic"),
-        default="default",
-        help="13-point partner pitch (default) or classic 10-point pitch",
-    )
+    add_rules(parser, "13-point partner pitch (default) or classic 10-point pitch")
     parser.add_argument(
         "--out",
         metavar="FILE",
@@ -96,7 +77,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--workers",
-        type=_whole(1),
+        type=whole(1),
         default=1,
         metavar="K",
         help="local processes that play (default 1); with --dask local, Dask worker processes",
@@ -109,7 +90,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--chunk-size",
-        type=_whole(1),
+        type=whole(1),
         metavar="G",
         help="games a worker plays at a time (default: enough chunks to keep every worker busy, at most 50)",
     )
@@ -154,7 +135,7 @@ def _dask_client(address: str, workers: int) -> Iterator[object]:
 
 def run(args: argparse.Namespace) -> int:
     """Run the command; return the exit status."""
-    rules = Rules.classic_ten_point() if args.rules == "classic" else Rules()
+    rules = rules_named(args.rules)
     try:
         simulate(1, seed=args.seed, bots=args.bots, rules=rules)  # checks the bots, plays nothing yet
     except (ValueError, TypeError) as error:
