@@ -18,6 +18,7 @@ though ``Rules`` takes their string values), :mod:`pitch13.seen` (what a seat sa
 import importlib
 import warnings
 
+from pitch13 import bots as bots
 from pitch13 import events as events
 from pitch13 import rules as rules
 from pitch13 import seen as seen
