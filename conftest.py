@@ -4,13 +4,25 @@
 docutils, which only the ``docs`` extra installs, so the doctest collector
 (``--doctest-modules``) leaves it alone; the pages under ``docs/`` are doctested all the same,
 with nothing but the ``test`` extra installed.
+
+The environments of ``pitch13.adapters`` import their frameworks, which only their extras
+install: where a framework is missing, its module's doctests are not collected (its tests skip
+themselves, and ``.ci/run``'s adapters step runs both with every framework installed).
 """
 
+import importlib.util
+import os
+
+import pytest
+
 collect_ignore = ["docs/conf.py"]
-
-import os  # noqa: E402 - after the collection settings above
-
-import pytest  # noqa: E402
+for _module, _framework in (
+    ("openspiel", "pyspiel"),
+    ("pettingzoo", "pettingzoo"),
+    ("gymnasium", "gymnasium"),
+):
+    if importlib.util.find_spec(_framework) is None:
+        collect_ignore.append(f"src/pitch13/adapters/{_module}.py")
 
 
 @pytest.fixture(autouse=True)

@@ -44,6 +44,12 @@ nitpick_ignore = [
     ("py:class", "random.Random"),
     ("py:mod", "random"),
 ]
+# NumPy's and the game-AI frameworks' own types are documented on their own sites.
+nitpick_ignore_regex = [
+    ("py:.*", r"(numpy|npt|np|pyspiel|pettingzoo|gymnasium)(\..*)?"),
+]
+# The environments of pitch13.adapters are documented without their frameworks installed.
+autodoc_mock_imports = ["pyspiel", "open_spiel", "pettingzoo", "gymnasium"]
 
 # The docstrings in src/ are Google style.
 napoleon_google_docstring = True

@@ -30,7 +30,7 @@ def test_demo_is_reproducible_and_ends_with_the_winner():
     assert state.is_over
     winner = ("North-South", "East-West")[state.winner]
     last = first.getvalue().rstrip().splitlines()[-1]
-    assert last.startswith(f"{winner} win after {state.outcome.hand_number} hands")
+    assert last.startswith(f"{winner} win after hand {state.outcome.hand_number}")
     assert last.endswith(f"{state.scores[0]}-{state.scores[1]}.")
     assert first.getvalue().count("=== Hand ") == state.hand_number
 

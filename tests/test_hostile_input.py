@@ -142,6 +142,50 @@ def test_a_hostile_value_anywhere_in_a_dict_document_is_a_document_error(kind, h
         assert len(str(error)) < SHORT, (path, str(error)[:SHORT])
 
 
+@pytest.mark.parametrize("kind", ["state", "record"])
+@pytest.mark.parametrize("hostile", list(HOSTILE))
+def test_a_hostile_value_anywhere_in_a_partway_document_is_a_document_error(kind, hostile):
+    """The same for the documents of a game started partway (new_game with scores and hand_number),
+    whose start fields are read with the same checks, and for a start field added to any document."""
+    state = new_game(seed=5, dealer=1, scores=(40, -3), hand_number=7)
+    state = apply(state, legal_actions(state)[0])
+    document = state_to_dict(state) if kind == "state" else GameRecord.from_state(state).to_dict()
+    load = state_from_dict if kind == "state" else GameRecord.from_dict
+    assert load(document) is not None
+    paths = [path for path in places(document) if path[0] != "rules"]
+    assert ("start_hand",) in paths and ("start_scores", 1) in paths
+    for path in paths:
+        bad = replaced(document, path, HOSTILE[hostile])
+        error = raised(lambda bad=bad: load(bad))
+        assert type(error) is DocumentError, (path, error)
+        assert len(str(error)) < SHORT, (path, str(error)[:SHORT])
+    plain, plain_load = documents()[kind]
+    for name in ("start_hand", "start_scores"):
+        error = refused_shortly(plain_load, {**plain, name: HOSTILE[hostile]})
+        assert error.where.startswith(f"$.{name}"), error
+
+
+def test_a_hostile_line_anywhere_in_a_partway_text_record_is_a_document_error():
+    """Each line of a partway game's text record replaced by a hostile one, or its start tags given
+    hostile values: refused with a short DocumentError."""
+    state = new_game(seed=5, dealer=1, scores=(40, -3), hand_number=7)
+    lines = GameRecord.from_state(apply(state, legal_actions(state)[0])).to_text().split("\n")
+    assert lines[5:7] == ['[StartHand "7"]', '[StartScores "40 -3"]']
+    for hostile in (
+        "x" * 900_000,
+        '[StartHand "' + "9" * 5000 + '"]',
+        '[StartScores "' + "9" * 5000 + ' 0"]',
+        '[StartScores "0 -' + "9" * 5000 + '"]',
+        '[StartScores "' + "1 " * 100_000 + '"]',
+        "hand " + "9" * 5000,
+    ):
+        for index in (5, 6, 8):
+            bad = "\n".join((*lines[:index], hostile, *lines[index + 1 :]))
+            error = raised(lambda bad=bad: GameRecord.from_text(bad))
+            assert type(error) is DocumentError, error
+            assert len(str(error)) < SHORT, str(error)[:SHORT]
+
+
 @pytest.mark.parametrize("kind", ["state", "view", "record"])
 def test_hostile_top_level_data_is_a_document_error(kind):
     document, load = documents()[kind]
@@ -256,6 +300,13 @@ def test_a_hostile_line_anywhere_in_a_text_record_is_a_document_error():
         (lambda: new_game(dealer=10**5000), ValueError),
         (lambda: new_game(seed="x" * 1_000_000), TypeError),
         (lambda: new_game(seed=10**5000), ValueError),
+        (lambda: new_game(scores="x" * 1_000_000), TypeError),
+        (lambda: new_game(scores=["x" * 1_000_000, 0]), TypeError),
+        (lambda: new_game(scores=(10**5000, 0)), ValueError),
+        (lambda: new_game(scores=(0, -(10**5000))), ValueError),
+        (lambda: new_game(scores=[0] * 1_000_000), TypeError),
+        (lambda: new_game(hand_number=10**5000), ValueError),
+        (lambda: new_game(hand_number="x" * 1_000_000), TypeError),
         (lambda: apply(new_game(seed=1), Bid(10**40)), IllegalActionError),
         (lambda: apply(new_game(seed=1), Bid(10**5000)), IllegalActionError),
         (lambda: apply(new_game(seed=1), Bid(5), ply=10**5000), IllegalActionError),
@@ -266,6 +317,9 @@ def test_a_hostile_line_anywhere_in_a_text_record_is_a_document_error():
         (lambda: GameRecord(Rules(), 0, None, [[(9**99, Bid(5))]]), (TypeError, ValueError)),
         (lambda: GameRecord(Rules(), "x" * 1_000_000, None, []), TypeError),
         (lambda: GameRecord(Rules(), 0, "x" * 1_000_000, []), TypeError),
+        (lambda: GameRecord(Rules(), 0, None, [], start_hand=10**5000), ValueError),
+        (lambda: GameRecord(Rules(), 0, None, [], start_scores=(10**5000, 0)), ValueError),
+        (lambda: GameRecord(Rules(), 0, None, [], start_scores="x" * 1_000_000), TypeError),
         (lambda: GameRecord.from_text("x" * 2_000_000), DocumentError),
     ],
 )

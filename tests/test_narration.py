@@ -206,12 +206,12 @@ RESULT = HandResult(
         (
             None,
             ev.GameOver(Outcome(1, Termination.BOTH_PAST_TARGET, 9, (56, 60))),
-            "East-West win after 9 hands (both past target), 56-60.",
+            "East-West win after hand 9 (both past target), 56-60.",
         ),
         (
             None,
             ev.GameOver(Outcome(0, Termination.MOON_MADE, 1, (13, 0))),
-            "North-South win after 1 hand (moon made), 13-0.",
+            "North-South win after hand 1 (moon made), 13-0.",
         ),
     ],
 )

@@ -543,12 +543,15 @@ def test_sample_state_refuses_a_non_random_rng():
 
 
 def test_sample_state_refuses_a_view_whose_scores_no_game_gives():
-    """Scores in hand 1, before any hand was scored, are 0 to 0: a view changed by hand to say
-    otherwise comes from no game, and sampling it raises SamplingError."""
+    """R-END-1: before any hand was scored a game may stand at any scores it was started at
+    (``new_game(scores=...)``), but not at a score past the target, which has won: a view changed
+    by hand to say so comes from no game, and sampling it raises SamplingError."""
     seen = view(seat_out_in_play(), 0)
     assert seen.hand_number == 1 and seen.last_result is None and seen.scores == (0, 0)
+    started = attrs.evolve(seen, scores=(5, 0))
+    assert view(sample_state(started, random.Random(1)), 0) == started
     with pytest.raises(SamplingError):
-        sample_state(attrs.evolve(seen, scores=(5, 0)), random.Random(1))
+        sample_state(attrs.evolve(seen, scores=(seen.rules.target + 1, 0)), random.Random(1))
 
 
 NO_GAME = "no game state is consistent with this view"

@@ -47,6 +47,7 @@ from pitch13 import (
 from pitch13._checks import excerpt
 from pitch13._documents import MAX_SIZE
 from pitch13.documents import DocumentError
+from pitch13.engine._partway import MIN_SCORE
 from pitch13.events import HandScored
 from pitch13.seen import SeenEntry
 from pitch13.views import SeatView
@@ -613,9 +614,10 @@ def test_refuses_scores_and_a_last_result_that_the_history_does_not_give():
     data["scores"][1] = data["last_result"]["scores"][1] = 1000
     assert v.hand_number > 1
     error = refused(data, "$.scores[1]")
-    low, high = -13 * v.hand_number, v.rules.target + 13
+    low, high = MIN_SCORE - 13 * v.hand_number, v.rules.target + 13
     assert error.why == f"a score after hand {v.hand_number} is from {low} to {high}, not 1000"
-    # The bounds are scores a game can have: the lowest by this hand, the highest once it is over.
+    # The bounds are scores a game can have: the lowest by this hand of a game started at the
+    # lowest score new_game takes, the highest once it is over.
     data["scores"][1] = data["last_result"]["scores"][1] = low
     assert SeatView.from_dict(data).scores[1] == low
     over = find(lambda v: v.outcome is not None and v.last_result is not None)
@@ -660,21 +662,9 @@ def test_refuses_a_score_past_the_target_in_a_game_that_goes_on(target_rule):
     refused(data, "$.scores[0]", f"a score of {target + 1} has won a game to {target}, which goes on")
 
 
-def hand_1_with_scores():
-    data = doc(see(scenario()[PLAYING], 1))
-    data["scores"] = [3, 0]
-    return data
-
-
 def scores_off_the_last_result():
     data = doc(find(lambda v: v.last_result and v.phase is Phase.PLAY))
     data["scores"][0] += 1
-    return data
-
-
-def scores_without_a_last_result():
-    data = doc(find(lambda v: v.last_result and v.phase is Phase.PLAY))
-    data["last_result"] = None
     return data
 
 
@@ -701,16 +691,15 @@ def a_ply_below_the_actions_of_the_history():
 @pytest.mark.parametrize(
     ("make", "where"),
     [
-        (hand_1_with_scores, "$.scores"),
         (scores_off_the_last_result, "$.scores"),
-        (scores_without_a_last_result, "$.scores"),
         (a_last_result_of_a_later_hand, "$.last_result.hand_number"),
         (a_last_result_of_the_hand_in_play, "$.last_result.hand_number"),
     ],
 )
 def test_refuses_scores_or_a_last_result_that_no_game_gives(make, where):
-    """A view no game can show: scores that are not the last result's (nor 0 to 0 before any
-    result), a last result of a hand not yet played."""
+    """A view no game can show: scores that are not the last result's, a last result of a hand not
+    yet played. (Before any result, the scores are the game's start, which may be any:
+    ``new_game(scores=...)``.)"""
     refused(make(), where)
 
 

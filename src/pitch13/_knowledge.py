@@ -34,7 +34,7 @@ from pitch13.events import (
 from pitch13.rules import LookTake, Rules
 from pitch13.seen import DealSeen, GiveUpSeen, RefillSeen, RejectSeen, SeenEntry, TurnUpSeen
 
-__all__ = ["HandLog", "Knowledge", "Place", "PlaceInfo", "hand_logs", "infer", "own_hand"]
+__all__ = ["HandLog", "Knowledge", "Place", "PlaceInfo", "hand_logs", "infer", "known_and_held", "own_hand"]
 
 
 class Place(enum.Enum):
@@ -249,17 +249,8 @@ def infer(log: HandLog, rules: Rules, seat: int | None, mine: int) -> Knowledge:
     ``mine`` is the seat's current hand, a mask (0 for a spectator).
     """
     table = log.table(rules)
-    known = log.known | mine
-    held = list(log.held)
-    if seat is not None:
-        held[seat] = 0
+    known, held = known_and_held(log, seat, mine)
     claim = log.claim
-    if claim is not None and seat is not None and seat & 1 == claim.team:
-        # The claimed point cards this seat does not hold are in its partner's hand.
-        partner = seat ^ 2
-        cards = mask_of(claim.cards) & ~mine & ~held[partner]
-        held[partner] |= cards
-        known |= cards
     any_card = rules.look_take is LookTake.ANY_CARD
     places: list[PlaceInfo] = []
     for s in range(4):
@@ -285,6 +276,25 @@ def infer(log: HandLog, rules: Rules, seat: int | None, mine: int) -> Knowledge:
     if log.unseen_discarded:
         places.append(_place(_DEAD, log.unseen_discarded, True, True, None, False))
     return Knowledge(known, (held[0], held[1], held[2], held[3]), tuple(places))
+
+
+def known_and_held(log: HandLog, seat: int | None, mine: int) -> tuple[int, list[int]]:
+    """The cards whose place ``seat`` knows, and per seat those it knows another seat holds (masks).
+
+    ``mine`` is the seat's current hand (0 for a spectator); its own entry in the list is 0.
+    """
+    known = log.known | mine
+    held = list(log.held)
+    if seat is not None:
+        held[seat] = 0
+    claim = log.claim
+    if claim is not None and seat is not None and seat & 1 == claim.team:
+        # The claimed point cards this seat does not hold are in its partner's hand.
+        partner = seat ^ 2
+        cards = mask_of(claim.cards) & ~mine & ~held[partner]
+        held[partner] |= cards
+        known |= cards
+    return known, held
 
 
 _PLACES: Final = (*_HAND_PLACES, Place.STOCK, Place.TURNED, Place.DEAD)

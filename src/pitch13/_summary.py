@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Sequence
 import attrs
 
 from pitch13._fields import PAST
-from pitch13._history import last_result
+from pitch13._history import last_result, start_of
 from pitch13.actions import Bid, Deal, NameTrump, Pass, SeatAction
 from pitch13.cards import Suit
 from pitch13.events import (
@@ -338,7 +338,8 @@ def hand_summaries(state: GameState) -> Iterator[HandSummary]:
     """The summary of every finished hand of ``state``'s game, oldest first.
 
     It reads the whole history once: O(entries of the game). A hand still in play is left out.
-    The scores before the first hand are taken as 0 to 0: the game is read from its start.
+    The game is read from its start: a game started partway (:func:`~pitch13.new_game` with
+    ``scores`` or ``hand_number``), from the hand and the scores it started at.
 
     >>> import pitch13
     >>> from pitch13.bots import SimpleBot, play_game
@@ -351,7 +352,8 @@ def hand_summaries(state: GameState) -> Iterator[HandSummary]:
     (0, (1, 2, 3, 0), True)
     """
     entries = state.history
-    scores = (0, 0)
+    begun = start_of(state[PAST])
+    scores = (0, 0) if begun is None else begun.scores
     start = 0
     while start < len(entries):
         end = hand_end(entries, start)

@@ -92,6 +92,13 @@ def _replay_file(path: str, out: TextIO) -> int:
         print(f"pitch13: {path}: {error}", file=sys.stderr)
         return 1
     state = replay(record)[-1]
+    if record.start_hand != 1 or record.start_scores != (0, 0):  # a game started partway
+        names = Narrator()
+        a, b = record.start_scores
+        print(
+            f"The game starts at hand {record.start_hand}: {names.team(0)} {a}, {names.team(1)} {b}.",
+            file=out,
+        )
     print_game(state, out)
     if not state.is_over:
         where = f"hand {state.hand_number}, {state.phase.value}"

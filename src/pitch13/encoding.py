@@ -1,10 +1,28 @@
-"""Integer ids for the seats' actions: a fixed action space for game-AI frameworks.
+"""Fixed-size encodings of the game for game-AI frameworks: action ids, observations, information states.
 
-OpenSpiel, PettingZoo and Gymnasium name actions by integers from a fixed range, and OpenSpiel
-wants the legal ones in ascending order. Every action a seat can take under any
-:class:`~pitch13.Rules` has an id from 0 to ``NUM_ACTIONS - 1`` (237 of them), and the ids of
-:func:`~pitch13.legal_actions` ascend in the order it lists them. Chance's :class:`~pitch13.Deal`
-has no id: a framework deals by its own means.
+OpenSpiel, PettingZoo and Gymnasium name actions by integers from a fixed range and observe the
+game through arrays of fixed shape. This module gives both, for any :class:`~pitch13.Rules`:
+
+* **action ids** (:func:`action_id`, :func:`action_from_id`, :func:`legal_ids`,
+  :func:`legal_mask`), a table that is part of the library's interface;
+* the **observation** of one seat (:func:`encode`, :func:`encode_view`), a vector of
+  :data:`OBS_SIZE` floats laid out by :data:`OBSERVATION_SPEC` (``"pitch13.obs/1"``);
+* the **information state** of one seat: the hand as the seat saw it, as a sequence of token ids
+  (:func:`info_state_ids`, :func:`info_state_one_hot`) and as a vector of fixed size
+  (:func:`info_state_tensor`); and both as text (:func:`observation_string`,
+  :func:`info_state_string`);
+* a **privileged** encoding (:func:`encode_privileged`) that adds every hidden card, for oracle
+  training and analysis: it shows what no seat may know, and nothing a seat is shown uses it.
+
+The action ids need nothing but pitch13; the arrays need NumPy (``pip install 'pitch13[rl]'``):
+the functions that return one raise :class:`ImportError` saying so when it is missing.
+
+Action ids
+----------
+
+Every action a seat can take under any rules has an id from 0 to ``NUM_ACTIONS - 1`` (237 of
+them), and the ids of :func:`~pitch13.legal_actions` ascend in the order it lists them, as
+OpenSpiel requires. Chance's :class:`~pitch13.Deal` has no id: a framework deals by its own means.
 
 ==============================  ============  ============================
 action                          ids           id
@@ -21,7 +39,7 @@ action                          ids           id
 :class:`~pitch13.Play`          183 to 236    183 + the card's index
 ==============================  ============  ============================
 
-The table is part of the library's interface: it does not change within a major version.
+The table does not change within a major version.
 
 >>> from pitch13 import Bid, Card, Play, new_game, legal_actions
 >>> from pitch13.encoding import NUM_ACTIONS, action_from_id, action_id, legal_ids
@@ -33,16 +51,138 @@ Play(card=Card.parse('JH'))
 >>> legal_ids(state)[:4]
 (0, 4, 5, 6)
 
-Costs: :func:`action_id` and :func:`action_from_id` are O(1) (a table lookup);
-:func:`legal_ids` is O(legal actions).
+The observation
+---------------
+
+:func:`encode` ``(state, seat)`` is what ``seat`` may know (R-INFO-1, R-INFO-2) and nothing
+more, seat-relative: "seat +k" is the seat ``k`` places to the viewer's left (+0 is the viewer,
++2 its partner), and "our team" is the viewer's. It equals :func:`encode_view` of the seat's
+:func:`~pitch13.view`, which reads only the view (the tests check both agree, and that a state
+sampled from the view encodes the same). Every value is from -1 to 1; all but the last ten are
+0 or 1. Card planes have 54 entries, by :attr:`Card.index <pitch13.Card.index>`. The layout,
+:data:`OBSERVATION_SPEC` (its ``fields`` give each offset):
+
+======================  =====  ===============================================================
+field                   size   value
+======================  =====  ===============================================================
+``phase``               8      one-hot: deal, bidding, trump, discard, pickup, look, play, game over
+``to_act``              4      one-hot by relative seat; all 0 for chance or a game over
+``dealer``              4      one-hot by relative seat
+``calls``               60     per relative seat, one-hot of 15: not yet called, pass, bid 1 to 13
+``high_bid``            14     one-hot: none, 1 to 13
+``bidder``              4      the seat that won the auction, by relative seat (once it is won)
+``trump``               4      one-hot: clubs, diamonds, hearts, spades
+``out``                 4      the seats announced out of trump (R-PLAY-3), by relative seat
+``card_turned_up``      1      a stock card is turned up and waiting for a decision
+``trick_leader``        4      the seat that led the current trick, by relative seat
+``hand``                54     the viewer's hand
+``middle``              54     the face-up cards in the middle
+``takeable``            54     the cards in the middle that may still be picked up
+``dead_face_up``        54     the face-up cards of the dead pile
+``dead_known``          54     face-down dead cards the viewer knows, because it put them there
+``turned_card``         54     the turned-up stock card, when the viewer turned it up
+``trick``               216    the current trick: a card plane per relative seat
+``played``              216    the cards each relative seat played this hand (the trick's too)
+``known_held``          162    cards known to be in the hands of seats +1, +2, +3 (picked up
+                               from the middle, or claimed by the partner: :attr:`SeatView.known_held
+                               <pitch13.SeatView.known_held>`)
+``unseen``              54     the cards whose place the viewer does not know
+``scores``              2      our team's and theirs, divided by the target, clipped to [-1, 1]
+``hand_sizes``          4      each relative seat's number of cards, divided by 9
+``stock_size``          1      the cards left in the stock, divided by 18
+``dead_face_down``      1      the face-down cards of the dead pile, divided by 54
+``points_taken``        2      the points our team and theirs took this hand, divided by 13
+======================  =====  ===============================================================
+
+Between hands and at the end of the game it shows the hand that ended, as the view does.
+
+Information states
+------------------
+
+:func:`info_state_ids` is the hand as the seat saw it (:attr:`SeatView.history
+<pitch13.SeatView.history>`), one token or more per entry, each token ``who * 733 + what``
+(:data:`INFO_VOCAB` = 3,665 tokens): ``who`` is the relative seat the entry is about (0 to 3; for
+a team, 0 is ours and 1 theirs), or 4 for none; ``what`` is
+
+=============  ==================================================================
+what           meaning
+=============  ==================================================================
+0 to 236       the seat action with that id (a turn-up or reject whose card it did not see included)
+237 + card     it turned this card up (only the seat that did sees it)
+291            it gave up a card face down that the viewer cannot name
+292 + card     it took this card in the look-through (seen by the seat that did)
+346 + card     it rejected this card, which the viewer saw
+400 + card     this card was rejected for it, forced (the stock card it could not take)
+454            a forced reject the viewer did not see
+455 + card     this card was dealt to the viewer
+509            it deals this hand
+510 + card     it received this card in the refill
+564 + count    it received this many cards in the refill (0 to 9)
+574 + card     it discarded this dead card face up (R-DISC-1)
+628 + card     the hand ended early, and this team was given this card (R-PLAY-7)
+682            it is out of trump
+683            it won a trick
+684            it won the auction
+685 + count    the rest of the stock (0 to 18 cards) was handed to it (R-LOOK-3)
+704 + count    this many stock cards went unseen to the dead pile
+723 + reason   the hand was thrown in, for a reason of :class:`~pitch13.events.ThrowInReason`
+731            the hand was scored
+732            this team won the game
+=============  ==================================================================
+
+:func:`info_state_one_hot` is that sequence one-hot, one row per token.
+:func:`info_state_tensor` is a vector of fixed size for frameworks that need one: the
+observation, then the cards of each finished trick of the hand per relative seat (6 tricks, a
+216-entry block each), :data:`INFO_STATE_SIZE` values in all.
+
+Costs
+-----
+
+:func:`action_id` and :func:`action_from_id` are O(1) (a table lookup); :func:`legal_ids` and
+:func:`legal_mask` are O(legal actions). :func:`encode`, :func:`info_state_tensor` and
+:func:`encode_privileged` are O(1): they read the state and what the seat saw of the hand, which
+a state keeps for the states after it, so a line of play reads each entry once (a state on
+another branch of the hand reads the hand again, O(entries of the hand)); :func:`encode` takes
+about 10 microseconds. :func:`encode_view`, :func:`info_state_ids`, :func:`info_state_one_hot`,
+:func:`observation_string` and :func:`info_state_string` are O(entries of the hand). None of
+them costs more as more hands are played.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final, cast
 
-from pitch13._checks import excerpt
+import attrs
+
+from pitch13._checks import check_seat, excerpt
+from pitch13._fields import (
+    BIDDER,
+    CALLS,
+    DEAD,
+    DEALER,
+    HANDS,
+    HIGH_BID,
+    MIDDLE,
+    OUT,
+    PHASE,
+    RULES,
+    SCORES,
+    SHOWN,
+    STOCK,
+    TABLE,
+    TAKEABLE,
+    TO_ACT,
+    TRICK,
+    TURNED,
+    WON_A,
+    WON_B,
+)
+from pitch13._hand_cache import SEEN_LOCK, Decoded, Deferred, decoded_of, deferred_of, read_on
+from pitch13._knowledge import HandLog, known_and_held
+from pitch13._masks import mask_of
 from pitch13.actions import (
+    REJECT,
+    TURN_UP,
     Bid,
     Deal,
     Discard,
@@ -56,12 +196,57 @@ from pitch13.actions import (
     Take,
     TurnUp,
 )
-from pitch13.cards import DECK, Suit
+from pitch13.cards import DECK, Card, Suit
 from pitch13.engine import legal_actions
-from pitch13.state import GameState
-from pitch13.views import SeatView
+from pitch13.events import (
+    AuctionWon,
+    CardRejected,
+    DeadCardsDiscarded,
+    GameOver,
+    HandEndedEarly,
+    HandScored,
+    HandThrownIn,
+    Refilled,
+    SeatOut,
+    StockDiscarded,
+    StockHandedOver,
+    ThrowInReason,
+    TrickWon,
+)
+from pitch13.seen import DealSeen, GiveUpSeen, RefillSeen, RejectSeen, SeenEntry, TurnUpSeen
+from pitch13.state import GameState, Phase
+from pitch13.views import SeatView, view
 
-__all__ = ["NUM_ACTIONS", "action_from_id", "action_id", "legal_ids"]
+try:
+    import numpy as np
+except ImportError:  # pragma: no cover - the tests run with NumPy
+    np = None  # type: ignore[assignment]
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+__all__ = [
+    "INFO_STATE_SIZE",
+    "INFO_VOCAB",
+    "NUM_ACTIONS",
+    "OBSERVATION_SPEC",
+    "OBS_SIZE",
+    "PRIVILEGED_SIZE",
+    "Field",
+    "ObservationSpec",
+    "action_from_id",
+    "action_id",
+    "encode",
+    "encode_privileged",
+    "encode_view",
+    "info_state_ids",
+    "info_state_one_hot",
+    "info_state_string",
+    "info_state_tensor",
+    "legal_ids",
+    "legal_mask",
+    "observation_string",
+]
 
 
 def _table() -> tuple[SeatAction, ...]:
@@ -137,3 +322,689 @@ def legal_ids(game: GameState | SeatView) -> tuple[int, ...]:
         raise TypeError(f"legal_ids() takes a GameState or a SeatView, not {excerpt(game)}")
     ids = _IDS
     return tuple([ids[action] for action in actions])
+
+
+def legal_mask(game: GameState | SeatView) -> npt.NDArray[np.int8]:
+    """The legal action ids of a state (of its seat to act), or of a view's seat, as a mask.
+
+    An array of :data:`NUM_ACTIONS` ``int8`` values, 1 where the id is legal (PettingZoo's and
+    Gymnasium's ``action_mask``); all 0 for chance, a game over, or a view whose seat is not to
+    act. ``mask.nonzero()[0]`` gives back :func:`legal_ids`.
+
+    Raises:
+        ImportError: if NumPy is not installed.
+        TypeError: if ``game`` is neither a :class:`~pitch13.GameState` nor a
+            :class:`~pitch13.SeatView`.
+    """
+    ids = legal_ids(game)
+    _numpy()
+    mask = np.zeros(NUM_ACTIONS, np.int8)
+    if ids:
+        mask[list(ids)] = 1
+    return mask
+
+
+def _numpy() -> None:
+    if np is None:  # pragma: no cover - the tests run with NumPy
+        raise ImportError("pitch13.encoding's arrays need NumPy: pip install 'pitch13[rl]'")
+
+
+# --- the observation layout ----------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class Field:
+    """One field of an encoding's layout: where it lies in the vector, and what it holds."""
+
+    #: The field's name, such as ``"hand"``.
+    name: str
+    #: Its first entry in the vector.
+    offset: int
+    #: Its number of entries.
+    size: int
+    #: What its entries hold.
+    description: str
+
+    @property
+    def slice(self) -> slice:
+        """The entries of the field: ``vector[field.slice]``."""
+        return slice(self.offset, self.offset + self.size)
+
+
+@attrs.frozen(slots=True)
+class ObservationSpec:
+    """A versioned layout of an observation vector: its name and its fields in order.
+
+    >>> from pitch13.encoding import OBSERVATION_SPEC
+    >>> OBSERVATION_SPEC.name, OBSERVATION_SPEC.size
+    ('pitch13.obs/1', 1089)
+    >>> OBSERVATION_SPEC.field("hand")
+    Field(name='hand', offset=107, size=54, description="the viewer's hand")
+    """
+
+    #: The layout's name and version, such as ``"pitch13.obs/1"``.
+    name: str
+    #: The fields, in the order they lie in the vector.
+    fields: tuple[Field, ...]
+
+    @property
+    def size(self) -> int:
+        """The number of entries of the vector."""
+        last = self.fields[-1]
+        return last.offset + last.size
+
+    def field(self, name: str) -> Field:
+        """The field called ``name``.
+
+        Raises:
+            KeyError: if there is none.
+        """
+        for f in self.fields:
+            if f.name == name:
+                return f
+        raise KeyError(f"{self.name} has no field {name!r}")
+
+
+_LAYOUT: Final = (
+    ("phase", 8, "one-hot: deal, bidding, trump, discard, pickup, look, play, game over"),
+    ("to_act", 4, "the seat to act, by relative seat"),
+    ("dealer", 4, "the dealer, by relative seat"),
+    ("calls", 60, "per relative seat, one-hot of 15: not yet called, pass, bid 1 to 13"),
+    ("high_bid", 14, "one-hot: none, 1 to 13"),
+    ("bidder", 4, "the seat that won the auction, by relative seat"),
+    ("trump", 4, "one-hot: clubs, diamonds, hearts, spades"),
+    ("out", 4, "the seats announced out of trump, by relative seat"),
+    ("card_turned_up", 1, "a stock card is turned up and waiting for a decision"),
+    ("trick_leader", 4, "the seat that led the current trick, by relative seat"),
+    ("hand", 54, "the viewer's hand"),
+    ("middle", 54, "the face-up cards in the middle"),
+    ("takeable", 54, "the cards in the middle that may still be picked up"),
+    ("dead_face_up", 54, "the face-up cards of the dead pile"),
+    ("dead_known", 54, "face-down dead cards the viewer knows"),
+    ("turned_card", 54, "the turned-up stock card, when the viewer turned it up"),
+    ("trick", 216, "the current trick: a card plane per relative seat"),
+    ("played", 216, "the cards each relative seat played this hand"),
+    ("known_held", 162, "cards known to be in the hands of seats +1, +2 and +3"),
+    ("unseen", 54, "the cards whose place the viewer does not know"),
+    ("scores", 2, "our team's and theirs, divided by the target, clipped to [-1, 1]"),
+    ("hand_sizes", 4, "each relative seat's number of cards, divided by 9"),
+    ("stock_size", 1, "the cards left in the stock, divided by 18"),
+    ("dead_face_down", 1, "the face-down cards of the dead pile, divided by 54"),
+    ("points_taken", 2, "the points our team and theirs took this hand, divided by 13"),
+)
+
+
+def _fields(layout: tuple[tuple[str, int, str], ...], start: int = 0) -> tuple[Field, ...]:
+    fields: list[Field] = []
+    offset = start
+    for name, size, description in layout:
+        fields.append(Field(name, offset, size, description))
+        offset += size
+    return tuple(fields)
+
+
+#: The layout of :func:`encode`'s vector (the table above).
+OBSERVATION_SPEC: Final = ObservationSpec("pitch13.obs/1", _fields(_LAYOUT))
+#: The size of an observation: 1,089 values.
+OBS_SIZE: Final = OBSERVATION_SPEC.size
+
+_AT: Final = {f.name: f.offset for f in OBSERVATION_SPEC.fields}
+#: The 0-or-1 entries come first, then the ten scaled numbers.
+_NBITS: Final = _AT["scores"]
+_NBYTES: Final = (_NBITS + 7) // 8
+_ALL: Final = (1 << 54) - 1
+_PHASES: Final = tuple(Phase)
+_PHASE_BIT: Final = {phase: 1 << (_AT["phase"] + i) for i, phase in enumerate(_PHASES)}
+_TO_ACT, _DEALER, _CALLS, _HIGH, _BIDDER = (
+    _AT["to_act"],
+    _AT["dealer"],
+    _AT["calls"],
+    _AT["high_bid"],
+    _AT["bidder"],
+)
+_TRUMP, _OUT, _TURNED_UP, _LEADER = _AT["trump"], _AT["out"], _AT["card_turned_up"], _AT["trick_leader"]
+_HAND, _MIDDLE, _TAKEABLE, _DEAD_UP = _AT["hand"], _AT["middle"], _AT["takeable"], _AT["dead_face_up"]
+_DEAD_KNOWN, _TURNED_CARD, _TRICK, _PLAYED = (
+    _AT["dead_known"],
+    _AT["turned_card"],
+    _AT["trick"],
+    _AT["played"],
+)
+_HELD, _UNSEEN = _AT["known_held"], _AT["unseen"]
+#: The seats announced out (a seat mask) by viewer: the bits of the ``out`` field.
+_OUT_BITS: Final = tuple(
+    tuple(sum(1 << (_OUT + ((s - seat) & 3)) for s in range(4) if mask >> s & 1) for mask in range(16))
+    for seat in range(4)
+)
+
+
+def _floats(state: GameState, seat: int) -> tuple[float, ...]:
+    """The ten scaled numbers at the end of the observation."""
+    target = state[RULES].target
+    scores = state[SCORES]
+    ours, theirs = scores[seat & 1], scores[(seat & 1) ^ 1]
+    hands = state[HANDS]
+    table = state[TABLE]
+    shown = state[SHOWN]
+    won_a, won_b = (0, 0) if table is None else (table.points_of(state[WON_A]), table.points_of(state[WON_B]))
+    return (
+        min(1.0, max(-1.0, ours / target)),
+        min(1.0, max(-1.0, theirs / target)),
+        hands[seat].bit_count() / 9,
+        hands[(seat + 1) & 3].bit_count() / 9,
+        hands[(seat + 2) & 3].bit_count() / 9,
+        hands[(seat + 3) & 3].bit_count() / 9,
+        len(state[STOCK]) / 18,
+        (state[DEAD] & ~shown).bit_count() / 54,
+        (won_a if seat & 1 == 0 else won_b) / 13,
+        (won_b if seat & 1 == 0 else won_a) / 13,
+    )
+
+
+def _bits(state: GameState, seat: int) -> int:
+    """The 0-or-1 entries of ``seat``'s observation, as the bits of an int."""
+    phase = state[PHASE]
+    b = _PHASE_BIT[phase] | 1 << (_DEALER + ((state[DEALER] - seat) & 3))
+    to_act = state[TO_ACT]
+    if to_act >= 0:
+        b |= 1 << (_TO_ACT + ((to_act - seat) & 3))
+    calls = state[CALLS]
+    b |= (
+        1 << (_CALLS + ((-seat) & 3) * 15 + calls[0] + 1)
+        | 1 << (_CALLS + ((1 - seat) & 3) * 15 + calls[1] + 1)
+        | 1 << (_CALLS + ((2 - seat) & 3) * 15 + calls[2] + 1)
+        | 1 << (_CALLS + ((3 - seat) & 3) * 15 + calls[3] + 1)
+        | 1 << (_HIGH + state[HIGH_BID])
+    )
+    bidder = state[BIDDER]
+    if bidder >= 0 and phase is not Phase.BIDDING and phase is not Phase.DEAL:
+        b |= 1 << (_BIDDER + ((bidder - seat) & 3))
+    table = state[TABLE]
+    if table is not None:
+        b |= 1 << (_TRUMP + table.trump.value)
+    b |= _OUT_BITS[seat][state[OUT]]
+    turned = state[TURNED]
+    if turned >= 0:
+        b |= 1 << _TURNED_UP
+        if to_act == seat:
+            b |= 1 << (_TURNED_CARD + turned)
+    trick = state[TRICK]
+    if trick:
+        b |= 1 << (_LEADER + ((trick[0] >> 6) - seat & 3))
+        for code in trick:
+            b |= 1 << (_TRICK + ((code >> 6) - seat & 3) * 54 + (code & 63))
+    mine = state[HANDS][seat]
+    shown = state[SHOWN]
+    b |= mine << _HAND | state[MIDDLE] << _MIDDLE | state[TAKEABLE] << _TAKEABLE | shown << _DEAD_UP
+    d = deferred_of(state, seat, mine, shown, phase is Phase.DEAL)
+    if d is not None and not d.waiting:
+        with SEEN_LOCK:
+            if d.ended:  # the hand that ended, shown between hands and at the end: as the view reads it
+                log = read_on(d).log
+                if log is not None:
+                    b |= _seen_bits(log, seat, mine, shown)
+            else:
+                own_turned = 1 << turned if turned >= 0 and to_act == seat else 0
+                b |= _public(d).bits(seat, mine, shown, state[MIDDLE], own_turned)
+    return b
+
+
+class _Public:
+    """The hand in play's steps that the encodings read, kept on the hand (internal).
+
+    What each seat played, picked up from the middle and still holds, and put in the dead pile
+    in the look-through (the card it gave up or rejected), read from the hand's decoded log for
+    every seat at once; a later state of the same line of play reads only its new entries.
+    """
+
+    __slots__ = ("at", "dead", "decoded", "end", "held", "played", "stock", "taken", "turned")
+
+    def __init__(self, decoded: Decoded) -> None:
+        self.decoded = decoded
+        self.at = 0
+        self.end = 0
+        self.played = [0, 0, 0, 0]
+        self.held = [0, 0, 0, 0]
+        self.dead = [0, 0, 0, 0]
+        self.taken = 0
+        #: The stock cards given out or turned up so far, and the card turned up last.
+        self.stock = 0
+        self.turned = -1
+
+    def read_on(self, size: int) -> None:
+        """Read the decoded entries that end within the first ``size`` bytes of the log."""
+        decoded = self.decoded
+        entries, ends = decoded.entries, decoded.ends
+        at = self.at
+        while at < len(entries) and ends[at] <= size:
+            who, item, _public = entries[at]
+            at += 1
+            kind = type(item)
+            if kind is Play:
+                bit = 1 << cast(Play, item).card.index
+                self.played[cast(int, who)] |= bit
+                self.held[cast(int, who)] &= ~bit
+            elif kind is Take:
+                bit = 1 << cast(Take, item).card.index
+                self.held[cast(int, who)] |= bit
+                self.taken |= bit
+            elif kind is Refilled:
+                self.stock += len(cast(Refilled, item).cards)
+            elif kind is TurnUp:
+                self.turned = decoded.decoder.deck[36 + self.stock]
+                self.stock += 1
+            elif kind is Reject:
+                self.dead[cast(int, who)] |= 1 << self.turned
+            elif kind is CardRejected:
+                rejected = cast(CardRejected, item)
+                self.dead[rejected.seat] |= 1 << rejected.card.index
+            elif kind is GiveUp:
+                bit = 1 << cast(GiveUp, item).card.index
+                self.dead[cast(int, who)] |= bit
+                self.held[cast(int, who)] &= ~bit
+        self.at = at
+        self.end = ends[at - 1] if at else 0
+
+    def bits(self, seat: int, mine: int, shown: int, middle: int, turned: int) -> int:
+        """The entries of ``seat``'s observation read from the hand's steps.
+
+        ``mine`` is the seat's hand, ``shown`` the face-up dead cards, ``middle`` the face-up
+        cards in the middle and ``turned`` the stock card the seat has turned up (masks).
+        """
+        played, held, dead = self.played, self.held, self.dead
+        p0, p1, p2, p3 = played[seat], played[(seat + 1) & 3], played[(seat + 2) & 3], played[(seat + 3) & 3]
+        # What the seat has not seen placed: not in its hand, played, in the middle or taken from
+        # it, face up in the dead pile, put there by the seat itself, or turned up by it.
+        known = mine | p0 | p1 | p2 | p3 | middle | self.taken | shown | dead[seat] | turned
+        return (
+            (dead[seat] & ~shown) << _DEAD_KNOWN
+            | p0 << _PLAYED
+            | p1 << (_PLAYED + 54)
+            | p2 << (_PLAYED + 108)
+            | p3 << (_PLAYED + 162)
+            | held[(seat + 1) & 3] << _HELD
+            | held[(seat + 2) & 3] << (_HELD + 54)
+            | held[(seat + 3) & 3] << (_HELD + 108)
+            | (~known & _ALL) << _UNSEEN
+        )
+
+
+def _public(d: Deferred) -> _Public:
+    """The hand's :class:`_Public`, read on to ``d.log`` (``SEEN_LOCK`` held)."""
+    decoded = decoded_of(d)
+    cache = d.cache if d.cache is not None else {}
+    public = cast("_Public | None", cache.get(_PUBLIC))
+    size = len(d.log)
+    if public is None or public.decoded is not decoded or public.end > size:
+        public = _Public(decoded)
+        cache[_PUBLIC] = public
+    public.read_on(size)
+    return public
+
+
+#: The key under which a hand keeps its :class:`_Public`.
+_PUBLIC: Final = "encoding"
+
+
+def _seen_bits(log: HandLog, seat: int, mine: int, shown: int) -> int:
+    """The entries that need the hand as ``seat`` saw it (``SEEN_LOCK`` held)."""
+    b = (log.named_dead[seat] & ~shown) << _DEAD_KNOWN
+    for s, cards in log.plays.items():
+        at = _PLAYED + ((s - seat) & 3) * 54
+        for card in cards:
+            b |= 1 << (at + card.index)
+    known, held = known_and_held(log, seat, mine)
+    return (
+        b
+        | held[(seat + 1) & 3] << _HELD
+        | held[(seat + 2) & 3] << (_HELD + 54)
+        | held[(seat + 3) & 3] << (_HELD + 108)
+        | (~known & _ALL) << _UNSEEN
+    )
+
+
+def _array(bits: int, floats: tuple[float, ...], nbits: int = _NBITS) -> npt.NDArray[np.float32]:
+    out = np.empty(nbits + len(floats), np.float32)
+    raw = np.frombuffer(bits.to_bytes((nbits + 7) // 8, "little"), np.uint8)
+    out[:nbits] = np.unpackbits(raw, count=nbits, bitorder="little")
+    out[nbits:] = floats
+    return out
+
+
+def _check(state: object, seat: object, name: str) -> int:
+    if type(state) is not GameState:
+        raise TypeError(f"{name}() takes a GameState, not {excerpt(state)}")
+    _numpy()
+    return check_seat(seat)
+
+
+def encode(state: GameState, seat: int) -> npt.NDArray[np.float32]:
+    """What ``seat`` may know of ``state``, as :data:`OBS_SIZE` floats (layout ``"pitch13.obs/1"``).
+
+    Seat-relative, from -1 to 1; equal to :func:`encode_view` ``(view(state, seat))``. O(1):
+    about 10 microseconds.
+
+    >>> import pitch13
+    >>> from pitch13.encoding import OBSERVATION_SPEC, encode
+    >>> obs = encode(pitch13.new_game(seed=7), 1)
+    >>> obs.shape, obs.dtype, int(obs[OBSERVATION_SPEC.field("hand").slice].sum())
+    ((1089,), dtype('float32'), 9)
+
+    Raises:
+        ImportError: if NumPy is not installed.
+        TypeError: if ``state`` is not a :class:`~pitch13.GameState` or ``seat`` not an int.
+        ValueError: if ``seat`` is not from 0 to 3.
+    """
+    if type(state) is not GameState or type(seat) is not int or not 0 <= seat <= 3 or np is None:
+        seat = _check(state, seat, "encode")
+    return _array(_bits(state, seat), _floats(state, seat))
+
+
+def encode_view(seat_view: SeatView) -> npt.NDArray[np.float32]:
+    """The observation of a seat's view: what :func:`encode` gives for the state it was made from.
+
+    It reads only the view's fields, the way to encode what a client was sent. O(entries of the
+    hand).
+
+    Raises:
+        ImportError: if NumPy is not installed.
+        TypeError: if ``seat_view`` is not a :class:`~pitch13.SeatView`.
+        ValueError: if it is a spectator's view, which has no seat to be relative to.
+    """
+    if not isinstance(seat_view, SeatView):
+        raise TypeError(f"encode_view() takes a SeatView, not {excerpt(seat_view)}")
+    _numpy()
+    v = seat_view
+    seat = v.seat
+    if seat is None:
+        raise ValueError("encode_view() takes a seat's view, not a spectator's")
+
+    def rel(s: int) -> int:
+        return (s - seat) & 3
+
+    b = 1 << (_AT["phase"] + _PHASES.index(v.phase)) | 1 << (_DEALER + rel(v.dealer))
+    if v.to_act is not None:
+        b |= 1 << (_TO_ACT + rel(v.to_act))
+    for s, call in enumerate(v.bids):
+        b |= 1 << (_CALLS + rel(s) * 15 + (0 if call is None else call + 1))
+    b |= 1 << (_HIGH + (v.high_bid or 0))
+    if v.bidder is not None:
+        b |= 1 << (_BIDDER + rel(v.bidder))
+    if v.trump is not None:
+        b |= 1 << (_TRUMP + v.trump.value)
+    for s in v.out:
+        b |= 1 << (_OUT + rel(s))
+    if v.card_turned_up:
+        b |= 1 << _TURNED_UP
+    if v.turned_card is not None:
+        b |= 1 << (_TURNED_CARD + v.turned_card.index)
+    if v.trick:
+        b |= 1 << (_LEADER + rel(v.trick[0][0]))
+    for s, card in v.trick:
+        b |= 1 << (_TRICK + rel(s) * 54 + card.index)
+    b |= mask_of(v.hand) << _HAND | mask_of(v.middle) << _MIDDLE | mask_of(v.takeable) << _TAKEABLE
+    b |= mask_of(v.dead_face_up) << _DEAD_UP | mask_of(v.dead_known) << _DEAD_KNOWN
+    for s, card in [play for trick in v.tricks for play in trick.plays] + list(v.trick):
+        b |= 1 << (_PLAYED + rel(s) * 54 + card.index)
+    held = v.known_held
+    for k in (1, 2, 3):
+        b |= mask_of(held[(seat + k) & 3]) << (_HELD + (k - 1) * 54)
+    b |= mask_of(v.unseen) << _UNSEEN
+    ours, theirs = v.scores[seat & 1], v.scores[(seat & 1) ^ 1]
+    target = v.rules.target
+    sizes = [v.hand_sizes[(seat + k) & 3] / 9 for k in range(4)]
+    taken = v.points_taken[seat & 1], v.points_taken[(seat & 1) ^ 1]
+    floats = (
+        min(1.0, max(-1.0, ours / target)),
+        min(1.0, max(-1.0, theirs / target)),
+        *sizes,
+        v.stock_size / 18,
+        v.dead_face_down / 54,
+        taken[0] / 13,
+        taken[1] / 13,
+    )
+    return _array(b, floats)
+
+
+# --- the information state -----------------------------------------------------------------------
+
+#: Tokens per "who" (a relative seat or team, or none), and the number of token ids.
+_PER_WHO: Final = 733
+#: The number of information-state token ids: ids run from 0 to ``INFO_VOCAB - 1``.
+INFO_VOCAB: Final = 5 * _PER_WHO
+_TURNED_SEEN, _GAVE_HIDDEN, _TOOK, _REJECTED = 237, 291, 292, 346
+_FORCED, _FORCED_HIDDEN, _DEALT, _DEALS = 400, 454, 455, 509
+_REFILL_CARD, _REFILL_COUNT, _DEAD_DISCARD, _CLAIMED = 510, 564, 574, 628
+_OUT_T, _TRICK_WON, _AUCTION_WON, _HANDED, _UNSEEN_T = 682, 683, 684, 685, 704
+_THROWN, _SCORED, _GAME_WON = 723, 731, 732
+_REASONS: Final = tuple(ThrowInReason)
+_NOBODY: Final = 4 * _PER_WHO
+
+
+def _tokens(entry: SeenEntry, seat: int) -> list[int]:
+    """The tokens of one seen entry, for ``seat`` (``who * 733 + what``)."""
+    item = entry.item
+
+    def who(s: int) -> int:
+        return ((s - seat) & 3) * _PER_WHO
+
+    def team(t: int) -> int:
+        return (0 if t == seat & 1 else 1) * _PER_WHO
+
+    if isinstance(item, (Pass, Bid, NameTrump, Discard, Take, Stop, Play, TurnUp, Reject, GiveUp)):
+        assert entry.seat is not None
+        return [who(entry.seat) + _IDS[item]]
+    if isinstance(item, TurnUpSeen):
+        return [who(item.seat) + (_IDS[TURN_UP] if item.card is None else _TURNED_SEEN + item.card.index)]
+    if isinstance(item, GiveUpSeen):
+        given = _GAVE_HIDDEN if item.given is None else _IDS[GiveUp(item.given)]
+        took = [] if item.taken is None else [who(item.seat) + _TOOK + item.taken.index]
+        return [who(item.seat) + given, *took]
+    if isinstance(item, RejectSeen):
+        if item.forced:
+            what = _FORCED_HIDDEN if item.card is None else _FORCED + item.card.index
+        else:
+            what = _IDS[REJECT] if item.card is None else _REJECTED + item.card.index
+        return [who(item.seat) + what]
+    if isinstance(item, DealSeen):
+        return [who(item.dealer) + _DEALS, *[_DEALT + card.index for card in item.cards]]
+    if isinstance(item, RefillSeen):
+        w = who(item.seat)
+        return [w + _REFILL_COUNT + item.count, *[w + _REFILL_CARD + card.index for card in item.cards]]
+    if isinstance(item, DeadCardsDiscarded):
+        return [who(item.seat) + _DEAD_DISCARD + card.index for card in item.cards]
+    if isinstance(item, HandEndedEarly):
+        return [team(item.team) + _CLAIMED + card.index for card in item.cards]
+    if isinstance(item, SeatOut):
+        return [who(item.seat) + _OUT_T]
+    if isinstance(item, TrickWon):
+        return [who(item.trick.winner) + _TRICK_WON]
+    if isinstance(item, AuctionWon):
+        return [who(item.seat) + _AUCTION_WON]
+    if isinstance(item, StockHandedOver):
+        return [who(item.seat) + _HANDED + item.count]
+    if isinstance(item, StockDiscarded):
+        return [_NOBODY + _UNSEEN_T + item.count]
+    if isinstance(item, HandThrownIn):
+        return [_NOBODY + _THROWN + _REASONS.index(item.reason)]
+    if isinstance(item, HandScored):
+        return [_NOBODY + _SCORED]
+    if isinstance(item, GameOver):
+        return [team(item.outcome.winner) + _GAME_WON]
+    raise AssertionError(f"no tokens for {item!r}")  # every seen item is handled above
+
+
+def info_state_ids(state: GameState, seat: int) -> tuple[int, ...]:
+    """The hand as ``seat`` saw it so far, as token ids from 0 to ``INFO_VOCAB - 1`` (the table above).
+
+    O(entries of the hand).
+
+    >>> import pitch13
+    >>> from pitch13.encoding import info_state_ids
+    >>> ids = info_state_ids(pitch13.apply(pitch13.new_game(seed=7), pitch13.Pass()), 2)
+    >>> len(ids), ids[-1] == 3 * 733 + 0  # 9 dealt cards, the dealer; seat 1 (seat 2's +3) passed
+    (11, True)
+
+    Raises:
+        TypeError: if ``state`` is not a :class:`~pitch13.GameState` or ``seat`` not an int.
+        ValueError: if ``seat`` is not from 0 to 3.
+    """
+    if type(state) is not GameState:
+        raise TypeError(f"info_state_ids() takes a GameState, not {excerpt(state)}")
+    seat = check_seat(seat)
+    ids: list[int] = []
+    for entry in view(state, seat).history:
+        ids += _tokens(entry, seat)
+    return tuple(ids)
+
+
+def info_state_one_hot(state: GameState, seat: int) -> npt.NDArray[np.float32]:
+    """:func:`info_state_ids` one-hot: one row of :data:`INFO_VOCAB` floats per token.
+
+    Raises:
+        ImportError: if NumPy is not installed.
+        TypeError: if ``state`` is not a :class:`~pitch13.GameState` or ``seat`` not an int.
+        ValueError: if ``seat`` is not from 0 to 3.
+    """
+    seat = _check(state, seat, "info_state_one_hot")
+    ids = info_state_ids(state, seat)
+    out = np.zeros((len(ids), INFO_VOCAB), np.float32)
+    out[np.arange(len(ids)), list(ids)] = 1.0
+    return out
+
+
+#: The most tricks a hand can have: nobody holds more than 6 trumps when play starts (R-DISC-2).
+_MAX_TRICKS: Final = 6
+#: The size of :func:`info_state_tensor`: the observation, then 6 tricks of 4 card planes.
+INFO_STATE_SIZE: Final = OBS_SIZE + _MAX_TRICKS * 216
+
+
+def info_state_tensor(state: GameState, seat: int) -> npt.NDArray[np.float32]:
+    """A fixed-size information state: :func:`encode`, then each finished trick of the hand.
+
+    Trick ``t`` (from 1) is the block of 216 entries at ``OBS_SIZE + 216 * (t - 1)``: a card plane
+    per relative seat. With the observation (the auction, the middle, the dead pile, what each
+    seat played and is known to hold) it is what the seat saw of the hand, in :data:`INFO_STATE_SIZE`
+    floats. O(1), as :func:`encode`.
+
+    Raises:
+        ImportError: if NumPy is not installed.
+        TypeError: if ``state`` is not a :class:`~pitch13.GameState` or ``seat`` not an int.
+        ValueError: if ``seat`` is not from 0 to 3.
+    """
+    seat = _check(state, seat, "info_state_tensor")
+    b = 0
+    shown = state[SHOWN]
+    phase = state[PHASE]
+    d = deferred_of(state, seat, state[HANDS][seat], shown, phase is Phase.DEAL)
+    if d is not None and not d.waiting:
+        with SEEN_LOCK:
+            tricks = read_on(d).tricks
+        for t, trick in enumerate(tricks):
+            for s, card in trick.plays:
+                b |= 1 << (t * 216 + ((s - seat) & 3) * 54 + card.index)
+    out = np.empty(INFO_STATE_SIZE, np.float32)
+    out[:OBS_SIZE] = encode(state, seat)
+    raw = np.frombuffer(b.to_bytes(_MAX_TRICKS * 27, "little"), np.uint8)
+    out[OBS_SIZE:] = np.unpackbits(raw, bitorder="little")
+    return out
+
+
+# --- the privileged encoding ---------------------------------------------------------------------
+
+#: The size of :func:`encode_privileged`: the observation, the four hands, the stock and the dead pile.
+PRIVILEGED_SIZE: Final = OBS_SIZE + 6 * 54
+
+
+def encode_privileged(state: GameState, seat: int) -> npt.NDArray[np.float32]:
+    """The observation of ``seat``, then every card's place: for oracle training, never for play.
+
+    After the :data:`OBS_SIZE` values of :func:`encode` come six card planes: the hands of the
+    relative seats +0 to +3, the stock, and the whole dead pile (face down included). They show
+    what no seat may know (R-INFO-2): feed them to a learner as a teacher's input, never to a
+    player's policy. O(1).
+
+    Raises:
+        ImportError: if NumPy is not installed.
+        TypeError: if ``state`` is not a :class:`~pitch13.GameState` or ``seat`` not an int.
+        ValueError: if ``seat`` is not from 0 to 3.
+    """
+    seat = _check(state, seat, "encode_privileged")
+    hands = state[HANDS]
+    stock = 0
+    for index in state[STOCK]:
+        stock |= 1 << index
+    turned = state[TURNED]
+    if turned >= 0:
+        stock |= 1 << turned  # the turned-up card is the stock's until it is decided on
+    b = (
+        hands[seat]
+        | hands[(seat + 1) & 3] << 54
+        | hands[(seat + 2) & 3] << 108
+        | hands[(seat + 3) & 3] << 162
+        | stock << 216
+        | state[DEAD] << 270
+    )
+    out = np.empty(PRIVILEGED_SIZE, np.float32)
+    out[:OBS_SIZE] = encode(state, seat)
+    out[OBS_SIZE:] = np.unpackbits(
+        np.frombuffer(b.to_bytes(41, "little"), np.uint8), count=324, bitorder="little"
+    )
+    return out
+
+
+# --- text ----------------------------------------------------------------------------------------
+
+
+def _cards(cards: tuple[Card, ...]) -> str:
+    return " ".join(str(card) for card in cards) or "-"
+
+
+def observation_string(state: GameState, seat: int) -> str:
+    """What ``seat`` may know of ``state`` as text, one field a line (OpenSpiel's observation string).
+
+    O(entries of the hand).
+
+    Raises:
+        TypeError: if ``state`` is not a :class:`~pitch13.GameState` or ``seat`` not an int.
+        ValueError: if ``seat`` is not from 0 to 3.
+    """
+    if type(state) is not GameState:
+        raise TypeError(f"observation_string() takes a GameState, not {excerpt(state)}")
+    v = view(state, check_seat(seat))
+    bids = " ".join("-" if b is None else "pass" if b == 0 else str(b) for b in v.bids)
+    trump = "-" if v.trump is None else v.trump.letter
+    lines = [
+        f"seat {v.seat}; hand {v.hand_number}; dealer {v.dealer}; scores {v.scores[0]} {v.scores[1]}",
+        f"phase {v.phase.value}; to act {'-' if v.to_act is None else v.to_act}",
+        f"bids {bids}; bidder {'-' if v.bidder is None else v.bidder}; bid {v.bid or '-'}; trump {trump}",
+        f"hand {_cards(v.hand)}",
+        f"sizes {' '.join(str(n) for n in v.hand_sizes)}; stock {v.stock_size}; out {' '.join(map(str, sorted(v.out))) or '-'}",
+        f"middle {_cards(v.middle)}; takeable {_cards(v.takeable)}",
+        f"dead up {_cards(v.dead_face_up)}; dead down {v.dead_face_down}; dead known {_cards(v.dead_known)}",
+        f"turned {'-' if not v.card_turned_up else '?' if v.turned_card is None else v.turned_card}",
+        f"trick {' '.join(f'{s}:{c}' for s, c in v.trick) or '-'}",
+        "played "
+        + "; ".join(_cards(tuple(c for t in v.tricks for s2, c in t.plays if s2 == s)) for s in range(4)),
+        "held " + "; ".join(_cards(cards) for cards in v.known_held),
+        f"points {v.points_taken[0]} {v.points_taken[1]}; unseen {len(v.unseen)}",
+    ]
+    return "\n".join(lines)
+
+
+def info_state_string(state: GameState, seat: int) -> str:
+    """The hand as ``seat`` saw it, as text (OpenSpiel's information-state string).
+
+    A line of the game (the seat, hand number, dealer and scores before the hand), then each
+    entry of the seat's history of the hand in its notation (:mod:`pitch13.seen`). Two states
+    give the same string exactly when the seat cannot tell them apart. O(entries of the hand).
+
+    Raises:
+        TypeError: if ``state`` is not a :class:`~pitch13.GameState` or ``seat`` not an int.
+        ValueError: if ``seat`` is not from 0 to 3.
+    """
+    if type(state) is not GameState:
+        raise TypeError(f"info_state_string() takes a GameState, not {excerpt(state)}")
+    v = view(state, check_seat(seat))
+    head = f"seat {v.seat}; hand {v.hand_number}; first dealer {v.first_dealer}; scores {v.scores[0]} {v.scores[1]}"
+    return "\n".join([head, *(str(entry) for entry in v.history)])

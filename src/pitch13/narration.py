@@ -353,9 +353,10 @@ class Narrator:
 
     def _over(self, outcome: Outcome) -> str:
         how = outcome.termination.value.replace("_", " ")
-        hands = _count(outcome.hand_number, "hand")
+        # "after hand n": a game started partway (new_game(hand_number=...)) played fewer than n.
         return (
-            f"{self.team(outcome.winner)} win after {hands} ({how}), {outcome.scores[0]}-{outcome.scores[1]}."
+            f"{self.team(outcome.winner)} win after hand {outcome.hand_number} ({how}), "
+            f"{outcome.scores[0]}-{outcome.scores[1]}."
         )
 
 

@@ -1,10 +1,11 @@
 """Game records and state documents: save a game, send it, replay it.
 
 A :class:`GameRecord` is everything needed to play a game again: the rules, the first dealer,
-the seed (if the game was dealt from one), each hand's deck and every seat's action. It is
-written and read as JSON (:meth:`GameRecord.to_json`, :meth:`GameRecord.from_json`) and as a
-text a person can read and write (:meth:`GameRecord.to_text`, :meth:`GameRecord.from_text`);
-:func:`replay` rebuilds every state of the game from it.
+the seed (if the game was dealt from one), where a game started partway began, each hand's deck
+and every seat's action. It is written and read as JSON (:meth:`GameRecord.to_json`,
+:meth:`GameRecord.from_json`) and as a text a person can read and write
+(:meth:`GameRecord.to_text`, :meth:`GameRecord.from_text`); :func:`replay` rebuilds every state
+of the game from it.
 
 A state document (:func:`state_to_json`, :func:`state_from_json`) is a record plus a
 ``position``: where the cards and scores stand at its end, written out for readers that do
@@ -34,6 +35,7 @@ from typing import Final, cast
 
 import attrs
 
+from pitch13 import _history
 from pitch13._actions import ACTION_TYPES
 from pitch13._checks import excerpt
 from pitch13._documents import (
@@ -55,10 +57,14 @@ from pitch13._documents import (
     seat,
     string,
 )
+from pitch13._fields import PAST
+from pitch13._logs import hand_logs
+from pitch13._scoring import past_target
 from pitch13.actions import ActionParseError, Deal, SeatAction, parse_action, shuffled_deck
 from pitch13.cards import DECK, Card
 from pitch13.documents import DocumentError
-from pitch13.engine import MAX_SEED, IllegalActionError, apply, new_game
+from pitch13.engine import MAX_HAND_NUMBER, MAX_SEED, IllegalActionError, apply, new_game
+from pitch13.engine._partway import MIN_SCORE, check_start
 from pitch13.events import GameOver, HandDealt, HandScored, HandThrownIn
 from pitch13.rules import Rules
 from pitch13.state import GameState, Phase
@@ -125,6 +131,11 @@ def _hands(value: object) -> tuple[HandRecord, ...]:
     return tuple(cast("Iterable[HandRecord]", value))
 
 
+def _score_tuple(value: object) -> object:
+    """A list of scores as a tuple, so that records compare equal; anything else is checked later."""
+    return tuple(value) if isinstance(value, list) else value
+
+
 @attrs.frozen(slots=True)
 class GameRecord:
     """A whole game as data: enough to replay it exactly, and nothing that replay computes.
@@ -137,19 +148,27 @@ class GameRecord:
     With a ``seed``, every deck is :func:`~pitch13.shuffled_deck` ``(seed, hand_number)`` and
     the record lists every hand the seed dealt, the last one perhaps with no actions yet.
 
+    A game started partway (:func:`~pitch13.new_game` with ``scores`` or ``hand_number``) is
+    recorded from there: its first hand is ``start_hand``, played from ``start_scores``.
+
     Raises:
         TypeError: if a field has the wrong type.
-        ValueError: if ``first_dealer`` is not from 0 to 3.
+        ValueError: if ``first_dealer`` is not from 0 to 3, or ``start_hand`` and
+            ``start_scores`` are not a start :func:`~pitch13.new_game` takes (R-END-1).
     """
 
     #: The rules of the game.
     rules: Rules
-    #: The dealer of the first hand.
+    #: The dealer of hand 1 (in a game started at a later hand, the seat that dealt it, R-DEAL-2).
     first_dealer: int
     #: The seed that dealt every hand, or ``None`` when the decks came from elsewhere.
     seed: int | None
     #: The hands, from the first; thrown-in hands too.
     hands: tuple[HandRecord, ...] = attrs.field(converter=_hands)
+    #: The number of the first hand: 1, unless the game was started partway.
+    start_hand: int = attrs.field(default=1, kw_only=True)
+    #: The scores before the first hand: ``(0, 0)``, unless the game was started partway.
+    start_scores: tuple[int, int] = attrs.field(default=(0, 0), kw_only=True, converter=_score_tuple)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
@@ -164,12 +183,25 @@ class GameRecord:
             raise TypeError(f"seed must be an int or None, not {excerpt(seed)}")
         if not all(isinstance(h, HandRecord) for h in self.hands):
             raise TypeError("hands must be HandRecords")
+        check_start(self.rules, self.start_scores, self.start_hand, ("start_scores", "start_hand"))
 
     @classmethod
     def from_state(cls, state: GameState) -> GameRecord:
-        """The record of the game that led to ``state``."""
+        """The record of the game that led to ``state``.
+
+        Raises:
+            TypeError: if ``state`` is not a :class:`~pitch13.GameState`.
+            ValueError: if ``state`` was sampled from a view (:func:`~pitch13.sample_state`):
+                nothing records the hands before the view's.
+        """
         if not isinstance(state, GameState):
             raise TypeError(f"from_state() takes a GameState, not {type(state).__name__}")
+        start = _history.start_of(state[PAST])
+        if start is not None and not _new_game_start(state, start):
+            raise ValueError(
+                "a state sampled from a view (sample_state) has no record: "
+                "the hands before the view's are not known"
+            )
         hands: list[tuple[tuple[Card, ...], list[tuple[int, SeatAction]]]] = []
         for entry in state.history:
             item = entry.item
@@ -182,6 +214,8 @@ class GameRecord:
             first_dealer=state.first_dealer,
             seed=state.seed,
             hands=tuple(HandRecord(deck, tuple(actions)) for deck, actions in hands),
+            start_hand=1 if start is None else start.number + 1,
+            start_scores=(0, 0) if start is None else start.scores,
         )
 
     # --- JSON ---------------------------------------------------------------------------------
@@ -202,7 +236,7 @@ class GameRecord:
             DocumentError: if ``data`` is not a valid, legal ``pitch13.record`` document.
         """
         document = check_header(data, _RECORD_FORMAT, _VERSION)
-        obj(document, "$", ("format", "version", *_BODY_FIELDS))
+        obj(document, "$", ("format", "version", *_BODY_FIELDS), _START_FIELDS)
         record = _read_body(document)
         _replay(record, _json_where)
         return record
@@ -249,6 +283,28 @@ class GameRecord:
         return _parse_text(text)
 
 
+def _partway(record: GameRecord) -> bool:
+    """Whether the recorded game was started partway: at a later hand, or at other scores."""
+    return record.start_hand != 1 or record.start_scores != (0, 0)
+
+
+def _new_game_start(state: GameState, start: _history.Start) -> bool:
+    """Whether the partway start of ``state``'s game is one :func:`~pitch13.new_game` makes.
+
+    A sample's start (:func:`~pitch13.sample_state`) may count actions or a result before it, or
+    have its first hand dealt without a :class:`~pitch13.Deal` in a game with no seed; no record
+    holds that.
+    """
+    if start.plies or start.last is not None or (start.number == 0 and start.scores == (0, 0)):
+        return False
+    if state.seed is not None:
+        return True
+    logs = hand_logs(state)
+    next(logs)  # the start's own, empty
+    first = next(logs, None)
+    return first is None or first[1][:1] == _history.DEAL_CODE
+
+
 def replay(record: GameRecord) -> tuple[GameState, ...]:
     """Every state of the recorded game: the first, then the state after each action.
 
@@ -284,11 +340,18 @@ def _json_where(hand: int, part: int | str | None) -> str:
 
 
 def _replay(record: GameRecord, where: _Locate) -> list[GameState]:
-    state = new_game(record.rules, dealer=record.first_dealer, seed=record.seed)
+    first = record.start_hand
+    state = new_game(
+        record.rules,
+        dealer=(record.first_dealer + first - 1) & 3,
+        seed=record.seed,
+        scores=record.start_scores,
+        hand_number=first,
+    )
     states = [state]
     count = len(record.hands)
     for h, hand in enumerate(record.hands):
-        number = h + 1
+        number = first + h
         if state.is_over:
             fail(where(h, None), f"the game ended in hand {state.hand_number}; no hand {number} follows")
         if record.seed is None:
@@ -307,7 +370,7 @@ def _replay(record: GameRecord, where: _Locate) -> list[GameState]:
         ended = state.is_chance or state.is_over or state.hand_number > number
         if number < count and not ended:
             fail(where(h, None), f"hand {number} stops before its end, but hand {number + 1} follows")
-    if record.seed is not None and state.hand_number != count:
+    if record.seed is not None and state.hand_number != first + count - 1:
         fail(
             where(count - 1, None) if count else where(-1, None),
             f"seed {record.seed} has dealt hand {state.hand_number}; the record must list it, "
@@ -319,18 +382,25 @@ def _replay(record: GameRecord, where: _Locate) -> list[GameState]:
 # --- JSON form ---------------------------------------------------------------------------------
 
 _BODY_FIELDS: Final = ("rules", "first_dealer", "seed", "hands")
+#: The fields of a game started partway, written only for one (so every other document is as it
+#: was before they existed).
+_START_FIELDS: Final = ("start_hand", "start_scores")
 
 
 def _body(record: GameRecord) -> dict[str, object]:
-    return {
+    body: dict[str, object] = {
         "rules": rules_to_dict(record.rules),
         "first_dealer": record.first_dealer,
         "seed": record.seed,
-        "hands": [
-            {"deck": [str(c) for c in hand.deck], "actions": [[who, str(a)] for who, a in hand.actions]}
-            for hand in record.hands
-        ],
     }
+    if _partway(record):
+        body["start_hand"] = record.start_hand
+        body["start_scores"] = list(record.start_scores)
+    body["hands"] = [
+        {"deck": [str(c) for c in hand.deck], "actions": [[who, str(a)] for who, a in hand.actions]}
+        for hand in record.hands
+    ]
+    return body
 
 
 def _dumps(data: dict[str, object], indent: int | None) -> str:
@@ -343,6 +413,12 @@ def _read_body(document: dict[str, object]) -> GameRecord:
     rules = rules_from_dict(document["rules"], "$.rules")
     first_dealer = seat(document["first_dealer"], "$.first_dealer")
     seed = optional_integer(document["seed"], "$.seed", -MAX_SEED, MAX_SEED)
+    first = 1
+    if "start_hand" in document:
+        first = integer(document["start_hand"], "$.start_hand", 1, MAX_HAND_NUMBER)
+    scores = (0, 0)
+    if "start_scores" in document:
+        scores = _start_scores(document["start_scores"], "$.start_scores", rules)
     hands: list[HandRecord] = []
     for h, raw in enumerate(array(document["hands"], "$.hands", _MAX_HANDS)):
         at = f"$.hands[{h}]"
@@ -350,7 +426,7 @@ def _read_body(document: dict[str, object]) -> GameRecord:
         if "deck" in part:
             deck = _read_deck(part["deck"], f"{at}.deck")
         elif seed is not None:
-            deck = shuffled_deck(seed, h + 1)
+            deck = shuffled_deck(seed, first + h)
         else:
             fail(at, "missing field 'deck' (only a seeded record may leave it out)")
         actions = [
@@ -358,7 +434,30 @@ def _read_body(document: dict[str, object]) -> GameRecord:
             for i, a in enumerate(array(part["actions"], f"{at}.actions", _MAX_ACTIONS))
         ]
         hands.append(HandRecord(deck, tuple(actions)))
-    return GameRecord(rules=rules, first_dealer=first_dealer, seed=seed, hands=tuple(hands))
+    return GameRecord(
+        rules=rules,
+        first_dealer=first_dealer,
+        seed=seed,
+        hands=tuple(hands),
+        start_hand=first,
+        start_scores=scores,
+    )
+
+
+def _start_scores(value: object, where: str, rules: Rules) -> tuple[int, int]:
+    """The scores a game started at: two whole numbers, neither of which has won (R-END-1)."""
+    low, high = _pair(value, where, MIN_SCORE, _SCORE_LIMIT)
+    _check_start_scores((low, high), rules, lambda team: f"{where}[{team}]")
+    return low, high
+
+
+def _check_start_scores(scores: tuple[int, int], rules: Rules, where: Callable[[int], str]) -> None:
+    for team, score in enumerate(scores):
+        if past_target(rules, score):
+            fail(
+                where(team),
+                f"a score of {score} has won a game to {rules.target} (R-END-1): no game starts there",
+            )
 
 
 def _read_deck(value: object, where: str) -> tuple[Card, ...]:
@@ -397,7 +496,7 @@ _PRESETS: Final[tuple[tuple[str, dict[str, object]], ...]] = (
     ("classic_ten_point", {"use_off_three": False, "target": 52, "target_rule": "at_least"}),
 )
 _TAG: Final = re.compile(r'\[([A-Za-z]+)[ \t]+"([^"\\]*)"\][ \t]*\Z')
-_TAGS: Final = ("Format", "Version", "Rules", "FirstDealer", "Seed")
+_TAGS: Final = ("Format", "Version", "Rules", "FirstDealer", "Seed", "StartHand", "StartScores")
 
 
 def _rules_text(rules: Rules) -> str:
@@ -447,12 +546,15 @@ def _format_text(record: GameRecord) -> str:
         f'[FirstDealer "{record.first_dealer}"]',
         f'[Seed "{"none" if record.seed is None else record.seed}"]',
     ]
+    if _partway(record):
+        scores = record.start_scores
+        lines += [f'[StartHand "{record.start_hand}"]', f'[StartScores "{scores[0]} {scores[1]}"]']
     k = 1  # states[k] is the state after the next action
     for h, hand in enumerate(record.hands):
         if record.seed is None:
             k += 1
         before = states[k - 1]
-        lines += ["", f"hand {h + 1}", "deck " + " ".join(str(c) for c in hand.deck)]
+        lines += ["", f"hand {record.start_hand + h}", "deck " + " ".join(str(c) for c in hand.deck)]
         lines.append(f"# dealer {before.dealer}")
         line: list[str] = []
         last: tuple[Phase, int] | None = None
@@ -500,6 +602,7 @@ _LINE_END: Final = re.compile(r"\r\n|\r|\n")
 
 def _parse_text(text: str) -> GameRecord:
     tags: dict[str, tuple[str, str]] = {}
+    first = 1  # the number of the first hand
     hands: list[dict[str, object]] = []
     places: list[dict[int | str | None, str]] = []
     # Written by any editor: a byte-order mark is skipped, and lines end in \n, \r\n or \r.
@@ -522,12 +625,14 @@ def _parse_text(text: str) -> GameRecord:
             if name in tags:
                 fail(at, f"the tag {name} is given twice")
             tags[name] = (value, at)
+            if name == "StartHand":  # read at once: the hands are numbered from it
+                first = _text_start_hand(value, at)
             continue
         word = stripped.split()[0].lower()
         if word == "hand":
             rest = stripped[4:].strip()
-            if rest != str(len(hands) + 1):
-                fail(at, f"expected 'hand {len(hands) + 1}', found {excerpt(stripped)}")
+            if rest != str(first + len(hands)):
+                fail(at, f"expected 'hand {first + len(hands)}', found {excerpt(stripped)}")
             if len(hands) >= _MAX_HANDS:
                 fail(at, f"a record has at most {_MAX_HANDS} hands")
             hands.append({"actions": []})
@@ -598,15 +703,25 @@ def _parse_text(text: str) -> GameRecord:
             if seed is None:
                 fail(
                     places[h][None],
-                    f"hand {h + 1} has no 'deck' line (only a seeded record may leave it out)",
+                    f"hand {first + h} has no 'deck' line (only a seeded record may leave it out)",
                 )
-            deck = shuffled_deck(seed, h + 1)
+            deck = shuffled_deck(seed, first + h)
         records.append(
             HandRecord(
                 cast("tuple[Card, ...]", deck), tuple(cast("list[tuple[int, SeatAction]]", hand["actions"]))
             )
         )
-    record = GameRecord(rules=rules, first_dealer=int(dealer_text), seed=seed, hands=tuple(records))
+    scores = (0, 0)
+    if "StartScores" in tags:
+        scores = _text_start_scores(*tags["StartScores"], rules)
+    record = GameRecord(
+        rules=rules,
+        first_dealer=int(dealer_text),
+        seed=seed,
+        hands=tuple(records),
+        start_hand=first,
+        start_scores=scores,
+    )
 
     end = f"line {text.count(chr(10)) + 1}"
 
@@ -616,6 +731,25 @@ def _parse_text(text: str) -> GameRecord:
 
     _replay(record, locate)
     return record
+
+
+def _text_start_hand(text: str, where: str) -> int:
+    if not re.fullmatch(r"[1-9][0-9]{0,5}", text) or int(text) > MAX_HAND_NUMBER:
+        fail(where, f"the start hand is a number from 1 to {MAX_HAND_NUMBER}, not {excerpt(text)}")
+    return int(text)
+
+
+def _text_start_scores(text: str, where: str, rules: Rules) -> tuple[int, int]:
+    match = re.fullmatch(r"(-?[0-9]{1,10})[ \t]+(-?[0-9]{1,10})", text.strip())
+    if not match or not all(MIN_SCORE <= int(score) <= _SCORE_LIMIT for score in match.groups()):
+        fail(
+            where,
+            f"the start scores are two whole numbers from -{_SCORE_LIMIT} to {_SCORE_LIMIT}, "
+            f"team A's then team B's, not {excerpt(text)}",
+        )
+    scores = (int(match.group(1)), int(match.group(2)))
+    _check_start_scores(scores, rules, lambda team: where)
+    return scores
 
 
 def _text_deck(text: str, start: int, line: int) -> tuple[Card, ...]:
@@ -677,6 +811,10 @@ def state_to_dict(state: GameState) -> dict[str, object]:
 
     The document is the game's record (as in :meth:`GameRecord.to_dict`) and a ``position``:
     the hand, phase, seat to act, scores, auction, trump and where every card is.
+
+    Raises:
+        TypeError: if ``state`` is not a :class:`~pitch13.GameState`.
+        ValueError: if ``state`` was sampled from a view, as :meth:`GameRecord.from_state` says.
     """
     if not isinstance(state, GameState):
         raise TypeError(f"state_to_dict() takes a GameState, not {type(state).__name__}")
@@ -704,7 +842,7 @@ def state_from_dict(data: object) -> GameState:
             not replay, or its position is not where the record leads.
     """
     document = check_header(data, _STATE_FORMAT, _VERSION)
-    obj(document, "$", ("format", "version", *_BODY_FIELDS, "position"))
+    obj(document, "$", ("format", "version", *_BODY_FIELDS, "position"), _START_FIELDS)
     position = _read_position(document["position"], "$.position")
     record = _read_body(document)
     state = _replay(record, _json_where)[-1]

@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from pitch13._checks import excerpt
 from pitch13._knowledge import HandLog, Place, PlaceInfo, hand_logs, infer, own_hand
 from pitch13._masks import mask_of
+from pitch13._scoring import past_target
 from pitch13._shuffle import deal_positions
 from pitch13._tables import TrumpTable, may_take
 from pitch13.actions import GiveUp, SeatAction
@@ -133,8 +134,8 @@ def _summary_fits(v: SeatView) -> bool:
     if any(isinstance(e.item, HandScored) for e in v.history):
         return True  # the last result is the shown hand's, and the scores follow from it
     last = v.last_result
-    if last is None:
-        return v.scores == (0, 0)
+    if last is None:  # new_game may start a game at any scores that have not yet won (R-END-1)
+        return not any(past_target(v.rules, score) for score in v.scores)
     return last.hand_number < v.hand_number and v.scores == last.scores
 
 

@@ -175,7 +175,7 @@ class GameState(_Fields):
 
     @property
     def first_dealer(self) -> int:
-        """The dealer of the first hand."""
+        """The dealer of hand 1; in a game started at a later hand, the seat that dealt it (R-DEAL-2)."""
         return self[FIRST_DEALER]
 
     @property
@@ -203,8 +203,9 @@ class GameState(_Fields):
         """The results of the hands scored so far, oldest first.
 
         Made from the game's finished hands each time it is read: O(hands played). A game
-        started partway (:func:`~pitch13.sample_state` makes them) knows only the last result
-        before its start.
+        started partway knows only the last result before its start, if any: none when
+        :func:`~pitch13.new_game` started it at given ``scores`` or ``hand_number``, and that
+        of the hand before the view's when :func:`~pitch13.sample_state` made it.
         """
         return tuple(_history.results(self[PAST], self[RULES]))
 

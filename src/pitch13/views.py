@@ -19,10 +19,8 @@ back on the client and replays its history to check every field.
 from __future__ import annotations
 
 import enum
-import functools
 import json
-import threading
-from typing import Any, Final, NamedTuple, cast
+from typing import Any, Final, cast
 
 import attrs
 
@@ -45,12 +43,9 @@ from pitch13._fields import (
     DEAD,
     DEALER,
     FIRST_DEALER,
-    HAND_CACHE,
-    HAND_DECK,
     HAND_NUMBER,
     HANDS,
     HIGH_BID,
-    LOG,
     MIDDLE,
     OUT,
     OUTCOME,
@@ -70,18 +65,17 @@ from pitch13._fields import (
     WON_B,
 )
 from pitch13._follow import Follower, parse_entry, view_fields
-from pitch13._history import HistoryItem
-from pitch13._knowledge import HandLog, Place, PlaceInfo, add_entry, infer
-from pitch13._masks import cards_of_mask
+from pitch13._hand_cache import SEEN_LOCK, Deferred, deferred_of, read_on
+from pitch13._knowledge import Place, PlaceInfo, hand_logs, infer, known_and_held
+from pitch13._masks import cards_of_mask, mask_of
 from pitch13._scoring import past_target
-from pitch13._seen import SEEN_AS_IS, Watcher
 from pitch13._tables import may_take, table_for
 from pitch13._view_reader import MAX_ENTRIES, field_readers, read_action
 from pitch13.actions import SeatAction
 from pitch13.cards import DECK, Card, Suit
 from pitch13.engine import legal_actions
+from pitch13.engine._partway import MIN_SCORE
 from pitch13.events import HandScored as _HandScored
-from pitch13.events import TrickWon
 from pitch13.rules import Rules
 from pitch13.scoring import HandResult, Outcome, Trick
 from pitch13.seen import (
@@ -250,6 +244,29 @@ class SeatView:
     unseen: tuple[Card, ...]
     #: Where those cards may be: each place, how many it holds, and of what kind.
     places: tuple[PlaceInfo, ...] = attrs.field(repr=False)
+
+    @property
+    def known_held(self) -> tuple[tuple[Card, ...], ...]:
+        """Per seat, the cards the viewing seat knows that seat holds now.
+
+        Its own entry is its :attr:`hand`. Another seat's holds what the hand made public: a
+        card it picked up from the middle (R-PICK-1) and has not played, and, once a hand ends
+        early on a claim (R-PLAY-7), the claimed cards of the viewing seat's partner. A
+        spectator's entries hold the picked-up cards. Empty entries while the game waits for a
+        deal. It costs O(entries of the hand), read from :attr:`history` on each call.
+
+        >>> import pitch13
+        >>> pitch13.view(pitch13.new_game(seed=7), 0).known_held[1]
+        ()
+        """
+        if self.phase is Phase.DEAL or not self.history:
+            return ((), (), (), ())
+        log = hand_logs(self.history)[-1]
+        seat = self.seat
+        _known, held = known_and_held(log, seat, 0 if seat is None else mask_of(self.hand))
+        if seat is not None:
+            held[seat] = mask_of(self.hand)
+        return tuple(cards_of_mask(mask) for mask in held)
 
     def possible_places(self, card: Card) -> tuple[Place, ...]:
         """The places where ``card`` may be, by what the seat knows (empty for a seen card).
@@ -447,157 +464,12 @@ def view_delta(state: GameState, seat: int | None, since: int) -> ViewDelta:
     return ViewDelta(since, state.ply, tuple(str(entry) for entry in entries))
 
 
-class _Decoded:
-    """One hand's log read once for the views of every seat, kept on the hand (internal).
-
-    For each entry: who acted, the action or event, and its seen entry when every seat sees it
-    as it is (``None`` when what a seat sees of it depends on the seat); and the byte of the log
-    that follows it.
-    """
-
-    __slots__ = ("decoder", "ends", "entries", "read")
-
-    def __init__(self, decoder: _history.Decoder) -> None:
-        self.decoder = decoder
-        self.read = b""
-        self.entries: list[tuple[int | None, HistoryItem, SeenEntry | None]] = []
-        self.ends: list[int] = []
-
-    def read_on(self, log: bytes) -> None:
-        """Read ``log``, which goes on from what was read, to its end."""
-        decoder = self.decoder
-        for who, item in decoder.read(log):
-            public = SeenEntry(who, cast(PublicItem, item)) if type(item) in SEEN_AS_IS else None
-            self.entries.append((who, item, public))
-            self.ends.append(decoder.at)
-        self.read = log
-
-
-class _Seen:
-    """What one seat saw of one hand so far, kept on the hand to be read on (internal)."""
-
-    __slots__ = ("at", "decoded", "entries", "log", "read", "seen", "tricks", "watcher")
-
-    def __init__(self, decoded: _Decoded, watcher: Watcher) -> None:
-        self.decoded = decoded
-        self.watcher = watcher
-        #: The log read so far, and the number of its entries.
-        self.read = b""
-        self.at = 0
-        self.entries: list[SeenEntry] = []
-        self.seen: tuple[SeenEntry, ...] = ()
-        self.tricks: tuple[Trick, ...] = ()
-        self.log: HandLog | None = None
-
-    def catch_up(self, log: bytes) -> None:
-        """Read on to the end of ``log``, which goes on from what was read (and was decoded)."""
-        decoded = self.decoded
-        entries, ends, end = decoded.entries, decoded.ends, len(log)
-        at = self.at
-        while at < len(entries) and ends[at] <= end:
-            who, item, public = entries[at]
-            at += 1
-            seen = public if public is not None else self.watcher.see(who, item)
-            if seen is None:
-                continue
-            self.entries.append(seen)
-            what = seen.item
-            if self.log is not None:  # after the deal
-                add_entry(self.log, seen)
-                if type(what) is TrickWon:
-                    self.tricks = (*self.tricks, what.trick)
-            elif isinstance(what, DealSeen):
-                self.log = HandLog(what.hand_number, what.dealer, what.cards)
-        self.at = at
-        self.read = log
-        self.seen = tuple(self.entries)
-
-
-# Building a view reads on from what an earlier view of the same hand read; the hand keeps it.
-# The lock keeps two threads from reading on from the same place at once, and from working out
-# the deferred fields of one view at once.
-_SEEN_LOCK: Final = threading.Lock()
-
-
-class _Deferred(NamedTuple):
-    """What the deferred fields of a view are worked out from, until they are (internal).
-
-    It holds the shown hand's deck, which the viewing seat may not see: no public attribute
-    reaches it, and the view drops it once its deferred fields are worked out.
-    """
-
-    seat: int | None
-    rules: Rules
-    #: The shown hand's number, dealer, deck and log, and whether it has ended.
-    number: int
-    dealer: int
-    deck: bytes
-    log: bytes
-    ended: bool
-    #: The ended hand's result (``None`` when it was thrown in, or is still in play).
-    result: HandResult | None
-    outcome: Outcome | None
-    #: What views of the shown hand keep to read on from (``None``: keep nothing).
-    cache: dict[object, object] | None
-    #: The viewing seat's hand and the face-up dead cards, as masks.
-    mine: int
-    shown: int
-    #: Whether the state waits for a deal (the view knows nothing of where cards are).
-    waiting: bool
-
-
-def _read_on(d: _Deferred) -> _Seen:
-    """The shown hand as ``d.seat`` saw it, read on from what the hand keeps (``_SEEN_LOCK`` held)."""
-    log = d.log
-    # The state keeps what views read of the hand they show; a game started partway holds
-    # nothing to keep before its first deal.
-    cache = {} if d.cache is None else d.cache
-    decoded = cast("_Decoded | None", cache.get(_DECODED))
-    if decoded is None or not (log.startswith(decoded.read) or decoded.read.startswith(log)):
-        result = _no_result if d.result is None else functools.partial(_identity, d.result)
-        decoder = _history.Decoder(
-            d.rules, d.number, d.dealer, d.deck, result, d.outcome if d.ended else None
-        )
-        decoded = _Decoded(decoder)
-        cache[_DECODED] = decoded
-    if len(decoded.read) < len(log):
-        if d.ended:  # read on into the end of a hand that was in play when it was read
-            if d.result is not None:
-                decoded.decoder.result = functools.partial(_identity, d.result)
-            decoded.decoder.outcome = d.outcome
-        decoded.read_on(log)
-    seen = cast("_Seen | None", cache.get(d.seat))
-    if (
-        seen is None
-        or seen.decoded is not decoded
-        or len(seen.read) > len(log)
-        or not log.startswith(seen.read)
-    ):
-        seen = _Seen(decoded, Watcher(d.rules, d.seat))
-        cache[d.seat] = seen
-    if len(seen.read) < len(log):
-        seen.catch_up(log)
-    return seen
-
-
-#: The key under which a hand keeps its log read for every seat (seats are keyed by number).
-_DECODED: Final = "decoded"
-
-
-def _identity(result: HandResult) -> HandResult:
-    return result
-
-
-def _no_result() -> HandResult:  # pragma: no cover - a hand in progress is not scored
-    raise AssertionError("the hand in progress has no result")
-
-
-def _work_out(seat_view: SeatView, d: _Deferred) -> None:
+def _work_out(seat_view: SeatView, d: Deferred) -> None:
     """Work out and set the deferred fields of ``seat_view`` (:data:`_DEFERRED_FIELDS`)."""
-    with _SEEN_LOCK:
-        if type(_HISTORY_SLOT.__get__(seat_view, SeatView)) is not _Deferred:
+    with SEEN_LOCK:
+        if type(_HISTORY_SLOT.__get__(seat_view, SeatView)) is not Deferred:
             return  # another thread has worked them out
-        seen = _read_on(d)
+        seen = read_on(d)
         dead_known: tuple[Card, ...] = ()
         unseen: tuple[Card, ...] = ()
         places: tuple[PlaceInfo, ...] = ()
@@ -634,7 +506,7 @@ class _DeferredField:
         if instance is None:
             return self  # not the slot, which would read the placeholder as it is
         value = self.slot.__get__(instance, owner)
-        if type(value) is _Deferred:
+        if type(value) is Deferred:
             _work_out(instance, value)
             value = self.slot.__get__(instance, owner)
         return value
@@ -668,42 +540,9 @@ def _build(state: GameState, seat: int | None) -> SeatView:
     shown = state[SHOWN]
     table = state[TABLE]
     last = _history.last_result(state[PAST], rules)
-    log: bytes = state[LOG]
-    deferred: Any = ()  # the deferred fields, all empty before the first deal
-    if log:
-        deferred = _Deferred(
-            seat,
-            rules,
-            state[HAND_NUMBER],
-            state[DEALER],
-            state[HAND_DECK],
-            log,
-            False,
-            None,
-            None,
-            state[HAND_CACHE],
-            hand_mask,
-            shown,
-            phase is Phase.DEAL,
-        )
-    else:
-        ended = state[PAST]  # between hands and at the end, the hand that ended
-        if ended is not None and ended.log:
-            deferred = _Deferred(
-                seat,
-                rules,
-                ended.number,
-                ended.dealer,
-                ended.deck,
-                ended.log,
-                True,
-                None if ended.result is None else ended.hand_result(rules),
-                state[OUTCOME],
-                state[HAND_CACHE],
-                hand_mask,
-                shown,
-                phase is Phase.DEAL,
-            )
+    deferred: Any = deferred_of(state, seat, hand_mask, shown, phase is Phase.DEAL)
+    if deferred is None:
+        deferred = ()  # the deferred fields, all empty before the first deal
     auction_over = phase is not Phase.BIDDING and phase is not Phase.DEAL and state[BIDDER] >= 0
     turned = state[TURNED]
     mine_to_act = seat is not None and to_act == seat
@@ -862,11 +701,12 @@ def _replayed(values: dict[str, object]) -> SeatView:
     ):
         fail("$.last_result.hand_number", f"the last hand scored comes before hand {hand_number}")
     total = rules.points_total
+    lowest = MIN_SCORE - total * hand_number  # a game may start at any score from MIN_SCORE
     for team, score in enumerate(scores):
-        if not -total * hand_number <= score <= rules.target + total:
+        if not lowest <= score <= rules.target + total:
             fail(
                 f"$.scores[{team}]",
-                f"a score after hand {hand_number} is from {-total * hand_number} to {rules.target + total}, not {score}",
+                f"a score after hand {hand_number} is from {lowest} to {rules.target + total}, not {score}",
             )
 
     def fold(before: tuple[int, int], *, to_score: bool = False) -> Follower:
@@ -891,9 +731,9 @@ def _replayed(values: dict[str, object]) -> SeatView:
         follower = fold((scores[0] - change[0], scores[1] - change[1]))
     else:
         follower = fold(scores)
-        before = (0, 0) if last is None else last.scores
-        if scores != before:
-            fail("$.scores", f"the hands scored leave the scores at {list(before)}, not {list(scores)}")
+        # Without a hand scored, the scores are the game's start, which may be any (new_game).
+        if last is not None and scores != last.scores:
+            fail("$.scores", f"the hands scored leave the scores at {list(last.scores)}, not {list(scores)}")
     if follower.outcome is None:  # R-END-1: a team past the target has won, and the game is over
         for team, score in enumerate(scores):
             if past_target(rules, score):

@@ -26,7 +26,7 @@ from pitch13._shuffle import seeded_order
 from pitch13.actions import Action, Bid, Deal, GiveUp, Pass, Play, Reject, SeatAction, Stop, TurnUp
 from pitch13.cards import DECK
 from pitch13.engine import _auction, _discard, _end, _flow, _look, _pickup, _play
-from pitch13.engine._partway import start_partway
+from pitch13.engine._partway import MAX_HAND_NUMBER, check_start, start_partway
 from pitch13.engine._work import Phases, Work, act, freeze, refuse, work
 from pitch13.errors import IllegalActionError, IllegalReason
 from pitch13.rules import Rules
@@ -34,6 +34,7 @@ from pitch13.scoring import HandResult
 from pitch13.state import GameState
 
 __all__ = [
+    "MAX_HAND_NUMBER",
     "MAX_SEED",
     "IllegalActionError",
     "IllegalReason",
@@ -57,7 +58,14 @@ _BIDDING_STEPS: Final = frozenset({Pass, Bid})
 _ACTIONS: Final = frozenset(ACTION_TYPES)
 
 
-def new_game(rules: Rules | None = None, dealer: int = 0, seed: int | None = None) -> GameState:
+def new_game(
+    rules: Rules | None = None,
+    dealer: int = 0,
+    seed: int | None = None,
+    *,
+    scores: tuple[int, int] = (0, 0),
+    hand_number: int = 1,
+) -> GameState:
     """Start a game under ``rules`` (default :class:`Rules() <pitch13.Rules>`), ``dealer`` dealing first.
 
     With a ``seed``, every hand is dealt from :func:`~pitch13.shuffled_deck` ``(seed, hand_number)``
@@ -70,10 +78,33 @@ def new_game(rules: Rules | None = None, dealer: int = 0, seed: int | None = Non
     (k from 1 to 4) the cards ``order[12*r + 3*(k-1) : 12*r + 3*k]``. The last 18 cards,
     ``order[36:]``, are the stock, top card first.
 
+    A game can start partway, at a later hand or at given scores: a match played on from a
+    score, or a one-hand episode for training. Its history then begins at that hand, and
+    :attr:`GameState.results` holds only the hands played from there. The game goes on as any
+    other: the deal passes left (R-DEAL-2) and it ends when a team's score passes the target
+    (R-END-1, R-END-2).
+
+    Args:
+        rules: the rules of the game.
+        dealer: the dealer of the first hand played, hand ``hand_number`` (0 to 3). The
+            state's :attr:`~GameState.first_dealer` is the seat that dealt hand 1, as the deal
+            passes left every hand (R-DEAL-2): ``(dealer - (hand_number - 1)) % 4``.
+        seed: the seed that deals every hand, or ``None`` to deal with :class:`~pitch13.Deal`.
+            A game started at hand ``n`` deals it from ``shuffled_deck(seed, n)``, as a game
+            started at hand 1 does when it gets there.
+        scores: ``(team A, team B)`` before the first hand; either may be negative
+            (R-SCORE-1), but neither may already win the game (R-END-1).
+        hand_number: the number of the first hand played, from 1; the hands before it count
+            as played (and the scores as theirs), though the game keeps no history of them.
+
     Raises:
-        TypeError: if ``rules`` is not a :class:`~pitch13.Rules`, or ``dealer`` or ``seed`` not an int.
-        ValueError: if ``dealer`` is not from 0 to 3, or ``seed`` is outside ``±(2**128 - 1)``
-            (so that every game can be saved, :class:`~pitch13.GameRecord`).
+        TypeError: if ``rules`` is not a :class:`~pitch13.Rules`, ``dealer``, ``seed`` or
+            ``hand_number`` not an int, or ``scores`` not a pair (a tuple or a list) of ints.
+        ValueError: if ``dealer`` is not from 0 to 3, ``seed`` is outside ``±(2**128 - 1)``
+            (so that every game can be saved, :class:`~pitch13.GameRecord`), ``hand_number``
+            is not from 1 to 10,000, or a score is below ``-10**9`` or has already won
+            (R-END-1: more than ``rules.target``, or at least it under
+            ``target_rule="at_least"``).
     """
     if rules is None:
         rules = _DEFAULT_RULES
@@ -84,6 +115,18 @@ def new_game(rules: Rules | None = None, dealer: int = 0, seed: int | None = Non
         raise TypeError(f"seed must be an int or None, not {excerpt(seed)}")
     if seed is not None and not -MAX_SEED <= seed <= MAX_SEED:
         raise ValueError(f"seed must be from -(2**128 - 1) to 2**128 - 1, not {excerpt(seed)}")
+    scores, hand_number = check_start(rules, scores, hand_number)
+    if hand_number != 1 or scores != (0, 0):  # a game started partway, its history begun there
+        return start_partway(
+            rules,
+            first_dealer=(dealer - hand_number + 1) & 3,
+            hand_number=hand_number,
+            scores=scores,
+            last_result=None,
+            ply=0,
+            deck=None,
+            seed=seed,
+        )
     # The fields in order (pitch13.state): the game, then a table with nothing dealt yet.
     w: Work = [
         rules,
@@ -269,7 +312,7 @@ def _reduce(state: GameState) -> tuple[Callable[..., GameState], tuple[object, .
         logs = logs[1:]
         deck = None
         if logs and logs[0][1][:1] != _history.DEAL_CODE:
-            deck = logs[0][0]
+            deck = None if seeded else logs[0][0]  # a seed deals it again
             logs[0] = (b"", logs[0][1])
         first = (start.number + 1, start.scores, start.last, start.plies, deck)
     hands = tuple((b"" if seeded else deck, bytes(_packed_actions(log))) for deck, log in logs)
@@ -303,6 +346,7 @@ def _restore(
             last_result=cast("HandResult | None", last),
             ply=cast(int, ply),
             deck=cast("bytes | None", deck),
+            seed=seed,
         )
     for deck, actions in hands:
         if deck:
