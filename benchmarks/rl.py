@@ -3,14 +3,17 @@
 Run it with ``python benchmarks/rl.py`` after ``python -m pip install -e '.[pettingzoo,bench]'``
 (OpenSpiel's ``pyspiel`` is the anchor; without it the anchor row is left out).
 
-Five workloads, each fixed (the same deals and the same random choices every round), are timed in
+Six workloads, each fixed (the same deals and the same random choices every round), are timed in
 turn, round after round, by CPU time (:func:`time.process_time`) after a garbage collection, so
 that a busy machine slows them alike; each row gives the median over ``--rounds`` rounds, after
 ``--warmup`` untimed ones:
 
 1. **pitch13 direct**: ``--hands`` seeded one-hand games, each decision ``legal_actions`` + a
    random choice + ``apply``: the engine alone, no observation.
-2. **PettingZoo raw_env**: ``--hands`` one-hand episodes of
+2. **direct + encode + mask**: the same, with :func:`pitch13.encoding.encode` for the seat to
+   act and :func:`~pitch13.encoding.legal_mask` at each decision: the difference from the row
+   above is what the observation and the mask cost.
+3. **PettingZoo raw_env**: ``--hands`` one-hand episodes of
    :class:`pitch13.adapters.pettingzoo.raw_env` (reset with ``--seed`` once, then ``reset()``),
    played by the loop of PettingZoo's documentation, a decision being::
 
@@ -21,12 +24,12 @@ that a busy machine slows them alike; each row gives the median over ``--rounds`
 
    It counts the decisions only (an agent's step with ``None`` once the hand is over is not
    one), but its time includes those steps and their observations.
-3. **PettingZoo env()**: the same through the wrapped :func:`pitch13.adapters.pettingzoo.env`.
-4. **Gymnasium step**: ``--hands`` one-hand episodes of
+4. **PettingZoo env()**: the same through the wrapped :func:`pitch13.adapters.pettingzoo.env`.
+5. **Gymnasium step**: ``--hands`` one-hand episodes of
    :class:`pitch13.adapters.gymnasium.Pitch13Env` with three ``random`` bots, a random legal id
    from ``info["action_mask"]`` each step; a decision is one ``env.step`` (the learning seat's
    action, then the bots' up to its next turn: about four seats' decisions).
-5. **anchor**: ``--anchor-games`` random games of 4-player ``oh_hell`` through ``pyspiel``, each
+6. **anchor**: ``--anchor-games`` random games of 4-player ``oh_hell`` through ``pyspiel``, each
    decision ``state.information_state_tensor()`` (read into Python) + a random legal action
    (chance outcomes are drawn and not counted).
 
@@ -52,6 +55,7 @@ from pitch13 import apply, legal_actions, new_game
 from pitch13.adapters.gymnasium import Pitch13Env
 from pitch13.adapters.pettingzoo import env as wrapped_env
 from pitch13.adapters.pettingzoo import raw_env
+from pitch13.encoding import encode, legal_mask
 
 try:
     import pyspiel  # type: ignore[import-not-found,unused-ignore]
@@ -70,6 +74,21 @@ def direct(hands: int, seed: int) -> int:
     for hand in range(hands):
         state = new_game(dealer=hand % 4, seed=seed * 1_000_003 + hand)
         while state.outcome is None and state.hand_number == 1:
+            state = apply(state, choice(legal_actions(state)))
+            decisions += 1
+    return decisions
+
+
+def direct_encoded(hands: int, seed: int) -> int:
+    """:func:`direct`, with the observation and the mask of the seat to act at each decision."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    decisions = 0
+    for hand in range(hands):
+        state = new_game(dealer=hand % 4, seed=seed * 1_000_003 + hand)
+        while state.outcome is None and state.hand_number == 1:
+            encode(state, state.to_act)  # type: ignore[arg-type]
+            legal_mask(state)
             state = apply(state, choice(legal_actions(state)))
             decisions += 1
     return decisions
@@ -163,6 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     hands, seed = args.hands, args.seed
     workloads: dict[str, Callable[[], int]] = {
         "pitch13 direct": lambda: direct(hands, seed),
+        "direct + encode + mask": lambda: direct_encoded(hands, seed),
         "PettingZoo raw_env": lambda: aec(raw_env, hands, seed),
         "PettingZoo env()": lambda: aec(wrapped_env, hands, seed),
         "Gymnasium step": lambda: gym(hands, seed),

@@ -466,7 +466,7 @@ def actions_of(log: bytes) -> Iterator[tuple[int, int, int]]:
             yield code, log[at + 1], argument
             at += 3 if code in _WITH_ARGUMENT else 2
         else:
-            at += _width(log, at)
+            at += entry_width(log, at)
 
 
 def action_of(kind: int, argument: int) -> Action:
@@ -483,7 +483,7 @@ def kinds(log: bytes) -> Iterator[bool]:
     while at < end:
         code = log[at]
         yield code < PASS_K or code in _SEAT_ACTIONS or code == DEAL_K
-        at += _width(log, at)
+        at += entry_width(log, at)
 
 
 def first_ply(past: Hand | None) -> int:
@@ -491,7 +491,8 @@ def first_ply(past: Hand | None) -> int:
     return 0 if past is None else past.first_ply
 
 
-def _width(log: bytes, at: int) -> int:
+def entry_width(log: bytes, at: int) -> int:
+    """The number of bytes of the entry whose code starts at ``log[at]``."""
     code = log[at]
     if code < PASS_K:
         return 1

@@ -154,6 +154,7 @@ from typing import TYPE_CHECKING, Final, cast
 
 import attrs
 
+from pitch13._actions import BIDS, DISCARDS, GIVE_UPS, NAME_TRUMPS, PLAYS, TAKES
 from pitch13._checks import check_seat, excerpt
 from pitch13._fields import (
     BIDDER,
@@ -177,11 +178,23 @@ from pitch13._fields import (
     WON_A,
     WON_B,
 )
-from pitch13._hand_cache import SEEN_LOCK, Decoded, Deferred, decoded_of, deferred_of, read_on
+from pitch13._hand_cache import SEEN_LOCK, Deferred, deferred_of, read_on
+from pitch13._history import (
+    CARD_REJECTED_K,
+    GIVE_UP_K,
+    PASS_K,
+    REFILLED_K,
+    REJECT_K,
+    TAKE_K,
+    TURN_UP_K,
+    entry_width,
+)
 from pitch13._knowledge import HandLog, known_and_held
 from pitch13._masks import mask_of
 from pitch13.actions import (
+    PASS,
     REJECT,
+    STOP,
     TURN_UP,
     Bid,
     Deal,
@@ -196,17 +209,15 @@ from pitch13.actions import (
     Take,
     TurnUp,
 )
-from pitch13.cards import DECK, Card, Suit
+from pitch13.cards import Card
 from pitch13.engine import legal_actions
 from pitch13.events import (
     AuctionWon,
-    CardRejected,
     DeadCardsDiscarded,
     GameOver,
     HandEndedEarly,
     HandScored,
     HandThrownIn,
-    Refilled,
     SeatOut,
     StockDiscarded,
     StockHandedOver,
@@ -250,12 +261,13 @@ __all__ = [
 
 
 def _table() -> tuple[SeatAction, ...]:
-    actions: list[SeatAction] = [Pass()]
-    actions += [Bid(amount) for amount in range(1, 14)]
-    actions += [NameTrump(suit) for suit in Suit]
-    actions += [TurnUp(), Reject(), Stop()]
-    for kind in (Discard, Take, GiveUp, Play):
-        actions += [kind(card) for card in DECK]
+    # The engine's own action objects, which legal_actions returns: an id is found by identity.
+    actions: list[SeatAction] = [PASS]
+    actions += BIDS[1:]
+    actions += NAME_TRUMPS
+    actions += [TURN_UP, REJECT, STOP]
+    for kind in (DISCARDS, TAKES, GIVE_UPS, PLAYS):
+        actions += kind
     return tuple(actions)
 
 
@@ -263,6 +275,8 @@ def _table() -> tuple[SeatAction, ...]:
 _ACTIONS: Final = _table()
 #: Every action's id.
 _IDS: Final = {action: number for number, action in enumerate(_ACTIONS)}
+#: The id of each of the engine's action objects, by identity (they live as long as the table).
+_IDS_BY_IDENTITY: Final = {id(action): number for number, action in enumerate(_ACTIONS)}
 
 #: How many action ids there are: ids run from 0 to ``NUM_ACTIONS - 1``.
 NUM_ACTIONS: Final = len(_ACTIONS)
@@ -276,6 +290,9 @@ def action_id(action: SeatAction) -> int:
         ValueError: if it is one no seat can take under any rules: a :class:`~pitch13.Deal`
             (chance's), or a bid above 13.
     """
+    number = _IDS_BY_IDENTITY.get(id(action))
+    if number is not None:
+        return number
     try:
         return _IDS[action]
     except KeyError:
@@ -320,8 +337,11 @@ def legal_ids(game: GameState | SeatView) -> tuple[int, ...]:
         actions = game.legal_actions
     else:
         raise TypeError(f"legal_ids() takes a GameState or a SeatView, not {excerpt(game)}")
-    ids = _IDS
-    return tuple([ids[action] for action in actions])
+    by_identity = _IDS_BY_IDENTITY
+    found = [by_identity.get(id(action)) for action in actions]
+    if None in found:  # actions made elsewhere (a view read from a document): by equality
+        return tuple([_IDS[action] for action in actions])
+    return tuple(found)  # type: ignore[arg-type]
 
 
 def legal_mask(game: GameState | SeatView) -> npt.NDArray[np.int8]:
@@ -553,16 +573,15 @@ class _Public:
     """The hand in play's steps that the encodings read, kept on the hand (internal).
 
     What each seat played, picked up from the middle and still holds, and put in the dead pile
-    in the look-through (the card it gave up or rejected), read from the hand's decoded log for
-    every seat at once; a later state of the same line of play reads only its new entries.
+    in the look-through (the card it gave up or rejected), read straight from the hand's log
+    for every seat at once; a later state of the same line of play reads only its new entries.
     """
 
-    __slots__ = ("at", "dead", "decoded", "end", "held", "played", "stock", "taken", "turned")
+    __slots__ = ("dead", "deck", "held", "log", "played", "stock", "taken", "turned")
 
-    def __init__(self, decoded: Decoded) -> None:
-        self.decoded = decoded
-        self.at = 0
-        self.end = 0
+    def __init__(self, deck: bytes) -> None:
+        self.deck = deck
+        self.log = b""
         self.played = [0, 0, 0, 0]
         self.held = [0, 0, 0, 0]
         self.dead = [0, 0, 0, 0]
@@ -571,39 +590,38 @@ class _Public:
         self.stock = 0
         self.turned = -1
 
-    def read_on(self, size: int) -> None:
-        """Read the decoded entries that end within the first ``size`` bytes of the log."""
-        decoded = self.decoded
-        entries, ends = decoded.entries, decoded.ends
-        at = self.at
-        while at < len(entries) and ends[at] <= size:
-            who, item, _public = entries[at]
-            at += 1
-            kind = type(item)
-            if kind is Play:
-                bit = 1 << cast(Play, item).card.index
-                self.played[cast(int, who)] |= bit
-                self.held[cast(int, who)] &= ~bit
-            elif kind is Take:
-                bit = 1 << cast(Take, item).card.index
-                self.held[cast(int, who)] |= bit
+    def read_on(self, log: bytes) -> None:
+        """Read ``log``, which goes on from what was read, to its end (see :mod:`pitch13._history`)."""
+        played, held, dead = self.played, self.held, self.dead
+        at, end = len(self.log), len(log)
+        while at < end:
+            code = log[at]
+            if code < PASS_K:  # a play: seat * 54 + card
+                seat, index = divmod(code, 54)
+                bit = 1 << index
+                played[seat] |= bit
+                held[seat] &= ~bit
+                at += 1
+                continue
+            if code == TAKE_K:
+                bit = 1 << log[at + 2]
+                held[log[at + 1]] |= bit
                 self.taken |= bit
-            elif kind is Refilled:
-                self.stock += len(cast(Refilled, item).cards)
-            elif kind is TurnUp:
-                self.turned = decoded.decoder.deck[36 + self.stock]
+            elif code == REFILLED_K:
+                self.stock += log[at + 2]
+            elif code == TURN_UP_K:
+                self.turned = self.deck[36 + self.stock]
                 self.stock += 1
-            elif kind is Reject:
-                self.dead[cast(int, who)] |= 1 << self.turned
-            elif kind is CardRejected:
-                rejected = cast(CardRejected, item)
-                self.dead[rejected.seat] |= 1 << rejected.card.index
-            elif kind is GiveUp:
-                bit = 1 << cast(GiveUp, item).card.index
-                self.dead[cast(int, who)] |= bit
-                self.held[cast(int, who)] &= ~bit
-        self.at = at
-        self.end = ends[at - 1] if at else 0
+            elif code == REJECT_K:
+                dead[log[at + 1]] |= 1 << self.turned
+            elif code == CARD_REJECTED_K:
+                dead[log[at + 1]] |= 1 << log[at + 2]
+            elif code == GIVE_UP_K:
+                bit = 1 << log[at + 2]
+                dead[log[at + 1]] |= bit
+                held[log[at + 1]] &= ~bit
+            at += entry_width(log, at)
+        self.log = log
 
     def bits(self, seat: int, mine: int, shown: int, middle: int, turned: int) -> int:
         """The entries of ``seat``'s observation read from the hand's steps.
@@ -631,14 +649,14 @@ class _Public:
 
 def _public(d: Deferred) -> _Public:
     """The hand's :class:`_Public`, read on to ``d.log`` (``SEEN_LOCK`` held)."""
-    decoded = decoded_of(d)
     cache = d.cache if d.cache is not None else {}
     public = cast("_Public | None", cache.get(_PUBLIC))
-    size = len(d.log)
-    if public is None or public.decoded is not decoded or public.end > size:
-        public = _Public(decoded)
+    log = d.log
+    if public is None or public.deck != d.deck or not log.startswith(public.log):
+        public = _Public(d.deck)
         cache[_PUBLIC] = public
-    public.read_on(size)
+    if len(public.log) < len(log):
+        public.read_on(log)
     return public
 
 
