@@ -20,6 +20,7 @@ for _module, _framework in (
     ("openspiel", "pyspiel"),
     ("pettingzoo", "pettingzoo"),
     ("gymnasium", "gymnasium"),
+    ("_episodes", "gymnasium"),
 ):
     if importlib.util.find_spec(_framework) is None:
         collect_ignore.append(f"src/pitch13/adapters/{_module}.py")

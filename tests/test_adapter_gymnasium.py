@@ -9,6 +9,7 @@ gymnasium = pytest.importorskip("gymnasium")
 np = pytest.importorskip("numpy")
 
 import importlib  # noqa: E402
+import re  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 
@@ -355,3 +356,24 @@ def test_missing_extra_says_what_to_install(monkeypatch):
     with pytest.raises(ImportError, match=r"pip install 'pitch13\[gymnasium\]'"):
         importlib.import_module("pitch13.adapters.gymnasium")
     assert adapter.Pitch13Env is Pitch13Env
+
+
+def test_render_human_tells_over_an_episode_what_ansi_tells_at_its_end(capsys):
+    """Human mode prints each of the learning seat's entries once: all it printed but the status
+    lines is what ansi mode renders at the episode's end."""
+    shown = Pitch13Env(render_mode="human", seat=1, episode="game", max_hands=2, opponents="random")
+    told = Pitch13Env(render_mode="ansi", seat=1, episode="game", max_hands=2, opponents="random")
+    _, info = shown.reset(seed=5)
+    told.reset(seed=5)
+    done = False
+    while not done:
+        action = int(info["action_mask"].nonzero()[0][0])
+        _, _, terminated, truncated, info = shown.step(action)
+        told.step(action)
+        done = terminated or truncated
+    printed = [
+        line
+        for line in capsys.readouterr().out.splitlines()
+        if not re.match(r"Hand \d+, |Episode over |Game over after ", line)
+    ]
+    assert printed == told.render().splitlines()[:-1]

@@ -21,6 +21,7 @@ import pitch13.adapters.openspiel as adapter  # noqa: E402
 from pitch13 import DECK, IllegalActionError, Phase, Rules, Suit, view  # noqa: E402
 from pitch13.encoding import (  # noqa: E402
     INFO_STATE_SIZE,
+    INFO_VOCAB,
     OBS_SIZE,
     encode,
     info_state_string,
@@ -475,7 +476,8 @@ def test_observers_name_the_pieces_of_the_tensors():
     assert observation.string_from(state, 1) == observation_string(state.game_state, 1)
     info = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
     info.set_from(state, 1)
-    assert info.dict["tricks"].shape == (6, 4, 54) and info.tensor.shape == (INFO_STATE_SIZE,)
+    assert info.dict["tricks"].shape == (6, 220) and info.tensor.shape == (INFO_STATE_SIZE,)
+    assert info.dict["tokens"].shape == (INFO_VOCAB,)
     assert info.string_from(state, 1) == info_state_string(state.game_state, 1)
     np.testing.assert_array_equal(info.tensor[:OBS_SIZE], observation.tensor)
     assert game.make_py_observer({}).perfect_recall is False  # OpenSpiel's call with params only

@@ -10,6 +10,7 @@ np = pytest.importorskip("numpy")
 
 import importlib  # noqa: E402
 import random  # noqa: E402
+import re  # noqa: E402
 import sys  # noqa: E402
 
 from hypothesis import given  # noqa: E402
@@ -121,7 +122,7 @@ def test_hand_reward_is_the_score_change_and_zero_sum():
         start = diff(game.game_state.scores)
         records = play_episode(game, seed, check=False)
         final = game.game_state
-        assert final.phase is Phase.DEAL or final.is_over  # the hand that ended is shown
+        assert final.phase is Phase.DEAL or final.is_over  # waiting for a deal the episode never plays
         change = diff(final.scores) - start
         last_rewards = {agent: reward for agent, _, reward, terminated, _ in records if terminated}
         assert last_rewards == {"seat_0": change, "seat_1": -change, "seat_2": change, "seat_3": -change}
@@ -385,3 +386,25 @@ def test_missing_extra_says_what_to_install(monkeypatch):
     monkeypatch.delitem(sys.modules, "pitch13.adapters.pettingzoo")
     with pytest.raises(ImportError, match=r"pip install 'pitch13\[pettingzoo\]'"):
         importlib.import_module("pitch13.adapters.pettingzoo")
+
+
+def test_render_human_tells_over_an_episode_what_ansi_tells_at_its_end(capsys):
+    """Human mode prints each entry once (what is new at each step, O(new entries)): all it
+    printed but the status lines is the whole game that ansi mode renders at the end."""
+    shown, told = (
+        raw_env(render_mode="human", episode="game", max_hands=3),
+        raw_env(render_mode="ansi", episode="game", max_hands=3),
+    )
+    shown.reset(seed=11)
+    told.reset(seed=11)
+    for _ in shown.agent_iter():
+        obs, _, terminated, truncated, _ = shown.last()
+        action = None if terminated or truncated else int(obs["action_mask"].nonzero()[0][-1])
+        shown.step(action)
+        told.step(action)
+    printed = [
+        line
+        for line in capsys.readouterr().out.splitlines()
+        if not re.match(r"Hand \d+, |Episode over |Game over after ", line)
+    ]
+    assert printed == told.render().splitlines()[:-1]

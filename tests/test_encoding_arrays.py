@@ -76,7 +76,7 @@ def test_the_fields_lie_end_to_end_and_fill_the_vector():
         at += f.size
     assert at == OBS_SIZE == OBSERVATION_SPEC.size == 1089
     assert OBSERVATION_SPEC.name == "pitch13.obs/1"
-    assert INFO_STATE_SIZE == OBS_SIZE + 6 * 4 * 54
+    assert INFO_STATE_SIZE == OBS_SIZE + 6 * 220 + INFO_VOCAB == 6074
     assert PRIVILEGED_SIZE == OBS_SIZE + 6 * 54
     with pytest.raises(KeyError, match=r"pitch13\.obs/1 has no field 'nope'"):
         OBSERVATION_SPEC.field("nope")
@@ -277,14 +277,62 @@ def test_info_state_ids_one_hot_and_tensor(playout):
             assert tensor.shape == (INFO_STATE_SIZE,)
             assert np.array_equal(tensor[:OBS_SIZE], encode(state, seat))
             tricks = view(state, seat).tricks
-            blocks = tensor[OBS_SIZE:].reshape(6, 4, 54)
+            blocks = tensor[OBS_SIZE : OBS_SIZE + 6 * 220].reshape(6, 220)
             for t in range(6):
-                expected = np.zeros((4, 54), np.float32)
-                if t < len(tricks) and state.phase is not Phase.DEAL:
+                expected = np.zeros(220, np.float32)
+                if t < len(tricks):
+                    expected[(tricks[t].plays[0][0] - seat) % 4] = 1
                     for s, c in tricks[t].plays:
-                        expected[(s - seat) % 4, c.index] = 1
+                        expected[4 + 54 * ((s - seat) % 4) + c.index] = 1
                 assert np.array_equal(blocks[t], expected)
+            counts = tensor[OBS_SIZE + 6 * 220 :]
+            expected_counts = np.bincount(np.array(ids, dtype=np.int64), minlength=INFO_VOCAB)
+            assert np.array_equal(np.rint(counts * 18), expected_counts)
+            assert counts.max(initial=0) <= 1
         hand = state.hand_number
+
+
+@examples(10, deadline=None)
+@given(seed=st.integers(0, 2**32), rules=presets())
+def test_the_information_state_tensor_is_a_function_of_the_information_state(seed, rules):
+    """Many lines of play of one deal: states a seat cannot tell apart (the same information-state
+    string) have the same information-state tensor and observation; the string, the ids and the
+    tensor are all that seat's, not the others'."""
+    by_string = {}
+    for line in range(12):
+        rng = random.Random(seed * 100 + line)
+        state = new_game(rules, seed=seed)
+        while not state.is_over and state.hand_number == 1:
+            for seat in range(4):
+                key = (seat, info_state_string(state, seat))
+                found = (
+                    info_state_tensor(state, seat).tobytes(),
+                    encode(state, seat).tobytes(),
+                    info_state_ids(state, seat),
+                )
+                assert by_string.setdefault(key, found) == found
+            state = apply(state, rng.choice(legal_actions(state)))
+    assert len(by_string) > 50
+
+
+def test_encode_agrees_with_the_view_on_states_read_out_of_order():
+    """The hand's steps are read on from what an earlier state of the same line read: states of
+    sibling branches, and earlier states after later ones, read the hand again and still encode
+    as their views do."""
+    rng = random.Random(8)
+    trunk = [new_game(seed=21)]
+    while not trunk[-1].is_over and trunk[-1].hand_number == 1:
+        trunk.append(apply(trunk[-1], rng.choice(legal_actions(trunk[-1]))))
+    order = list(range(len(trunk)))
+    rng.shuffle(order)
+    for i in order:
+        state = trunk[i]
+        for action in legal_actions(state)[:3]:  # siblings of the next state on the trunk
+            branch = apply(state, action)
+            for seat in range(4):
+                check_observation(branch, seat)
+        for seat in range(4):
+            check_observation(state, seat)
 
 
 def test_info_state_ids_name_the_seats_own_steps_relatively():

@@ -46,6 +46,7 @@ from pitch13 import (
 )
 from pitch13.cli import main
 from pitch13.engine import MAX_HAND_NUMBER
+from pitch13.engine._partway import MIN_SCORE
 from pitch13.events import GameOver, HandDealt
 from pitch13.rules import TargetRule
 from pitch13.scoring import Termination
@@ -72,7 +73,8 @@ def partway_games(
     near = draw(st.booleans()) if near_target is None else near_target
     low = top - playout.rules.points_total if near else -3 * playout.rules.points_total
     score = st.integers(min_value=low, max_value=top)
-    scores = (draw(score), draw(score))
+    # The lowest start new_game takes too: a document must hold the scores it falls to.
+    scores = (draw(score | st.just(MIN_SCORE)), draw(score))
     hand = draw(st.integers(min_value=1, max_value=30) | st.just(MAX_HAND_NUMBER))
     return playout, scores, hand
 

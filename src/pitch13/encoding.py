@@ -94,7 +94,8 @@ field                   size   value
 ``points_taken``        2      the points our team and theirs took this hand, divided by 13
 ======================  =====  ===============================================================
 
-Between hands and at the end of the game it shows the hand that ended, as the view does.
+At the end of the game it shows the hand that ended, as the view does; at a chance state between
+two hands (a game whose caller deals) the fields of the hand are empty, as the view's are.
 
 Information states
 ------------------
@@ -131,21 +132,23 @@ what           meaning
 =============  ==================================================================
 
 :func:`info_state_one_hot` is that sequence one-hot, one row per token.
-:func:`info_state_tensor` is a vector of fixed size for frameworks that need one: the
-observation, then the cards of each finished trick of the hand per relative seat (6 tricks, a
-216-entry block each), :data:`INFO_STATE_SIZE` values in all.
+:func:`info_state_tensor` is a vector of fixed size for frameworks that need one
+(:data:`INFO_STATE_SIZE` = 6,074 values): the observation; each finished trick of the hand, its
+leader and a card plane per relative seat (6 tricks, 220 entries each); and how many times each
+token id occurs, divided by 18. It keeps everything the seat saw of the hand, but not the order of the steps
+outside the tricks (:func:`info_state_ids` does).
 
 Costs
 -----
 
 :func:`action_id` and :func:`action_from_id` are O(1) (a table lookup); :func:`legal_ids` and
-:func:`legal_mask` are O(legal actions). :func:`encode`, :func:`info_state_tensor` and
-:func:`encode_privileged` are O(1): they read the state and what the seat saw of the hand, which
-a state keeps for the states after it, so a line of play reads each entry once (a state on
-another branch of the hand reads the hand again, O(entries of the hand)); :func:`encode` takes
-about 10 microseconds. :func:`encode_view`, :func:`info_state_ids`, :func:`info_state_one_hot`,
-:func:`observation_string` and :func:`info_state_string` are O(entries of the hand). None of
-them costs more as more hands are played.
+:func:`legal_mask` are O(legal actions). :func:`encode` and :func:`encode_privileged` are O(1):
+they read the state and what the seat saw of the hand, which a state keeps for the states after
+it, so a line of play reads each entry once (a state on another branch of the hand reads the
+hand again, O(entries of the hand)); :func:`encode` takes 10 to 20 microseconds.
+:func:`encode_view`, :func:`info_state_ids`, :func:`info_state_one_hot`,
+:func:`info_state_tensor`, :func:`observation_string` and :func:`info_state_string` are
+O(entries of the hand). None of them costs more as more hands are played.
 """
 
 from __future__ import annotations
@@ -700,7 +703,7 @@ def encode(state: GameState, seat: int) -> npt.NDArray[np.float32]:
     """What ``seat`` may know of ``state``, as :data:`OBS_SIZE` floats (layout ``"pitch13.obs/1"``).
 
     Seat-relative, from -1 to 1; equal to :func:`encode_view` ``(view(state, seat))``. O(1):
-    about 10 microseconds.
+    10 to 20 microseconds.
 
     >>> import pitch13
     >>> from pitch13.encoding import OBSERVATION_SPEC, encode
@@ -893,17 +896,28 @@ def info_state_one_hot(state: GameState, seat: int) -> npt.NDArray[np.float32]:
 
 #: The most tricks a hand can have: nobody holds more than 6 trumps when play starts (R-DISC-2).
 _MAX_TRICKS: Final = 6
-#: The size of :func:`info_state_tensor`: the observation, then 6 tricks of 4 card planes.
-INFO_STATE_SIZE: Final = OBS_SIZE + _MAX_TRICKS * 216
+#: Each finished trick's block: its leader by relative seat, then a card plane per relative seat.
+_TRICK_BLOCK: Final = 4 + 4 * 54
+#: Where the token counts start in :func:`info_state_tensor`.
+_COUNTS: Final = OBS_SIZE + _MAX_TRICKS * _TRICK_BLOCK
+#: The most times one token id occurs in a hand: a seat turns up at most the 18 stock cards.
+_MOST_TOKENS: Final = 18
+#: The size of :func:`info_state_tensor`: the observation, 6 tricks, and a count per token id.
+INFO_STATE_SIZE: Final = _COUNTS + INFO_VOCAB
 
 
 def info_state_tensor(state: GameState, seat: int) -> npt.NDArray[np.float32]:
-    """A fixed-size information state: :func:`encode`, then each finished trick of the hand.
+    """The information state as a vector of fixed size, :data:`INFO_STATE_SIZE` floats.
 
-    Trick ``t`` (from 1) is the block of 216 entries at ``OBS_SIZE + 216 * (t - 1)``: a card plane
-    per relative seat. With the observation (the auction, the middle, the dead pile, what each
-    seat played and is known to hold) it is what the seat saw of the hand, in :data:`INFO_STATE_SIZE`
-    floats. O(1), as :func:`encode`.
+    Three parts: :func:`encode`; the finished tricks of the hand, trick ``t`` (from 1) a block of
+    220 entries at ``OBS_SIZE + 220 * (t - 1)`` (its leader by relative seat, then a card plane
+    per relative seat); and how many times each token id of :func:`info_state_ids` occurs,
+    divided by 18 (the most a token can occur), from ``OBS_SIZE + 1320``. Every value is from -1
+    to 1. Two states that give the same string
+    (:func:`info_state_string`) give the same tensor. Two that give the same tensor differ at
+    most in the order of steps outside the tricks that the counts do not keep, such as which of
+    two look-through steps came first; :func:`info_state_ids` keeps every order. O(entries of
+    the hand).
 
     Raises:
         ImportError: if NumPy is not installed.
@@ -911,20 +925,18 @@ def info_state_tensor(state: GameState, seat: int) -> npt.NDArray[np.float32]:
         ValueError: if ``seat`` is not from 0 to 3.
     """
     seat = _check(state, seat, "info_state_tensor")
-    b = 0
-    shown = state[SHOWN]
-    phase = state[PHASE]
-    d = deferred_of(state, seat, state[HANDS][seat], shown, phase is Phase.DEAL)
-    if d is not None and not d.waiting:
-        with SEEN_LOCK:
-            tricks = read_on(d).tricks
-        for t, trick in enumerate(tricks):
-            for s, card in trick.plays:
-                b |= 1 << (t * 216 + ((s - seat) & 3) * 54 + card.index)
-    out = np.empty(INFO_STATE_SIZE, np.float32)
+    seat_view = view(state, seat)
+    out = np.zeros(INFO_STATE_SIZE, np.float32)
     out[:OBS_SIZE] = encode(state, seat)
-    raw = np.frombuffer(b.to_bytes(_MAX_TRICKS * 27, "little"), np.uint8)
-    out[OBS_SIZE:] = np.unpackbits(raw, bitorder="little")
+    for t, trick in enumerate(seat_view.tricks):
+        at = OBS_SIZE + t * _TRICK_BLOCK
+        out[at + ((trick.plays[0][0] - seat) & 3)] = 1.0
+        for s, card in trick.plays:
+            out[at + 4 + ((s - seat) & 3) * 54 + card.index] = 1.0
+    ids: list[int] = []
+    for entry in seat_view.history:
+        ids += _tokens(entry, seat)
+    out[_COUNTS:] = np.bincount(np.array(ids, np.int64), minlength=INFO_VOCAB) / _MOST_TOKENS
     return out
 
 
@@ -1013,9 +1025,11 @@ def observation_string(state: GameState, seat: int) -> str:
 def info_state_string(state: GameState, seat: int) -> str:
     """The hand as ``seat`` saw it, as text (OpenSpiel's information-state string).
 
-    A line of the game (the seat, hand number, dealer and scores before the hand), then each
-    entry of the seat's history of the hand in its notation (:mod:`pitch13.seen`). Two states
-    give the same string exactly when the seat cannot tell them apart. O(entries of the hand).
+    A line of the game (the seat, the hand's number, the first dealer and the scores as they
+    stand), then each entry of the seat's history of the hand in its notation
+    (:mod:`pitch13.seen`). Within a hand, two states give the same string exactly when the seat
+    cannot tell them apart; the hands before it are known only by the scores. O(entries of the
+    hand).
 
     Raises:
         TypeError: if ``state`` is not a :class:`~pitch13.GameState` or ``seat`` not an int.

@@ -933,7 +933,9 @@ def _sorted(found: Iterable[Card]) -> list[str]:
     return [str(c) for c in sorted(found)]
 
 
-def _pair(value: object, where: str, low: int = -_SCORE_LIMIT, high: int = _SCORE_LIMIT) -> list[int]:
+def _pair(value: object, where: str, low: int | None = None, high: int = _SCORE_LIMIT) -> list[int]:
+    if low is None:  # the lowest a score can fall: from the lowest start, 13 points a hand
+        low = MIN_SCORE - 13 * _MAX_HANDS
     items = array(value, where, 2)
     if len(items) != 2:
         fail(where, "expected two numbers: team A's, then team B's")

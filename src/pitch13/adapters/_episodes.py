@@ -126,8 +126,10 @@ def start_episode(settings: Settings, rng: np.random.Generator) -> tuple[GameSta
     """A new game for an episode, its first hand dealt, and the seed of its deals (internal).
 
     The seed, and the dealer if not set, are drawn from ``rng``. Every hand is dealt from
-    ``shuffled_deck(seed, hand_number)``, as a seeded game deals itself, but by the environment:
-    a game that waits for the deal between two hands shows the hand that ended.
+    ``shuffled_deck(seed, hand_number)``, as a seeded game deals itself, but by the environment,
+    so that an episode that ends with a hand ends at the game waiting for the next deal (whose
+    history ends with the hand that ended; its observations hold the scores and no cards, as a
+    view between hands does), not at a deal the episode never plays.
     """
     seed = int(rng.integers(2**63))
     dealer = int(rng.integers(4)) if settings.dealer is None else settings.dealer

@@ -78,7 +78,7 @@ from pitch13.bots import Bot, bot_factory
 from pitch13.encoding import NUM_ACTIONS, action_from_id, encode, legal_mask
 from pitch13.engine import apply
 from pitch13.errors import BotError
-from pitch13.narration import narrate_seen
+from pitch13.narration import Narrator, narrate_seen
 from pitch13.rules import Rules
 from pitch13.seen import seen_history
 from pitch13.state import GameState
@@ -213,7 +213,8 @@ class Pitch13Env(gym.Env[NDArray[np.float32], SupportsIndex]):
         self._scores = (0, 0)
         self._done = False
         self._mask: NDArray[np.int8] = NO_MASK
-        self._told = 0
+        self._told = -1  # the ply render() told last in human mode; -1: nothing yet
+        self._narrator: Narrator | None = None
 
     # --- the episode ------------------------------------------------------------------------
 
@@ -272,7 +273,8 @@ class Pitch13Env(gym.Env[NDArray[np.float32], SupportsIndex]):
         self._hand_episode = settings.episode == "hand"
         self._scores = state.scores
         self._done = False
-        self._told = 0
+        self._told = -1
+        self._narrator = None
         obs, _, info, _ = self._advance(state)
         if self.render_mode == "human":
             self.render()
@@ -374,12 +376,18 @@ class Pitch13Env(gym.Env[NDArray[np.float32], SupportsIndex]):
                 gym.logger.warn("render() does nothing without a render_mode (ansi or human)")
             return None
         state = self._state
-        lines = [*narrate_seen(seen_history(state, self._seat), viewer=self._seat)]
-        lines.append(episode_status(state, self._done))
-        if self.render_mode == "ansi":
-            return "\n".join(lines)
-        print("\n".join(lines[self._told : -1] + lines[-1:]))
-        self._told = len(lines) - 1
+        if self.render_mode == "ansi":  # the whole game: O(entries of the game)
+            lines = [*narrate_seen(seen_history(state, self._seat), viewer=self._seat)]
+            return "\n".join([*lines, episode_status(state, self._done)])
+        # Each call tells only what is new, to a narrator that has been told the rest: O(new entries).
+        if self._told < 0 or self._narrator is None:
+            self._narrator = Narrator()
+            new = seen_history(state, self._seat)
+        else:
+            new = seen_history(state, self._seat, since=self._told)
+        self._told = state.ply
+        lines = [*narrate_seen(new, self._narrator, viewer=self._seat)]
+        print("\n".join([*lines, episode_status(state, self._done)]))
         return None
 
     def close(self) -> None:

@@ -9,7 +9,7 @@ Importing this module registers two games with OpenSpiel's ``pyspiel`` (install 
 >>> game.num_distinct_actions(), game.max_chance_outcomes(), game.max_utility(), game.max_game_length()
 (237, 54, 60.0, 132)
 >>> game.observation_tensor_shape(), game.information_state_tensor_shape()
-([1089], [2385])
+([1089], [6074])
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 54)
@@ -40,9 +40,11 @@ chance outcomes             ``python_pitch13``: 54 (the card dealt at the next d
 observation tensor          ``(1089,)``: :func:`pitch13.encoding.encode`, seat-relative, only
                             what the seat may know, as the named pieces of
                             :data:`~pitch13.encoding.OBSERVATION_SPEC`
-information-state tensor    ``(2385,)``: :func:`pitch13.encoding.info_state_tensor` (the
-                            observation, then the hand's 6 tricks as a ``(6, 4, 54)`` piece);
-                            perfect recall within a hand, earlier hands known by the scores
+information-state tensor    ``(6074,)``: :func:`pitch13.encoding.info_state_tensor` (the
+                            observation; the hand's 6 tricks as a ``(6, 220)`` piece ``"tricks"``,
+                            each its leader and a card plane per seat; a count per token id,
+                            piece ``"tokens"``); earlier hands known by the scores. The
+                            information-state string is exact within the hand
 strings                     :func:`~pitch13.encoding.observation_string`,
                             :func:`~pitch13.encoding.info_state_string`
 utility                     zero-sum between the teams; terminal only; the change in (own team's
@@ -174,6 +176,8 @@ _CHANCE: Final = -1
 _TERMINAL: Final = -4
 _ZEROS: Final = (0.0, 0.0, 0.0, 0.0)
 _ALL_CARDS: Final = tuple(range(_DECK_SIZE))
+#: A finished trick's entries in the information state: its leader, then a card plane per seat.
+_TRICK_BLOCK: Final = 4 + 4 * 54
 #: The most tricks in a hand (nobody holds more than 6 trumps when play starts, R-DISC-2).
 _TRICKS: Final = 6
 #: The pieces of the observation that are card planes per seat, or calls per seat, with their shapes.
@@ -648,7 +652,8 @@ class PitchObserver:
 
     ``tensor`` is the flat vector; ``dict`` holds named views of its pieces (the fields
     of :data:`~pitch13.encoding.OBSERVATION_SPEC`, and for the information state ``"tricks"``,
-    shaped ``(6, 4, 54)``). Made by :meth:`PitchGame.make_py_observer`.
+    shaped ``(6, 220)``, and ``"tokens"``, a count per information-state token id). Made by
+    :meth:`PitchGame.make_py_observer`.
 
     Args:
         perfect_recall: ``False`` for the observation (:func:`~pitch13.encoding.encode`),
@@ -665,7 +670,9 @@ class PitchObserver:
         for field in OBSERVATION_SPEC.fields:
             self.dict[field.name] = self.tensor[field.slice].reshape(_SHAPES.get(field.name, (field.size,)))
         if perfect_recall:
-            self.dict["tricks"] = self.tensor[OBS_SIZE:].reshape(_TRICKS, 4, _DECK_SIZE)
+            tricks = self.tensor[OBS_SIZE : OBS_SIZE + _TRICKS * _TRICK_BLOCK]
+            self.dict["tricks"] = tricks.reshape(_TRICKS, _TRICK_BLOCK)
+            self.dict["tokens"] = self.tensor[OBS_SIZE + _TRICKS * _TRICK_BLOCK :]
 
     def set_from(self, state: PitchState, player: int) -> None:
         """Write what ``player`` may know of ``state`` into ``tensor``."""

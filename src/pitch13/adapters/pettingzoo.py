@@ -76,7 +76,7 @@ from pitch13.adapters._episodes import (
 )
 from pitch13.encoding import NUM_ACTIONS, action_from_id, encode, legal_mask
 from pitch13.engine import apply
-from pitch13.narration import narrate_history
+from pitch13.narration import Narrator, narrate_history
 from pitch13.rules import Rules
 from pitch13.state import GameState
 
@@ -166,6 +166,7 @@ class raw_env(AECEnv):  # type: ignore[misc,unused-ignore]
         self._rewarded = False
         self._obs: Observation | None = None
         self._told = 0
+        self._narrator: Narrator | None = None
         self._scores = (0, 0)
         self._game_seed = 0
 
@@ -217,6 +218,7 @@ class raw_env(AECEnv):  # type: ignore[misc,unused-ignore]
         self._rewarded = False
         self._obs = None
         self._told = 0
+        self._narrator = None
         self._scores = state.scores
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
@@ -339,11 +341,14 @@ class raw_env(AECEnv):  # type: ignore[misc,unused-ignore]
             if self.render_mode is None:
                 gymnasium.logger.warn("render() does nothing without a render_mode (ansi or human)")
             return None
-        lines = [*narrate_history(state.history), episode_status(state, self._done)]
-        if self.render_mode == "ansi":
-            return "\n".join(lines)
-        print("\n".join(lines[self._told : -1] + lines[-1:]))
-        self._told = len(lines) - 1
+        if self.render_mode == "ansi":  # the whole game: O(entries of the game)
+            return "\n".join([*narrate_history(state.history), episode_status(state, self._done)])
+        # Each call tells only what is new, to a narrator that has been told the rest: O(new entries).
+        if self._told == 0 or self._narrator is None:
+            self._narrator = Narrator()
+        new = narrate_history(state.history_since(self._told), self._narrator)
+        self._told = state.history_len
+        print("\n".join([*new, episode_status(state, self._done)]))
         return None
 
     def close(self) -> None:
