@@ -107,13 +107,16 @@ def check_observation(state, seat):
     return obs
 
 
-@examples(40, deadline=None)
+@examples(25, deadline=None)
 @given(playout=playouts())
 def test_r_info_encode_equals_the_encoding_of_the_seats_view(playout):
     """R-INFO-1, R-INFO-2: encode(state, seat), read from the state, is encode_view of the seat's
     view, read from the view alone, at every state of a random game (any rules, seeded or dealt)."""
-    for state in playout.states(longer(300)):
+    for at, state in enumerate(playout.states(longer(300))):
         for seat in range(4):
+            if at % 3:  # every state is encoded (the hand is read on step by step), every third checked whole
+                encode(state, seat)
+                continue
             obs = check_observation(state, seat)
             assert int(field(obs, "phase").argmax()) == list(Phase).index(state.phase)
             assert plane(obs, "hand") == set(state.hand(seat)) if state.phase is not Phase.DEAL else True
@@ -255,24 +258,27 @@ def test_the_encodings_do_not_depend_on_the_hash_seed():
 # --- the information state -----------------------------------------------------------------------
 
 
-@examples(20, deadline=None)
+@examples(8, deadline=None)
 @given(playout=playouts(presets(), seeded=st.just(True)))
 def test_info_state_ids_one_hot_and_tensor(playout):
     """Token ids are in range and grow by the seat's new entries; the one-hot form has one 1 per
     row; the fixed tensor is the observation, then each finished trick's cards by relative seat."""
     before = dict.fromkeys(range(4), ())
     hand = 0
-    for state in playout.states(longer(200)):
+    for at, state in enumerate(playout.states(longer(200))):
+        if at % 3 and not state.is_over:  # every third state, and the last
+            continue
         for seat in range(4):
             ids = info_state_ids(state, seat)
             assert all(0 <= i < INFO_VOCAB for i in ids)
             if state.hand_number == hand:
                 assert ids[: len(before[seat])] == before[seat]
             before[seat] = ids
-            one_hot = info_state_one_hot(state, seat)
-            assert one_hot.shape == (len(ids), INFO_VOCAB)
-            assert np.array_equal(one_hot.argmax(axis=1), np.array(ids, dtype=np.int64).reshape(-1))
-            assert np.all(one_hot.sum(axis=1) == 1)
+            if at % 7 == 0:  # the one-hot form is large: at some of them
+                one_hot = info_state_one_hot(state, seat)
+                assert one_hot.shape == (len(ids), INFO_VOCAB)
+                assert np.array_equal(one_hot.argmax(axis=1), np.array(ids, dtype=np.int64).reshape(-1))
+                assert np.all(one_hot.sum(axis=1) == 1)
             tensor = info_state_tensor(state, seat)
             assert tensor.shape == (INFO_STATE_SIZE,)
             assert np.array_equal(tensor[:OBS_SIZE], encode(state, seat))
@@ -292,14 +298,14 @@ def test_info_state_ids_one_hot_and_tensor(playout):
         hand = state.hand_number
 
 
-@examples(10, deadline=None)
+@examples(5, deadline=None)
 @given(seed=st.integers(0, 2**32), rules=presets())
 def test_the_information_state_tensor_is_a_function_of_the_information_state(seed, rules):
     """Many lines of play of one deal: states a seat cannot tell apart (the same information-state
     string) have the same information-state tensor and observation; the string, the ids and the
     tensor are all that seat's, not the others'."""
     by_string = {}
-    for line in range(12):
+    for line in range(8):
         rng = random.Random(seed * 100 + line)
         state = new_game(rules, seed=seed)
         while not state.is_over and state.hand_number == 1:

@@ -615,7 +615,7 @@ def test_the_cli_replays_a_partway_record(tmp_path, capsys):
 
 
 @given(partway_games(), st.integers(min_value=0, max_value=2**32 - 1))
-@examples(30, deadline=None)
+@examples(8, deadline=None)
 def test_views_and_samples_of_a_partway_game_agree_with_it(game, sampling_seed):
     """Every seat's and the spectator's view of a partway game shows its scores, hand number, dealer
     and first dealer (R-INFO-1, R-DEAL-2) at every step, after its first hand too; a view updated by

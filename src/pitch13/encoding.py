@@ -164,8 +164,11 @@ from pitch13._fields import (
     CALLS,
     DEAD,
     DEALER,
+    HAND_CACHE,
+    HAND_DECK,
     HANDS,
     HIGH_BID,
+    LOG,
     MIDDLE,
     OUT,
     PHASE,
@@ -181,7 +184,7 @@ from pitch13._fields import (
     WON_A,
     WON_B,
 )
-from pitch13._hand_cache import SEEN_LOCK, Deferred, deferred_of, read_on
+from pitch13._hand_cache import SEEN_LOCK, deferred_of, read_on
 from pitch13._history import (
     CARD_REJECTED_K,
     GIVE_UP_K,
@@ -559,16 +562,20 @@ def _bits(state: GameState, seat: int) -> int:
     mine = state[HANDS][seat]
     shown = state[SHOWN]
     b |= mine << _HAND | state[MIDDLE] << _MIDDLE | state[TAKEABLE] << _TAKEABLE | shown << _DEAD_UP
+    log: bytes = state[LOG]
+    if log:  # the hand in play
+        if phase is not Phase.DEAL:
+            own_turned = 1 << turned if turned >= 0 and to_act == seat else 0
+            with SEEN_LOCK:
+                public = _public(state[HAND_CACHE], state[HAND_DECK], log)
+                b |= public.bits(seat, mine, shown, state[MIDDLE], own_turned)
+        return b
     d = deferred_of(state, seat, mine, shown, phase is Phase.DEAL)
-    if d is not None and not d.waiting:
+    if d is not None and not d.waiting:  # the hand that ended, at the game's end: as the view reads it
         with SEEN_LOCK:
-            if d.ended:  # the hand that ended, shown between hands and at the end: as the view reads it
-                log = read_on(d).log
-                if log is not None:
-                    b |= _seen_bits(log, seat, mine, shown)
-            else:
-                own_turned = 1 << turned if turned >= 0 and to_act == seat else 0
-                b |= _public(d).bits(seat, mine, shown, state[MIDDLE], own_turned)
+            hand = read_on(d).log
+            if hand is not None:
+                b |= _seen_bits(hand, seat, mine, shown)
     return b
 
 
@@ -650,13 +657,16 @@ class _Public:
         )
 
 
-def _public(d: Deferred) -> _Public:
-    """The hand's :class:`_Public`, read on to ``d.log`` (``SEEN_LOCK`` held)."""
-    cache = d.cache if d.cache is not None else {}
+def _public(cache: dict[object, object] | None, deck: bytes, log: bytes) -> _Public:
+    """The :class:`_Public` of the hand whose states share ``cache``, read on to ``log``.
+
+    ``deck`` is the hand's deck; ``SEEN_LOCK`` is held.
+    """
+    if cache is None:  # a game started partway keeps nothing before its first deal
+        cache = {}
     public = cast("_Public | None", cache.get(_PUBLIC))
-    log = d.log
-    if public is None or public.deck != d.deck or not log.startswith(public.log):
-        public = _Public(d.deck)
+    if public is None or public.deck != deck or not log.startswith(public.log):
+        public = _Public(deck)
         cache[_PUBLIC] = public
     if len(public.log) < len(log):
         public.read_on(log)
