@@ -107,7 +107,7 @@ def check_observation(state, seat):
     return obs
 
 
-@examples(25, deadline=None)
+@examples(15, deadline=None)
 @given(playout=playouts())
 def test_r_info_encode_equals_the_encoding_of_the_seats_view(playout):
     """R-INFO-1, R-INFO-2: encode(state, seat), read from the state, is encode_view of the seat's
@@ -124,7 +124,7 @@ def test_r_info_encode_equals_the_encoding_of_the_seats_view(playout):
             assert plane(obs, "hand") == set(state.hand(seat)) if state.phase is not Phase.DEAL else True
 
 
-@examples(25, deadline=None)
+@examples(15, deadline=None)
 @given(rules=presets(), seed=st.integers(0, 2**32), steps=st.integers(0, 120), data=st.data())
 def test_r_info_a_state_sampled_from_the_view_encodes_the_same(rules, seed, steps, data):
     """R-INFO-2: nothing hidden reaches the seat's encodings. A state sampled from the seat's view
@@ -148,7 +148,7 @@ def test_r_info_a_state_sampled_from_the_view_encodes_the_same(rules, seed, step
     assert np.array_equal(privileged[:OBS_SIZE], encode(state, seat))
 
 
-@examples(20, deadline=None)
+@examples(12, deadline=None)
 @given(
     seed=st.integers(0, 2**32), dealer=st.integers(0, 3), turn=st.integers(1, 3), steps=st.integers(0, 150)
 )
@@ -251,7 +251,7 @@ def test_the_encodings_do_not_depend_on_the_hash_seed():
             text=True,
             check=True,
         ).stdout
-        for hash_seed in ("0", "1", "12345")
+        for hash_seed in ("0", "12345")
     }
     assert len(digests) == 1
     assert hashlib.sha256(b"").hexdigest() not in digests
@@ -370,7 +370,7 @@ def test_info_state_strings_tell_apart_what_the_seat_can():
 # --- the privileged encoding ---------------------------------------------------------------------
 
 
-@examples(20, deadline=None)
+@examples(12, deadline=None)
 @given(playout=playouts(presets(), seeded=st.just(True)))
 def test_privileged_planes_account_for_all_54_cards(playout):
     """The four hands, the stock, the dead pile, the middle and the cards played hold each of the
@@ -396,7 +396,7 @@ def test_privileged_planes_account_for_all_54_cards(playout):
 # --- the legal mask ------------------------------------------------------------------------------
 
 
-@examples(20, deadline=None)
+@examples(12, deadline=None)
 @given(playout=playouts())
 def test_legal_mask_marks_exactly_the_legal_ids(playout):
     for state in playout.states(longer(200)):

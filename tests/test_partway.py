@@ -226,7 +226,7 @@ def test_a_partway_game_waits_for_its_first_deal_without_a_seed():
 
 
 @given(partway_games(near_target=True))
-@examples(40, deadline=None)
+@examples(25, deadline=None)
 def test_r_end_1_r_end_2_a_game_started_near_the_target_ends_by_the_rules(game):
     """R-END-1, R-END-2 (and R-SCORE-2): started near the target, the game is played to its end, which
     comes when a hand is scored with a team past the target (or a moon ends it); if both teams
@@ -388,7 +388,7 @@ def test_hand_summaries_of_a_partway_game_begin_at_its_start():
 
 
 @given(partway_games(), st.integers(min_value=0, max_value=400))
-@examples(40, deadline=None)
+@examples(25, deadline=None)
 def test_a_partway_game_round_trips_through_records_documents_and_pickles(game, steps):
     """A game started partway, at any point: its record (JSON, text) loads back equal and replays to
     the state; its state document and its pickle give the state back."""
@@ -615,7 +615,7 @@ def test_the_cli_replays_a_partway_record(tmp_path, capsys):
 
 
 @given(partway_games(), st.integers(min_value=0, max_value=2**32 - 1))
-@examples(8, deadline=None)
+@examples(6, deadline=None)
 def test_views_and_samples_of_a_partway_game_agree_with_it(game, sampling_seed):
     """Every seat's and the spectator's view of a partway game shows its scores, hand number, dealer
     and first dealer (R-INFO-1, R-DEAL-2) at every step, after its first hand too; a view updated by
