@@ -3,7 +3,7 @@
 Run it with ``python benchmarks/rl.py`` after ``python -m pip install -e '.[pettingzoo,bench]'``
 (OpenSpiel's ``pyspiel`` is the anchor; without it the anchor row is left out).
 
-Six workloads, each fixed (the same deals and the same random choices every round), are timed in
+Seven workloads, each fixed (the same deals and the same random choices every round), are timed in
 turn, round after round, by CPU time (:func:`time.process_time`) after a garbage collection, so
 that a busy machine slows them alike; each row gives the median over ``--rounds`` rounds, after
 ``--warmup`` untimed ones:
@@ -13,7 +13,11 @@ that a busy machine slows them alike; each row gives the median over ``--rounds`
 2. **direct + encode + mask**: the same, with :func:`pitch13.encoding.encode` for the seat to
    act and :func:`~pitch13.encoding.legal_mask` at each decision: the difference from the row
    above is what the observation and the mask cost.
-3. **PettingZoo raw_env**: ``--hands`` one-hand episodes of
+3. **encode alone**: :func:`pitch13.encoding.encode` for the seat to act, over the states of
+   the games of (1), made once before the first round and read in order: the observation's
+   own cost. (From the second round on, each hand's log has been read once already; the
+   observation is built anew every time.)
+4. **PettingZoo raw_env**: ``--hands`` one-hand episodes of
    :class:`pitch13.adapters.pettingzoo.raw_env` (reset with ``--seed`` once, then ``reset()``),
    played by the loop of PettingZoo's documentation, a decision being::
 
@@ -24,12 +28,12 @@ that a busy machine slows them alike; each row gives the median over ``--rounds`
 
    It counts the decisions only (an agent's step with ``None`` once the hand is over is not
    one), but its time includes those steps and their observations.
-4. **PettingZoo env()**: the same through the wrapped :func:`pitch13.adapters.pettingzoo.env`.
-5. **Gymnasium step**: ``--hands`` one-hand episodes of
+5. **PettingZoo env()**: the same through the wrapped :func:`pitch13.adapters.pettingzoo.env`.
+6. **Gymnasium step**: ``--hands`` one-hand episodes of
    :class:`pitch13.adapters.gymnasium.Pitch13Env` with three ``random`` bots, a random legal id
    from ``info["action_mask"]`` each step; a decision is one ``env.step`` (the learning seat's
    action, then the bots' up to its next turn: about four seats' decisions).
-6. **anchor**: ``--anchor-games`` random games of 4-player ``oh_hell`` through ``pyspiel``, each
+7. **anchor**: ``--anchor-games`` random games of 4-player ``oh_hell`` through ``pyspiel``, each
    decision ``state.information_state_tensor()`` (read into Python) + a random legal action
    (chance outcomes are drawn and not counted).
 
@@ -51,7 +55,7 @@ import time
 from collections.abc import Callable
 
 import pitch13
-from pitch13 import apply, legal_actions, new_game
+from pitch13 import GameState, apply, legal_actions, new_game
 from pitch13.adapters.gymnasium import Pitch13Env
 from pitch13.adapters.pettingzoo import env as wrapped_env
 from pitch13.adapters.pettingzoo import raw_env
@@ -92,6 +96,25 @@ def direct_encoded(hands: int, seed: int) -> int:
             state = apply(state, choice(legal_actions(state)))
             decisions += 1
     return decisions
+
+
+def seats_to_act(hands: int, seed: int) -> list[tuple[GameState, int]]:
+    """The states of :func:`direct`'s games at which a seat acts, with that seat."""
+    rng = random.Random(seed)
+    found: list[tuple[GameState, int]] = []
+    for hand in range(hands):
+        state = new_game(dealer=hand % 4, seed=seed * 1_000_003 + hand)
+        while state.outcome is None and state.hand_number == 1:
+            found.append((state, state.to_act))  # type: ignore[arg-type]
+            state = apply(state, rng.choice(legal_actions(state)))
+    return found
+
+
+def encode_alone(states: list[tuple[GameState, int]]) -> int:
+    """:func:`~pitch13.encoding.encode` of each state for its seat to act."""
+    for state, seat in states:
+        encode(state, seat)
+    return len(states)
 
 
 def aec(make: Callable[[], object], hands: int, seed: int) -> int:
@@ -180,9 +203,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.check and pyspiel is None:
         parser.error("--check needs the anchor: python -m pip install -e '.[bench]'")
     hands, seed = args.hands, args.seed
+    states = seats_to_act(hands, seed)
     workloads: dict[str, Callable[[], int]] = {
         "pitch13 direct": lambda: direct(hands, seed),
         "direct + encode + mask": lambda: direct_encoded(hands, seed),
+        "encode alone": lambda: encode_alone(states),
         "PettingZoo raw_env": lambda: aec(raw_env, hands, seed),
         "PettingZoo env()": lambda: aec(wrapped_env, hands, seed),
         "Gymnasium step": lambda: gym(hands, seed),
