@@ -69,8 +69,11 @@ def pitch13_games(games: int, hand_cap: int | None, seed: int) -> int:
     return decisions
 
 
-def oh_hell_games(games: int, seed: int) -> int:
-    """Play random 4-player ``oh_hell`` games through ``pyspiel``; return the decisions."""
+def oh_hell_games(games: int, seed: int, *, information_state: bool = False) -> int:
+    """Play random 4-player ``oh_hell`` games through ``pyspiel``; return the decisions.
+
+    With ``information_state``, each decision reads the seat's information-state tensor first.
+    """
     game = pyspiel.load_game("oh_hell", {"players": 4})
     rng = random.Random(seed)
     decisions = 0
@@ -81,6 +84,8 @@ def oh_hell_games(games: int, seed: int) -> int:
                 outcomes = state.chance_outcomes()
                 state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
             else:
+                if information_state:
+                    state.information_state_tensor()
                 state.apply_action(rng.choice(state.legal_actions()))
                 decisions += 1
     return decisions

@@ -54,6 +54,8 @@ import sys
 import time
 from collections.abc import Callable
 
+from engine import oh_hell_games  # the anchor, as benchmarks/engine.py plays it
+
 import pitch13
 from pitch13 import GameState, apply, legal_actions, new_game
 from pitch13.adapters.gymnasium import Pitch13Env
@@ -70,29 +72,20 @@ except ImportError:  # pragma: no cover - the anchor is optional
 # --- workloads: each returns its number of decisions ------------------------------------------
 
 
-def direct(hands: int, seed: int) -> int:
-    """Seeded one-hand games played with random legal actions by the engine alone."""
+def direct(hands: int, seed: int, *, observe: bool = False) -> int:
+    """Seeded one-hand games played with random legal actions by the engine alone.
+
+    With ``observe``, each decision first encodes the state for the seat to act, and its mask.
+    """
     rng = random.Random(seed)
     choice = rng.choice
     decisions = 0
     for hand in range(hands):
         state = new_game(dealer=hand % 4, seed=seed * 1_000_003 + hand)
         while state.outcome is None and state.hand_number == 1:
-            state = apply(state, choice(legal_actions(state)))
-            decisions += 1
-    return decisions
-
-
-def direct_encoded(hands: int, seed: int) -> int:
-    """:func:`direct`, with the observation and the mask of the seat to act at each decision."""
-    rng = random.Random(seed)
-    choice = rng.choice
-    decisions = 0
-    for hand in range(hands):
-        state = new_game(dealer=hand % 4, seed=seed * 1_000_003 + hand)
-        while state.outcome is None and state.hand_number == 1:
-            encode(state, state.to_act)  # type: ignore[arg-type]
-            legal_mask(state)
+            if observe:
+                encode(state, state.to_act)  # type: ignore[arg-type]
+                legal_mask(state)
             state = apply(state, choice(legal_actions(state)))
             decisions += 1
     return decisions
@@ -158,24 +151,6 @@ def gym(hands: int, seed: int) -> int:
     return steps
 
 
-def anchor(games: int, seed: int) -> int:
-    """Random 4-player ``oh_hell`` games, the information state tensor read at each decision."""
-    game = pyspiel.load_game("oh_hell", {"players": 4})
-    rng = random.Random(seed)
-    decisions = 0
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                state.information_state_tensor()
-                state.apply_action(rng.choice(state.legal_actions()))
-                decisions += 1
-    return decisions
-
-
 def cpu(work: Callable[[], int]) -> tuple[int, float]:
     """The decisions ``work`` made and the CPU seconds it took, after a garbage collection."""
     gc.collect()
@@ -206,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     states = seats_to_act(hands, seed)
     workloads: dict[str, Callable[[], int]] = {
         "pitch13 direct": lambda: direct(hands, seed),
-        "direct + encode + mask": lambda: direct_encoded(hands, seed),
+        "direct + encode + mask": lambda: direct(hands, seed, observe=True),
         "encode alone": lambda: encode_alone(states),
         "PettingZoo raw_env": lambda: aec(raw_env, hands, seed),
         "PettingZoo env()": lambda: aec(wrapped_env, hands, seed),
@@ -215,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     if pyspiel is None:
         print("(pyspiel is not installed: python -m pip install -e '.[bench]' adds the OpenSpiel anchor)")
     else:
-        workloads["oh_hell anchor"] = lambda: anchor(args.anchor_games, seed)
+        workloads["oh_hell anchor"] = lambda: oh_hell_games(args.anchor_games, seed, information_state=True)
 
     print(f"# pitch13 {pitch13.__version__} environments benchmark, Python {sys.version.split()[0]}")
     print(
