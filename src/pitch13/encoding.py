@@ -702,10 +702,12 @@ def _array(bits: int, floats: tuple[float, ...], nbits: int = _NBITS) -> npt.NDA
     return out
 
 
-def _check(state: object, seat: object, name: str) -> int:
+def _check(state: object, seat: object, name: str, *, arrays: bool = True) -> int:
+    """``seat``, checked, for ``name(state, seat)``; with ``arrays``, NumPy must be there."""
     if type(state) is not GameState:
         raise TypeError(f"{name}() takes a GameState, not {excerpt(state)}")
-    _numpy()
+    if arrays:
+        _numpy()
     return check_seat(seat)
 
 
@@ -880,13 +882,17 @@ def info_state_ids(state: GameState, seat: int) -> tuple[int, ...]:
         TypeError: if ``state`` is not a :class:`~pitch13.GameState` or ``seat`` not an int.
         ValueError: if ``seat`` is not from 0 to 3.
     """
-    if type(state) is not GameState:
-        raise TypeError(f"info_state_ids() takes a GameState, not {excerpt(state)}")
-    seat = check_seat(seat)
+    seat = _check(state, seat, "info_state_ids", arrays=False)
+    return tuple(_ids(view(state, seat)))
+
+
+def _ids(seat_view: SeatView) -> list[int]:
+    """The token ids of a seat's view's history (:func:`info_state_ids`)."""
+    seat = cast(int, seat_view.seat)
     ids: list[int] = []
-    for entry in view(state, seat).history:
+    for entry in seat_view.history:
         ids += _tokens(entry, seat)
-    return tuple(ids)
+    return ids
 
 
 def info_state_one_hot(state: GameState, seat: int) -> npt.NDArray[np.float32]:
@@ -943,10 +949,8 @@ def info_state_tensor(state: GameState, seat: int) -> npt.NDArray[np.float32]:
         out[at + ((trick.plays[0][0] - seat) & 3)] = 1.0
         for s, card in trick.plays:
             out[at + 4 + ((s - seat) & 3) * 54 + card.index] = 1.0
-    ids: list[int] = []
-    for entry in seat_view.history:
-        ids += _tokens(entry, seat)
-    out[_COUNTS:] = np.bincount(np.array(ids, np.int64), minlength=INFO_VOCAB) / _MOST_TOKENS
+    counts = np.bincount(np.array(_ids(seat_view), np.int64), minlength=INFO_VOCAB)
+    out[_COUNTS:] = counts / _MOST_TOKENS
     return out
 
 
@@ -1009,9 +1013,7 @@ def observation_string(state: GameState, seat: int) -> str:
         TypeError: if ``state`` is not a :class:`~pitch13.GameState` or ``seat`` not an int.
         ValueError: if ``seat`` is not from 0 to 3.
     """
-    if type(state) is not GameState:
-        raise TypeError(f"observation_string() takes a GameState, not {excerpt(state)}")
-    v = view(state, check_seat(seat))
+    v = view(state, _check(state, seat, "observation_string", arrays=False))
     bids = " ".join("-" if b is None else "pass" if b == 0 else str(b) for b in v.bids)
     trump = "-" if v.trump is None else v.trump.letter
     lines = [
@@ -1045,8 +1047,6 @@ def info_state_string(state: GameState, seat: int) -> str:
         TypeError: if ``state`` is not a :class:`~pitch13.GameState` or ``seat`` not an int.
         ValueError: if ``seat`` is not from 0 to 3.
     """
-    if type(state) is not GameState:
-        raise TypeError(f"info_state_string() takes a GameState, not {excerpt(state)}")
-    v = view(state, check_seat(seat))
+    v = view(state, _check(state, seat, "info_state_string", arrays=False))
     head = f"seat {v.seat}; hand {v.hand_number}; first dealer {v.first_dealer}; scores {v.scores[0]} {v.scores[1]}"
     return "\n".join([head, *(str(entry) for entry in v.history)])
