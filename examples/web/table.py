@@ -1,0 +1,378 @@
+"""One table of the web example: the true game, its seats, and what each connection is sent.
+
+Nothing here knows of HTTP or websockets: :mod:`examples.web.app` carries the messages this
+module makes and reads. A :class:`Table` holds the one true :class:`~pitch13.GameState`; every
+message a seat is sent is built from that seat's :func:`~pitch13.view` alone (a spectator's from
+:func:`~pitch13.spectator_view`), so no message can hold a card the seat may not see.
+
+The protocol, in JSON text frames (the page ``docs/web.rst`` gives it in full):
+
+* client to server: ``{"type": "join", "token": T}`` (a seat) or ``{"type": "join"}`` (a
+  spectator) first; then ``{"type": "start"}``, ``{"type": "move", "action": "bid 5", "ply":
+  17}`` and ``{"type": "ping"}``;
+* server to client: ``welcome``, ``table`` (the seats, started, over, the record's links),
+  ``view`` (the whole view first, then what changed), ``error`` (a code, a message, and for a
+  refused move the library's reason) and ``pong``.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import random
+import secrets
+from collections.abc import Callable
+from typing import Final, Union
+
+import pitch13
+from pitch13.bots import Bot, bot_factory
+from pitch13.narration import SEAT_NAMES, Narrator, narrate_seen
+from pitch13.seen import seen_history
+from pitch13.trumps import sort_hand
+
+#: A JSON value as the standard library's :mod:`json` reads and writes it.
+JSON = Union[dict[str, "JSON"], list["JSON"], str, int, float, bool, None]
+#: A message: one JSON object.
+Message = dict[str, JSON]
+
+#: The rules a table may be opened with, by name.
+RULES: Final[dict[str, Callable[[], pitch13.Rules]]] = {
+    "default": pitch13.Rules,
+    "classic": pitch13.Rules.classic_ten_point,
+}
+#: The library's bots a table may fill its seats with.
+BOTS: Final = ("simple", "search")
+#: The most characters a client's message may have.
+MAX_MESSAGE: Final = 4096
+#: The largest seed a table takes.
+MAX_SEED: Final = 2**63 - 1
+
+
+class Kind(enum.Enum):
+    """Who plays a seat."""
+
+    #: Nobody yet: a bot plays it once the game starts, and a person may still take it.
+    OPEN = "open"
+    #: A person, who holds the seat's token.
+    PERSON = "person"
+    #: A bot, for the whole game (a person may still take the seat over).
+    BOT = "bot"
+
+
+class TableError(Exception):
+    """A request the table refuses: ``code`` names the kind, the message says why."""
+
+    def __init__(self, code: str, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.reason = reason
+
+    def message(self) -> Message:
+        """The ``error`` message that tells the client."""
+        sent: Message = {"type": "error", "code": self.code, "message": str(self)}
+        if self.reason is not None:
+            sent["reason"] = self.reason
+        return sent
+
+
+class Seat:
+    """One seat: who plays it, its token, its live connections and its bot."""
+
+    __slots__ = ("bot", "connections", "kind", "token")
+
+    def __init__(self, bot: Bot) -> None:
+        self.kind = Kind.OPEN
+        self.token: str | None = None
+        self.connections = 0
+        #: Plays the seat when no person does, and stands in for a person who runs out of time.
+        self.bot = bot
+
+
+class Client:
+    """One connection's side of the protocol: its seat and the copy of the view it was sent.
+
+    The copy lets :meth:`Table.update` send only what changed: the client applies the same
+    change to its own copy, so the two stay equal (the server tests check it message by message).
+    """
+
+    __slots__ = ("narrator", "seat", "sent", "sent_ply", "table_version")
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.sent: dict[str, JSON] | None = None
+        self.sent_ply = -1
+        self.table_version = -1
+        self.narrator = Narrator()
+
+
+class Table:
+    """A game of four seats that people join with tokens and bots fill.
+
+    Args:
+        table_id: the table's name in its links.
+        rules: ``"default"`` or ``"classic"``.
+        bots: the library's bot that plays the seats no person holds: ``"simple"`` or ``"search"``.
+        seed: deals every hand from this seed (a game that can be played again); ``None`` deals
+            each hand from the operating system's secure random source.
+
+    Raises:
+        TableError: ``bad_request`` if a setting is not one of those.
+    """
+
+    def __init__(
+        self, table_id: str, rules: str = "default", bots: str = "simple", seed: int | None = None
+    ) -> None:
+        if rules not in RULES:
+            raise TableError("bad_request", f"rules are one of {', '.join(RULES)}, not {rules!r}")
+        if bots not in BOTS:
+            raise TableError("bad_request", f"bots are one of {', '.join(BOTS)}, not {bots!r}")
+        if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
+            raise TableError("bad_request", f"a seed is a whole number from 0 to {MAX_SEED}, or none")
+        self.id = table_id
+        self.rules_name = rules
+        self.bots_name = bots
+        self.seed = seed
+        maker = bot_factory(bots)
+        seeds = random.Random(seed) if seed is not None else random.SystemRandom()
+        self.seats = [Seat(maker(seeds.randrange(2**32))) for _ in range(4)]
+        self.state = pitch13.new_game(RULES[rules](), dealer=0, seed=seed)
+        self.started = False
+        #: Goes up whenever the seats, the start or the end change (the ``table`` message).
+        self.version = 0
+
+    # --- seats ------------------------------------------------------------------------------
+
+    def take_seat(self, seat: int) -> str:
+        """Give ``seat`` to a person and return its new secret token.
+
+        A seat that is open or played by a bot may be taken, also in the middle of the game.
+
+        Raises:
+            TableError: ``bad_request`` if ``seat`` is not 0 to 3; ``seat_taken`` if a person
+                holds it; ``game_over`` once the game is over.
+        """
+        if type(seat) is not int or not 0 <= seat <= 3:
+            raise TableError("bad_request", f"a seat is 0 to 3, not {seat!r}")
+        if self.state.is_over:
+            raise TableError("game_over", "the game is over")
+        place = self.seats[seat]
+        if place.kind is Kind.PERSON:
+            raise TableError("seat_taken", f"{SEAT_NAMES[seat]} is taken")
+        place.kind = Kind.PERSON
+        place.token = secrets.token_urlsafe(18)
+        self.version += 1
+        return place.token
+
+    def seat_of(self, token: object) -> int:
+        """The seat whose token is ``token``.
+
+        Raises:
+            TableError: ``bad_token`` if no seat has it.
+        """
+        if isinstance(token, str):
+            for seat, place in enumerate(self.seats):
+                if place.token is not None and secrets.compare_digest(place.token, token):
+                    return seat
+        raise TableError("bad_token", "that token holds no seat at this table")
+
+    def connected(self, seat: int | None, change: int) -> None:
+        """Count a connection of ``seat`` opening (``change=1``) or closing (``-1``)."""
+        if seat is not None:
+            self.seats[seat].connections += change
+            self.version += 1
+
+    def start(self, seat: int | None) -> None:
+        """Start the game; the seats nobody took go to bots.
+
+        Raises:
+            TableError: ``not_seated`` for a spectator; ``already_started`` if it has started.
+        """
+        if seat is None:
+            raise TableError("not_seated", "only a seated player can start the game")
+        if self.started:
+            raise TableError("already_started", "the game has started")
+        for place in self.seats:
+            if place.kind is Kind.OPEN:
+                place.kind = Kind.BOT
+        self.started = True
+        self.version += 1
+        self.deal_if_due()
+
+    # --- moves ------------------------------------------------------------------------------
+
+    def deal_if_due(self) -> bool:
+        """Deal the next hand if the game waits for one; whether it dealt.
+
+        The deck comes from the operating system's secure random source; a seeded game deals
+        itself inside :func:`pitch13.apply`.
+        """
+        if not self.state.is_chance:
+            return False
+        deck = secrets.SystemRandom().sample(pitch13.DECK, len(pitch13.DECK))
+        self.state = pitch13.apply(self.state, pitch13.Deal(deck))
+        return True
+
+    def move(self, seat: int | None, message: Message) -> None:
+        """Apply a ``move`` message from ``seat``'s connection, or refuse it, changing nothing.
+
+        Raises:
+            TableError: ``not_seated``, ``not_started``, ``bad_message`` (no action or ply, or an
+                action that does not parse), ``stale`` (made for an earlier position) or
+                ``illegal`` (refused by the rules, with the library's reason).
+        """
+        if seat is None:
+            raise TableError("not_seated", "a spectator cannot move")
+        if not self.started:
+            raise TableError("not_started", "the game has not started")
+        text, ply = message.get("action"), message.get("ply")
+        if not isinstance(text, str) or type(ply) is not int:
+            raise TableError("bad_message", 'a move is {"type": "move", "action": "...", "ply": n}')
+        try:
+            action = pitch13.parse_action(text)
+        except pitch13.ActionParseError as error:
+            raise TableError("bad_message", str(error)) from None
+        if isinstance(action, pitch13.Deal):
+            raise TableError("bad_message", "the server deals")
+        self._apply(seat, action, ply)
+
+    def _apply(self, seat: int, action: pitch13.Action, ply: int) -> None:
+        try:
+            self.state = pitch13.apply(self.state, action, seat=seat, ply=ply)
+        except pitch13.IllegalActionError as error:
+            code = "stale" if error.reason is pitch13.IllegalReason.STALE_MOVE else "illegal"
+            raise TableError(code, str(error), error.reason.name) from None
+        if self.state.is_over:
+            self.version += 1
+        self.deal_if_due()
+
+    def waiting_for(self) -> tuple[int, bool] | None:
+        """The seat to act and whether a person plays it; ``None`` before the start and at the end."""
+        state = self.state
+        if not self.started or state.is_over or state.to_act is None:
+            return None
+        seat = state.to_act
+        return seat, self.seats[seat].kind is Kind.PERSON
+
+    def bot_choice(self, seat: int) -> tuple[pitch13.Action, int]:
+        """What ``seat``'s bot would do now, and the ply it chose at (it sees only its view).
+
+        Safe to call off the event loop: it reads the state once and changes nothing.
+        """
+        seat_view = pitch13.view(self.state, seat)
+        return self.seats[seat].bot.choose(seat_view), seat_view.ply
+
+    def bot_move(self, seat: int, action: pitch13.Action, ply: int) -> bool:
+        """Apply a choice of :meth:`bot_choice`; whether it was still current (else nothing changes)."""
+        try:
+            self._apply(seat, action, ply)
+        except TableError:
+            return False
+        return True
+
+    # --- what is sent -----------------------------------------------------------------------
+
+    def table_message(self) -> Message:
+        """The ``table`` message: the seats, whether the game started and ended, the record's links."""
+        seats: list[JSON] = [
+            {
+                "seat": seat,
+                "name": SEAT_NAMES[seat],
+                "kind": place.kind.value,
+                "connected": place.connections > 0,
+            }
+            for seat, place in enumerate(self.seats)
+        ]
+        over = self.state.is_over
+        record: JSON = None
+        if over:
+            base = f"/api/tables/{self.id}/record"
+            record = {"json": f"{base}.json", "text": f"{base}.txt"}
+        return {"type": "table", "started": self.started, "over": over, "seats": seats, "record": record}
+
+    def summary(self) -> Message:
+        """The table as the lobby lists it."""
+        message = self.table_message()
+        return {
+            "id": self.id,
+            "rules": self.rules_name,
+            "bots": self.bots_name,
+            "started": self.started,
+            "over": message["over"],
+            "seats": message["seats"],
+        }
+
+    def updates(self, client: Client) -> list[Message]:
+        """What ``client`` has not been sent yet.
+
+        A ``table`` message if the table changed, and a ``view`` message if its view did. It
+        costs O(the entries of the hand in play), whatever the number of hands played.
+        """
+        messages: list[Message] = []
+        if client.table_version != self.version:
+            client.table_version = self.version
+            messages.append(self.table_message())
+        if client.sent_ply != self.state.ply or client.sent is None:
+            messages.append(self._view_message(client))
+        return messages
+
+    def _view_message(self, client: Client) -> Message:
+        state, seat = self.state, client.seat
+        seat_view = pitch13.spectator_view(state) if seat is None else pitch13.view(state, seat)
+        now: dict[str, JSON] = json.loads(seat_view.to_json())
+        before = client.sent
+        if before is None:
+            events = narrate_seen(seat_view.history, client.narrator, viewer=seat)
+        else:
+            events = narrate_seen(seen_history(state, seat, client.sent_ply), client.narrator, viewer=seat)
+        message: Message = {"type": "view", "full": before is None}
+        if before is None:
+            message["view"] = now
+        else:
+            message["set"] = {
+                key: value for key, value in now.items() if key != "history" and before.get(key) != value
+            }
+            message["history"] = _history_change(before["history"], now["history"])
+        trump = seat_view.trump
+        message["hand"] = [str(card) for card in sort_hand(seat_view.hand, trump, seat_view.rules)]
+        message["legal"] = [[str(action), action.pretty] for action in seat_view.legal_actions]
+        message["events"] = list(events)
+        client.sent, client.sent_ply = now, seat_view.ply
+        return message
+
+    def record(self, form: str) -> str:
+        """The finished game's record as ``"json"`` or ``"text"``.
+
+        Raises:
+            TableError: ``not_over`` before the game is over (a record shows every card).
+        """
+        if not self.state.is_over:
+            raise TableError("not_over", "the record is kept secret until the game is over")
+        record = pitch13.GameRecord.from_state(self.state)
+        return record.to_json(indent=1) if form == "json" else record.to_text()
+
+
+def _history_change(before: JSON, now: JSON) -> list[JSON]:
+    """``[k, line, ...]``: keep the first ``k`` lines of the client's history, then add the rest."""
+    assert isinstance(before, list) and isinstance(now, list)
+    kept = len(before) if len(now) >= len(before) and now[: len(before)] == before else 0
+    return [kept, *now[kept:]]
+
+
+def apply_view_message(copy: dict[str, JSON] | None, message: Message) -> dict[str, JSON]:
+    """A client's copy of its view after ``message``, as the page's script keeps it.
+
+    The server tests use it to check that the copy always equals the seat's view.
+    """
+    if message["full"]:
+        whole = message["view"]
+        assert isinstance(whole, dict)
+        return dict(whole)
+    assert copy is not None
+    changed = message["set"]
+    history = message["history"]
+    assert isinstance(changed, dict) and isinstance(history, list) and isinstance(copy["history"], list)
+    kept = history[0]
+    assert isinstance(kept, int)
+    updated = {**copy, **changed}
+    updated["history"] = [*copy["history"][:kept], *history[1:]]
+    return updated

@@ -1,0 +1,475 @@
+"""The web table's server (examples/web), tested as a browser uses it: HTTP and websockets.
+
+A real uvicorn server runs the app in a thread; the clients are the websockets library's. Every
+view message is applied to a client-side copy exactly as the page's script applies it, and the
+copy is checked against the seat's :func:`pitch13.view` of the true state (R-INFO-1, R-INFO-2):
+no message may tell a seat more than its view, whose leak tests are in tests/test_views.py.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import re
+import time
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web table needs the web extra")
+pytest.importorskip("uvicorn", reason="the web table needs the web extra")
+pytest.importorskip("websockets", reason="the web table needs the web extra")
+httpx = pytest.importorskip("httpx", reason="the web tests need httpx")
+
+from websockets.exceptions import ConnectionClosed  # noqa: E402
+from websockets.sync.client import connect  # noqa: E402
+
+import pitch13  # noqa: E402
+from examples.web.table import Table, TableError, apply_view_message  # noqa: E402
+from pitch13.narration import narrate_seen  # noqa: E402
+from pitch13.seen import seen_history  # noqa: E402
+from pitch13.trumps import sort_hand  # noqa: E402
+from web_helpers import running_server  # noqa: E402
+
+FAST = {"bot_delay": 0.0, "turn_timeout": None, "away_timeout": 30.0, "rate": 1e6, "burst": 10**6}
+
+
+class Player:
+    """One websocket client that keeps its copy of the view as the page does."""
+
+    def __init__(self, srv, table_id, token=None):
+        self.srv = srv
+        self.table = srv.server.tables[table_id]
+        self.stack = contextlib.ExitStack()
+        self.socket = self.stack.enter_context(connect(f"{srv.ws}/ws/{table_id}", max_size=2**22))
+        self.view = None
+        self.legal = []
+        self.table_message = None
+        self.errors = []
+        self.messages = 0
+        self.bytes = 0
+        self.seat = None
+        hello = {"type": "join"} if token is None else {"type": "join", "token": token}
+        self.send(hello)
+        welcome = self.receive()
+        assert welcome["type"] == "welcome"
+        self.seat = welcome["seat"]
+
+    def send(self, message):
+        self.socket.send(message if isinstance(message, str | bytes) else json.dumps(message))
+
+    def receive(self, timeout=10.0):
+        text = self.socket.recv(timeout=timeout)
+        self.messages += 1
+        self.bytes += len(text.encode())
+        message = json.loads(text)
+        if message["type"] == "view":
+            self.view = apply_view_message(self.view, message)
+            self.legal = [action for action, _ in message["legal"]]
+            check_view_message(self.table.state, self.seat, self.view, message)
+        elif message["type"] == "table":
+            self.table_message = message
+        elif message["type"] == "error":
+            self.errors.append(message)
+        return message
+
+    def sync(self):
+        """Read until the copy is the view of the true state's position."""
+        while self.view is None or self.view["ply"] != self.table.state.ply:
+            self.receive()
+
+    def error(self):
+        """Read up to the next error message and return it."""
+        while True:
+            message = self.receive()
+            if message["type"] == "error":
+                return message
+
+    def close(self):
+        self.stack.close()
+
+
+def closing_code(player):
+    """Read until the server closes the connection; the code it closed with."""
+    try:
+        while True:
+            player.receive()
+    except ConnectionClosed as closed:
+        return closed.rcvd.code
+
+
+def card_pattern(card):
+    text = re.escape(str(card))
+    pretty = re.escape(card.pretty)
+    return re.compile(rf"(?<![0-9A-Za-z])(?:{text}|{pretty})(?![0-9])")
+
+
+def check_view_message(state, seat, copy, message):
+    """The copy is the seat's view, and the message's extras say nothing the view does not."""
+    if copy["ply"] != state.ply:
+        return  # the game moved on while the message was on its way: checked at the next one
+    seat_view = pitch13.spectator_view(state) if seat is None else pitch13.view(state, seat)
+    assert copy == json.loads(seat_view.to_json())
+    assert message["hand"] == [
+        str(card) for card in sort_hand(seat_view.hand, seat_view.trump, seat_view.rules)
+    ]
+    assert message["legal"] == [[str(action), action.pretty] for action in seat_view.legal_actions]
+    # The events tell what the seat saw, and name no card another seat holds unseen.
+    hidden = set()
+    for other in range(4):
+        if other != seat:
+            hidden |= set(state.hands[other]) - set(seat_view.known_held[other])
+    events = message["events"]
+    deals = [i for i, line in enumerate(events) if line.startswith("Hand ") and line.endswith(" deals.")]
+    text = "\n".join(events[deals[-1] if deals else 0 :])  # the lines of the hand in play
+    for card in hidden:
+        assert not card_pattern(card).search(text), (card, text)
+
+
+def open_table(srv, **body):
+    answer = httpx.post(f"{srv.http}/api/tables", json={"seed": 12, "seat": 2, **body})
+    assert answer.status_code == 201, answer.text
+    data = answer.json()
+    assert data["url"] == f"/table/{data['id']}#seat={data['seat']}&token={data['token']}"
+    return data
+
+
+def take(srv, table_id, seat):
+    answer = httpx.post(f"{srv.http}/api/tables/{table_id}/seats/{seat}")
+    assert answer.status_code == 201, answer.text
+    return answer.json()["token"]
+
+
+def four_players(srv, **body):
+    created = open_table(srv, seat=0, **body)
+    tokens = [created["token"], *(take(srv, created["id"], seat) for seat in (1, 2, 3))]
+    return created["id"], [Player(srv, created["id"], token) for token in tokens]
+
+
+def play_on(players, rng, moves=None):
+    """Play random legal moves, each from the seat to act, until the game ends or ``moves`` are made."""
+    table = players[0].table
+    made = 0
+    while not table.state.is_over and (moves is None or made < moves):
+        for player in players:
+            player.sync()
+        seat = table.state.to_act
+        mover = players[seat]
+        assert mover.legal == [str(action) for action in pitch13.legal_actions(table.state)]
+        before, refused = table.state.ply, len(mover.errors)
+        mover.send({"type": "move", "action": rng.choice(mover.legal), "ply": mover.view["ply"]})
+        while table.state.ply == before:
+            mover.receive()
+            assert mover.errors[refused:] == []
+        made += 1
+    for player in players:
+        player.sync()
+    return made
+
+
+def test_four_people_play_a_whole_game_and_each_copy_is_always_its_seats_view():
+    """R-INFO-1, R-INFO-2: every message to every seat checked against the true state."""
+    with running_server(**FAST) as srv:
+        table_id, players = four_players(srv)
+        players[0].send({"type": "start"})
+        play_on(players, random.Random(3))
+        table = players[0].table
+        assert table.state.is_over
+        for player in players:
+            while not (player.table_message and player.table_message["over"]):
+                player.receive()
+            assert player.errors == []
+            assert player.view == json.loads(pitch13.view(table.state, player.seat).to_json())
+            assert player.view["outcome"]["winner"] == table.state.outcome.winner
+        record = httpx.get(f"{srv.http}/api/tables/{table_id}/record.json")
+        assert record.status_code == 200
+        assert "attachment" in record.headers["content-disposition"]
+        assert pitch13.replay(pitch13.GameRecord.from_json(record.text))[-1] == table.state
+        text = httpx.get(f"{srv.http}/api/tables/{table_id}/record.txt")
+        assert pitch13.GameRecord.from_text(text.text) == pitch13.GameRecord.from_json(record.text)
+
+
+def test_a_spectator_sees_the_public_view_only():
+    with running_server(**FAST) as srv:
+        table_id, players = four_players(srv)
+        watcher = Player(srv, table_id)
+        assert watcher.seat is None
+        players[2].send({"type": "start"})
+        play_on(players, random.Random(5), moves=40)
+        watcher.sync()
+        assert watcher.view["hand"] == []
+        assert watcher.view == json.loads(pitch13.spectator_view(watcher.table.state).to_json())
+        watcher.send({"type": "move", "action": "pass", "ply": watcher.view["ply"]})
+        assert watcher.error()["code"] == "not_seated"
+        watcher.send({"type": "start"})
+        assert watcher.error()["code"] == "not_seated"
+
+
+def test_one_person_and_three_bots_play_to_the_end():
+    with running_server(**{**FAST, "bot_delay": 0.001}) as srv:
+        created = open_table(srv, rules="classic", bots="simple", seed=None)
+        me = Player(srv, created["id"], created["token"])
+        me.send({"type": "start"})
+        rng = random.Random(8)
+        while not me.table.state.is_over:
+            message = me.receive()
+            if message["type"] == "view" and me.legal and me.view["ply"] == me.table.state.ply:
+                me.send({"type": "move", "action": rng.choice(me.legal), "ply": me.view["ply"]})
+        assert [seat["kind"] for seat in me.table.table_message()["seats"]] == ["bot", "bot", "person", "bot"]
+        assert me.table.state.rules == pitch13.Rules.classic_ten_point()
+        # Dealt from a secure shuffle, hand by hand: the record replays it all the same.
+        record = httpx.get(f"{srv.http}/api/tables/{created['id']}/record.json")
+        assert pitch13.replay(pitch13.GameRecord.from_json(record.text))[-1] == me.table.state
+
+
+@pytest.mark.parametrize(
+    ("frame", "code"),
+    [
+        ("not json", "bad_message"),
+        ("[1, 2]", "bad_message"),
+        ('{"kind": "move"}', "bad_message"),
+        ('{"type": 5}', "bad_message"),
+        ('{"type": "dance"}', "bad_message"),
+        ('{"type": "move"}', "bad_message"),
+        ('{"type": "move", "action": "bid 5", "ply": "3"}', "bad_message"),
+        ('{"type": "move", "action": "bid five", "ply": 0}', "bad_message"),
+        ('{"type": "move", "action": "deal", "ply": 0}', "bad_message"),
+        (b"\x00\x01binary", "bad_message"),
+        ("x" * 5000, "too_big"),
+        ('{"type": "start"}', "already_started"),
+        ('{"type": "join"}', "bad_message"),
+    ],
+)
+def test_junk_is_answered_and_changes_nothing(frame, code):
+    with running_server(**FAST) as srv:
+        _, players = four_players(srv)
+        players[0].send({"type": "start"})
+        play_on(players, random.Random(1), moves=3)
+        table = players[0].table
+        before = table.state
+        players[1].send(frame)
+        error = players[1].error()
+        assert error["code"] == code
+        assert error["message"]
+        assert table.state is before
+        # The connection and the game go on.
+        players[1].send({"type": "ping"})
+        assert players[1].receive()["type"] == "pong"
+        assert play_on(players, random.Random(2), moves=5) == 5
+
+
+def test_out_of_turn_and_stale_moves_are_refused_with_the_reason():
+    with running_server(**FAST) as srv:
+        _, players = four_players(srv)
+        table = players[0].table
+        players[3].send({"type": "move", "action": "pass", "ply": 0})
+        assert players[3].error()["code"] == "not_started"
+        players[0].send({"type": "start"})
+        play_on(players, random.Random(1), moves=1)
+        before = table.state
+        seat = before.to_act
+        other = players[(seat + 1) % 4]
+        other.send({"type": "move", "action": str(pitch13.legal_actions(before)[0]), "ply": before.ply})
+        error = other.error()
+        assert (error["code"], error["reason"]) == ("illegal", "NOT_YOUR_TURN")
+        mover = players[seat]
+        mover.send({"type": "move", "action": str(pitch13.legal_actions(before)[0]), "ply": before.ply - 1})
+        error = mover.error()
+        assert (error["code"], error["reason"]) == ("stale", "STALE_MOVE")
+        mover.send({"type": "move", "action": "bid 2", "ply": before.ply})
+        error = mover.error()
+        assert (error["code"], error["reason"]) == ("illegal", "BID_TOO_LOW")
+        assert "cannot bid 2" in error["message"]
+        assert table.state is before
+
+
+def test_a_frame_over_the_servers_limit_closes_that_connection_only():
+    with running_server(**FAST) as srv:
+        table_id, players = four_players(srv)
+        players[0].send({"type": "start"})
+        players[1].send("x" * 100_000)
+        assert closing_code(players[1]) == 1009  # message too big
+        token = players[1].table.seats[1].token
+        players[1] = Player(srv, table_id, token)
+        assert play_on(players, random.Random(4), moves=8) == 8
+
+
+def test_a_flood_is_refused_then_the_connection_closed():
+    with running_server(**{**FAST, "rate": 5.0, "burst": 10}) as srv:
+        _, players = four_players(srv)
+        flooder = players[1]
+        for _ in range(40):
+            flooder.send({"type": "ping"})
+        pongs, errors = 0, []
+        while pongs + len(errors) < 11:
+            message = flooder.receive()
+            pongs += message["type"] == "pong"
+            if message["type"] == "error":
+                errors.append(message["code"])
+        assert pongs == 10
+        assert errors == ["flood"]
+        for _ in range(400):
+            flooder.send({"type": "ping"})
+        assert closing_code(flooder) == 1008
+        # The others play on.
+        players[0].send({"type": "ping"})
+        assert players[0].receive()["type"] in ("pong", "table")
+
+
+def test_joining_needs_a_join_and_a_good_token():
+    with running_server(**FAST) as srv:
+        created = open_table(srv)
+        for first, code in (
+            ({"type": "move", "action": "pass", "ply": 0}, "bad_message"),
+            ({"type": "join", "token": "not-a-token"}, "bad_token"),
+            ({"type": "join", "token": 7}, "bad_token"),
+        ):
+            with connect(f"{srv.ws}/ws/{created['id']}") as socket:
+                socket.send(json.dumps(first))
+                assert json.loads(socket.recv(timeout=10))["code"] == code
+                with pytest.raises(ConnectionClosed):
+                    socket.recv(timeout=10)
+        with connect(f"{srv.ws}/ws/nosuchtable") as socket:
+            assert json.loads(socket.recv(timeout=10))["code"] == "no_table"
+
+
+def test_a_seat_reconnects_with_its_token_and_gets_its_whole_view():
+    with running_server(**FAST) as srv:
+        table_id, players = four_players(srv)
+        players[0].send({"type": "start"})
+        play_on(players, random.Random(6), moves=12)
+        token = players[2].table.seats[2].token
+        players[2].close()
+        while players[0].table_message["seats"][2]["connected"]:
+            players[0].receive()
+        players[2] = Player(srv, table_id, token)
+        players[2].sync()
+        assert players[2].view == json.loads(pitch13.view(players[2].table.state, 2).to_json())
+        assert players[0].table.seats[2].connections == 1
+        assert play_on(players, random.Random(7), moves=20) == 20
+
+
+def test_bots_move_for_a_person_who_is_away_or_out_of_time():
+    with running_server(**{**FAST, "turn_timeout": 0.2, "away_timeout": 0.1}) as srv:
+        created = open_table(srv, seat=1, bots="simple")
+        me = Player(srv, created["id"], created["token"])
+        me.send({"type": "start"})
+        table = me.table
+        started = time.monotonic()
+        while table.state.ply < 3:  # seat 1 bids first: a bot moved for it when time ran out
+            me.receive()
+        assert time.monotonic() - started >= 0.2
+        me.close()
+        deadline = time.monotonic() + 20
+        while not table.state.is_over and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert table.state.is_over  # nobody there: the bots played the game out
+
+
+def test_http_refuses_bad_requests():
+    with running_server(**FAST) as srv:
+        base = f"{srv.http}/api/tables"
+        for body, status in (
+            ({"rules": "chess"}, 400),
+            ({"bots": "deep blue"}, 400),
+            ({"seed": -1}, 400),
+            ({"seed": 2.5}, 400),
+            ({"seat": 4}, 400),
+            ([1, 2], 400),
+        ):
+            answer = httpx.post(base, json=body)
+            assert answer.status_code == status, body
+            assert answer.json()["error"]
+        assert httpx.post(base, content=b"{not json").status_code == 400
+        assert httpx.post(base, content=b"[" * 10_000).status_code == 400
+        created = open_table(srv, seed="12")
+        table_id = created["id"]
+        assert httpx.post(f"{base}/{table_id}/seats/2").status_code == 409
+        assert httpx.post(f"{base}/{table_id}/seats/7").status_code == 400
+        assert httpx.post(f"{base}/nosuchtable/seats/1").status_code == 404
+        assert httpx.get(f"{base}/{table_id}/record.json").status_code == 409
+        assert httpx.get(f"{base}/{table_id}/record.pdf").status_code == 404
+        assert httpx.get(f"{base}/nosuchtable/record.json").status_code == 404
+        listed = httpx.get(base).json()["tables"]
+        assert [(table["id"], table["seats"][2]["kind"], table["started"]) for table in listed] == [
+            (table_id, "person", False)
+        ]
+        assert httpx.get(f"{srv.http}/").status_code == 200
+        assert httpx.get(f"{srv.http}/table/{table_id}").status_code == 200
+        assert httpx.get(f"{srv.http}/static/table.js").status_code == 200
+
+
+def test_a_person_takes_over_a_bots_seat_mid_game():
+    with running_server(**{**FAST, "bot_delay": 0.001}) as srv:
+        created = open_table(srv, seat=2)
+        me = Player(srv, created["id"], created["token"])
+        me.send({"type": "start"})
+        table = me.table
+        while table.state.ply < 5:
+            message = me.receive()
+            if message["type"] == "view" and me.legal and me.view["ply"] == table.state.ply:
+                me.send({"type": "move", "action": me.legal[0], "ply": me.view["ply"]})
+        token = take(srv, created["id"], 0)
+        north = Player(srv, created["id"], token)
+        assert north.seat == 0
+        assert table.seats[0].kind.value == "person"
+
+
+def test_the_table_refuses_bad_settings_and_requests():
+    for settings in ({"rules": "chess"}, {"bots": "random"}, {"seed": -1}, {"seed": True}):
+        with pytest.raises(TableError) as refused:
+            Table("t", **settings)
+        assert refused.value.code == "bad_request"
+    table = Table("t", seed=3)
+    with pytest.raises(TableError, match="seated player"):
+        table.start(None)
+    table.take_seat(2)
+    with pytest.raises(TableError) as refused:
+        table.take_seat(2)
+    assert refused.value.code == "seat_taken"
+    with pytest.raises(TableError) as refused:
+        table.seat_of(None)
+    assert refused.value.code == "bad_token"
+    with pytest.raises(TableError) as refused:
+        table.record("json")
+    assert refused.value.code == "not_over"
+
+
+def test_a_view_message_costs_the_same_late_in_a_long_game():
+    """The server's work for a message depends on the hand in play, not on the hands before."""
+    table = Table("t", seed=21)
+    table.take_seat(2)
+    table.start(2)
+    rng = random.Random(2)
+    sizes = {}
+    from examples.web.table import Client
+
+    while not table.state.is_over:
+        client = Client(2)
+        table.updates(client)  # a whole view: what a reconnecting seat is sent
+        full = json.dumps(client.sent)
+        sizes.setdefault(table.state.hand_number, []).append(len(full))
+        seat = table.state.to_act
+        table.bot_move(seat, rng.choice(pitch13.legal_actions(table.state)), table.state.ply)
+    hands = sorted(sizes)
+    assert len(hands) >= 4
+    assert max(sizes[hands[-1]]) < 2 * max(sizes[hands[0]]) + 2000
+
+
+def test_events_narrate_what_the_seat_saw():
+    table = Table("t", seed=12)
+    table.take_seat(2)
+    table.start(2)
+    from examples.web.table import Client
+
+    client = Client(2)
+    first = next(m for m in table.updates(client) if m["type"] == "view")
+    assert first["events"] == list(narrate_seen(seen_history(table.state, 2, None), viewer=2))
+    assert first["events"][0] == "Hand 1: North deals."
+    before = table.state.ply
+    seat = table.state.to_act
+    table.bot_move(seat, pitch13.legal_actions(table.state)[0], before)
+    (update,) = [m for m in table.updates(client) if m["type"] == "view"]
+    assert update["full"] is False
+    assert update["events"] == [f"{['North', 'East', 'South', 'West'][seat]} passes."]
+    assert update["history"][0] == len(first["view"]["history"])

@@ -1,0 +1,59 @@
+"""Run the web table's app on a real uvicorn server in a thread, for the web tests."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+import time
+from collections.abc import Iterator
+
+import uvicorn
+
+from examples.web.app import make_app
+
+
+class RunningServer:
+    """The app served on ``http://127.0.0.1:{port}``; ``server`` is its tables' keeper."""
+
+    def __init__(self, app, port):
+        self.app = app
+        self.port = port
+        self.server = app.state.server
+
+    @property
+    def http(self):
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self):
+        return f"ws://127.0.0.1:{self.port}"
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextlib.contextmanager
+def running_server(**settings) -> Iterator[RunningServer]:
+    """Serve ``make_app(**settings)`` until the block ends."""
+    app = make_app(**settings)
+    port = free_port()
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=65_536, lifespan="on"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the web table's server did not start")
+        time.sleep(0.01)
+    try:
+        yield RunningServer(app, port)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=20)
