@@ -21,6 +21,9 @@ def main(argv: list[str] | None = None) -> int:
         default=15.0,
         help="seconds before a bot moves for a person whose connection is gone",
     )
+    parser.add_argument(
+        "--rate", type=float, default=10.0, help="messages a second one connection may send (default 10)"
+    )
     options = parser.parse_args(argv)
     try:
         import uvicorn
@@ -36,6 +39,8 @@ def main(argv: list[str] | None = None) -> int:
         bot_delay=options.bot_delay,
         turn_timeout=options.turn_timeout or None,
         away_timeout=options.away_timeout,
+        rate=options.rate,
+        burst=max(30, int(options.rate * 3)),
     )
     print(f"pitch13 web table: open http://{options.host}:{options.port}/ in a browser (Ctrl-C stops it)")
     sys.stdout.flush()

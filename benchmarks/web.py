@@ -1,0 +1,184 @@
+"""What one game costs the web table's server: messages, bytes per seat, and CPU time.
+
+Run it with ``python benchmarks/web.py`` after ``python -m pip install -e '.[webtest]'``. The
+server is ``python -m examples.web`` in a process of its own (bots without delay), so that its
+CPU time (user + system, read from ``/proc``: Linux only) is the server's alone; the players are
+websocket clients in this process, which move as soon as it is their turn, at random among the
+legal actions (seeded). Two fixed workloads, on seeded deals, medians over ``--games`` games:
+
+1. **four people**: four clients hold the four seats; the server only checks and relays moves;
+2. **one person, three bots**: one client; the server also plays three SimpleBots.
+
+For each: hands a game, messages and bytes (of JSON text) each connection received, and the
+server's CPU time a game and a move. The server's start (its imports) is not counted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from websockets.sync.client import ClientConnection, connect
+
+ROOT = Path(__file__).resolve().parent.parent
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_of(pid: int) -> float:
+    """The CPU seconds (user + system) process ``pid`` has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def post(url: str, body: dict[str, object] | None = None) -> dict[str, object]:
+    data = json.dumps(body or {}).encode()
+    request = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as answer:
+        result: dict[str, object] = json.load(answer)
+    return result
+
+
+class Seat:
+    """One player's connection, counting what it receives."""
+
+    def __init__(self, socket: ClientConnection, token: str) -> None:
+        self.socket = socket
+        self.messages = 0
+        self.bytes = 0
+        self.legal: list[str] = []
+        self.ply = -1
+        self.over = False
+        socket.send(json.dumps({"type": "join", "token": token}))
+
+    def read(self, timeout: float) -> dict[str, object]:
+        text = self.socket.recv(timeout=timeout)
+        assert isinstance(text, str)
+        self.messages += 1
+        self.bytes += len(text.encode())
+        message: dict[str, object] = json.loads(text)
+        if message["type"] == "view":
+            legal = message["legal"]
+            assert isinstance(legal, list)
+            self.legal = [action for action, _ in legal]
+            changed = message["view"] if message["full"] else message["set"]
+            assert isinstance(changed, dict)
+            self.ply = changed.get("ply", self.ply)
+        elif message["type"] == "table":
+            self.over = bool(message["over"])
+        elif message["type"] == "error":
+            raise RuntimeError(f"the server refused a move: {message}")
+        return message
+
+
+def one_game(base: str, people: int, seed: int, pid: int) -> dict[str, float]:
+    """Play one game with ``people`` clients (the rest bots); what it cost the server."""
+    rng = random.Random(seed)
+    created = post(f"{base}/api/tables", {"seed": seed, "seat": 0})
+    table_id, tokens = str(created["id"]), [str(created["token"])]
+    tokens += [str(post(f"{base}/api/tables/{table_id}/seats/{seat}")["token"]) for seat in range(1, people)]
+    ws = base.replace("http", "ws", 1)
+    sockets = [connect(f"{ws}/ws/{table_id}", max_size=2**22) for _ in tokens]
+    try:
+        seats = [Seat(sock, token) for sock, token in zip(sockets, tokens, strict=True)]
+        started = cpu_of(pid)
+        seats[0].socket.send(json.dumps({"type": "start"}))
+        moves = 0
+        while not all(seat.over for seat in seats):
+            # Each client reads what it has been sent; the one whose turn it is moves.
+            quiet = True
+            for seat in seats:
+                try:
+                    message = seat.read(timeout=0)
+                except TimeoutError:
+                    continue
+                quiet = False
+                if message["type"] == "view" and seat.legal and not seat.over:
+                    seat.socket.send(
+                        json.dumps({"type": "move", "action": rng.choice(seat.legal), "ply": seat.ply})
+                    )
+                    moves += 1
+            if quiet:
+                time.sleep(0.0002)
+        cost = cpu_of(pid) - started
+        with urllib.request.urlopen(f"{base}/api/tables/{table_id}/record.json") as answer:
+            record = json.load(answer)
+        return {
+            "hands": len(record["hands"]),
+            "moves": moves,
+            "cpu": cost,
+            "messages": statistics.mean(seat.messages for seat in seats),
+            "bytes": statistics.mean(seat.bytes for seat in seats),
+        }
+    finally:
+        for sock in sockets:
+            sock.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=5, help="games a workload (default 5)")
+    parser.add_argument("--quick", action="store_true", help="one game a workload, to show that it runs")
+    options = parser.parse_args()
+    games = 1 if options.quick else options.games
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "examples.web",
+            "--port",
+            str(port),
+            "--bot-delay",
+            "0",
+            "--turn-timeout",
+            "0",
+            "--rate",
+            "1e6",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        server.stdout.readline()  # it prints its address when it has started
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"{base}/api/tables").close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        print(
+            f"{'workload':<22} {'hands':>6} {'moves':>6} {'msgs/seat':>10} {'KB/seat':>8} {'CPU/game':>9} {'µs/move':>8}"
+        )
+        for people, name in ((4, "four people"), (1, "one person, 3 bots")):
+            runs = [one_game(base, people, seed, server.pid) for seed in range(1, games + 1)]
+            hands = statistics.median(run["hands"] for run in runs)
+            moves = statistics.median(run["moves"] for run in runs)
+            messages = statistics.median(run["messages"] for run in runs)
+            kilobytes = statistics.median(run["bytes"] for run in runs) / 1000
+            cost = statistics.median(run["cpu"] for run in runs)
+            per_move = statistics.median(run["cpu"] / run["moves"] for run in runs) * 1e6
+            print(
+                f"{name:<22} {hands:>6.0f} {moves:>6.0f} {messages:>10.0f} {kilobytes:>8.1f} "
+                f"{cost * 1000:>7.0f}ms {per_move:>8.0f}"
+            )
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
+if __name__ == "__main__":
+    main()
