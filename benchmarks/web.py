@@ -3,8 +3,9 @@
 Run it with ``python benchmarks/web.py`` after ``python -m pip install -e '.[webtest]'``. The
 server is ``python -m examples.web`` in a process of its own (bots without delay), so that its
 CPU time (user + system, read from ``/proc``: Linux only) is the server's alone; the players are
-websocket clients in this process, which move as soon as it is their turn, at random among the
-legal actions (seeded). Two fixed workloads, on seeded deals, medians over ``--games`` games:
+websocket clients in this process, each keeping its copy of its view as the page does and moving
+as soon as it is its turn, with a SimpleBot reading that copy (:meth:`pitch13.SeatView.from_dict`).
+Two fixed workloads, on seeded deals, medians over ``--games`` games:
 
 1. **four people**: four clients hold the four seats; the server only checks and relays moves;
 2. **one person, three bots**: one client; the server also plays three SimpleBots.
@@ -16,9 +17,9 @@ server's CPU time a game and a move. The server's start (its imports) is not cou
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
-import random
 import socket
 import statistics
 import subprocess
@@ -29,7 +30,12 @@ from pathlib import Path
 
 from websockets.sync.client import ClientConnection, connect
 
+import pitch13
+
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # for examples.web, which the server runs from the repository
+from examples.web.table import JSON, apply_view_message  # noqa: E402
+
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -50,16 +56,24 @@ def post(url: str, body: dict[str, object] | None = None) -> dict[str, object]:
 class Seat:
     """One player's connection, counting what it receives."""
 
-    def __init__(self, socket: ClientConnection, token: str) -> None:
+    def __init__(self, socket: ClientConnection, token: str, seed: int) -> None:
         self.socket = socket
         self.messages = 0
         self.bytes = 0
+        self.view: dict[str, JSON] | None = None
         self.legal: list[str] = []
-        self.ply = -1
         self.over = False
+        self.bot = pitch13.bots.SimpleBot(seed)
         socket.send(json.dumps({"type": "join", "token": token}))
 
+    def move(self) -> None:
+        """Send the bot's choice from the copy of the view."""
+        assert self.view is not None
+        action = self.bot.choose(pitch13.SeatView.from_dict(self.view))
+        self.socket.send(json.dumps({"type": "move", "action": str(action), "ply": self.view["ply"]}))
+
     def read(self, timeout: float) -> dict[str, object]:
+        """The next message, counted (``TimeoutError`` if none comes within ``timeout``)."""
         text = self.socket.recv(timeout=timeout)
         assert isinstance(text, str)
         self.messages += 1
@@ -69,9 +83,7 @@ class Seat:
             legal = message["legal"]
             assert isinstance(legal, list)
             self.legal = [action for action, _ in legal]
-            changed = message["view"] if message["full"] else message["set"]
-            assert isinstance(changed, dict)
-            self.ply = changed.get("ply", self.ply)
+            self.view = apply_view_message(self.view, message)  # type: ignore[arg-type]
         elif message["type"] == "table":
             self.over = bool(message["over"])
         elif message["type"] == "error":
@@ -81,14 +93,16 @@ class Seat:
 
 def one_game(base: str, people: int, seed: int, pid: int) -> dict[str, float]:
     """Play one game with ``people`` clients (the rest bots); what it cost the server."""
-    rng = random.Random(seed)
     created = post(f"{base}/api/tables", {"seed": seed, "seat": 0})
     table_id, tokens = str(created["id"]), [str(created["token"])]
     tokens += [str(post(f"{base}/api/tables/{table_id}/seats/{seat}")["token"]) for seat in range(1, people)]
     ws = base.replace("http", "ws", 1)
-    sockets = [connect(f"{ws}/ws/{table_id}", max_size=2**22) for _ in tokens]
-    try:
-        seats = [Seat(sock, token) for sock, token in zip(sockets, tokens, strict=True)]
+    with contextlib.ExitStack() as stack:
+        sockets = [stack.enter_context(connect(f"{ws}/ws/{table_id}", max_size=2**22)) for _ in tokens]
+        seats = [
+            Seat(sock, token, seed * 4 + i)
+            for i, (sock, token) in enumerate(zip(sockets, tokens, strict=True))
+        ]
         started = cpu_of(pid)
         seats[0].socket.send(json.dumps({"type": "start"}))
         moves = 0
@@ -102,9 +116,7 @@ def one_game(base: str, people: int, seed: int, pid: int) -> dict[str, float]:
                     continue
                 quiet = False
                 if message["type"] == "view" and seat.legal and not seat.over:
-                    seat.socket.send(
-                        json.dumps({"type": "move", "action": rng.choice(seat.legal), "ply": seat.ply})
-                    )
+                    seat.move()
                     moves += 1
             if quiet:
                 time.sleep(0.0002)
@@ -118,9 +130,6 @@ def one_game(base: str, people: int, seed: int, pid: int) -> dict[str, float]:
             "messages": statistics.mean(seat.messages for seat in seats),
             "bytes": statistics.mean(seat.bytes for seat in seats),
         }
-    finally:
-        for sock in sockets:
-            sock.close()
 
 
 def main() -> None:

@@ -18,11 +18,10 @@ The protocol, in JSON text frames (the page ``docs/web.rst`` gives it in full):
 from __future__ import annotations
 
 import enum
-import json
 import random
 import secrets
 from collections.abc import Callable
-from typing import Final, Union
+from typing import Final, Union, cast
 
 import pitch13
 from pitch13.bots import Bot, bot_factory
@@ -318,7 +317,7 @@ class Table:
     def _view_message(self, client: Client) -> Message:
         state, seat = self.state, client.seat
         seat_view = pitch13.spectator_view(state) if seat is None else pitch13.view(state, seat)
-        now: dict[str, JSON] = json.loads(seat_view.to_json())
+        now = cast("dict[str, JSON]", seat_view.to_dict())  # plain JSON data, as to_dict promises
         before = client.sent
         if before is None:
             events = narrate_seen(seat_view.history, client.narrator, viewer=seat)

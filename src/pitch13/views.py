@@ -319,14 +319,14 @@ class SeatView:
         notation (``"play 10H"``, ``"2 play 10H"``); see the docs' views page for every field.
         """
         out: dict[str, object] = {"format": _VIEW_FORMAT, "version": _VIEW_VERSION}
-        for a in attrs.fields(SeatView):
-            value = getattr(self, a.name)
-            if a.name == "history":
+        for name in _VIEW_FIELDS:
+            value = getattr(self, name)
+            if name == "history":
                 out["history"] = [str(entry) for entry in value]
-            elif a.name == "legal_actions":
+            elif name == "legal_actions":
                 out["legal_actions"] = [str(action) for action in value]
             else:
-                out[a.name] = _plain(value)
+                out[name] = _plain(value)
         return out
 
     def to_json(self) -> str:
@@ -392,11 +392,15 @@ class SeatView:
 
 
 def _plain(value: object) -> object:
+    """``value`` (a field of a view, or a part of one) as plain JSON data."""
+    convert = _PLAIN_BY_TYPE.get(type(value))
+    if convert is not None:
+        return convert(value)
     if isinstance(value, Rules):
-        return rules_to_dict(value)  # as in every pitch13 document
-    if isinstance(value, Card):
+        return _rules_dict(value)
+    if isinstance(value, Card):  # pragma: no cover - cards are Card itself, found above
         return str(value)
-    if isinstance(value, Suit):
+    if isinstance(value, Suit):  # pragma: no cover - as above
         return value.letter
     if isinstance(value, enum.Enum):
         return value.value
@@ -408,9 +412,53 @@ def _plain(value: object) -> object:
         return sorted(_plain(v) for v in value)  # type: ignore[type-var]
     kind_ = type(value)
     if attrs.has(kind_):
-        fields = {a.name: _plain(getattr(value, a.name)) for a in attrs.fields(kind_)}
+        names = _FIELD_NAMES.get(kind_)
+        if names is None:
+            names = _FIELD_NAMES[kind_] = tuple(a.name for a in attrs.fields(kind_))
+        fields = {name: _plain(getattr(value, name)) for name in names}
         return {"type": kind_.__name__, **fields}
     raise TypeError(f"cannot turn {type(value).__name__} into JSON")  # pragma: no cover
+
+
+def _same(value: object) -> object:
+    return value
+
+
+def _sequence(value: object) -> object:
+    plain = _PLAIN_BY_TYPE
+    out = []
+    for v in cast("tuple[object, ...]", value):
+        convert = plain.get(type(v))
+        out.append(convert(v) if convert is not None else _plain(v))
+    return out
+
+
+#: The text of each card, as :meth:`Card.__str__` writes it.
+_CARD_TEXT: Final[dict[Card, str]] = {card: str(card) for card in DECK}
+#: The JSON form of the common kinds of value, by exact type: what :func:`_plain` does first.
+_PLAIN_BY_TYPE: Final[dict[type, Any]] = {
+    Card: _CARD_TEXT.__getitem__,
+    Suit: lambda suit: suit.letter,
+    type(None): _same,
+    bool: _same,
+    int: _same,
+    str: _same,
+    tuple: _sequence,
+    list: _sequence,
+}
+#: The field names of the attrs classes :func:`_plain` has met, in their order.
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+#: The JSON form of the rule sets views have been written with (a copy is handed out).
+_RULES_DICTS: dict[Rules, dict[str, object]] = {}
+
+
+def _rules_dict(rules: Rules) -> dict[str, object]:
+    found = _RULES_DICTS.get(rules)
+    if found is None:
+        if len(_RULES_DICTS) > 64:
+            _RULES_DICTS.clear()
+        found = _RULES_DICTS[rules] = rules_to_dict(rules)
+    return dict(found)
 
 
 # --- views of a state ----------------------------------------------------------------------------

@@ -1,0 +1,861 @@
+// The table: one seat's (or a spectator's) live view of a game, kept up over a websocket.
+"use strict";
+
+(() => {
+  const SEAT_NAMES = ["North", "East", "South", "West"];
+  const TEAM_NAMES = ["North-South", "East-West"];
+  const SUITS = {
+    C: { symbol: "♣", name: "Clubs", red: false },
+    D: { symbol: "♦", name: "Diamonds", red: true },
+    H: { symbol: "♥", name: "Hearts", red: true },
+    S: { symbol: "♠", name: "Spades", red: false },
+  };
+  const RANK_NAMES = { J: "jack", Q: "queen", K: "king", A: "ace" };
+  const PHASE_VERBS = {
+    deal: "deal",
+    bidding: "bid",
+    trump: "name trump",
+    discard: "discard",
+    pickup: "pick up",
+    look: "look through the stock",
+    play: "play",
+  };
+  // Actions that name one card, as "verb CARD": the card is drawn as a button for it.
+  const CARD_ACTIONS = ["play ", "discard ", "give up ", "take "];
+  const TERMINATIONS = {
+    target: "",
+    both_past_target: "both teams passed the target: the bidders win",
+    moon_made: "a moon bid made",
+    moon_failed: "a moon bid failed",
+  };
+  const PING_MS = 20000;
+  const RETRY_FIRST_MS = 500;
+  const RETRY_MAX_MS = 5000;
+  const MAX_EVENTS = 600;
+
+  // --- where we are ------------------------------------------------------------------------
+
+  const tableId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop() || "");
+  const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+  const seatParam = params.get("seat");
+  const state = {
+    token: params.get("token"),
+    seat: seatParam !== null && /^[0-3]$/.test(seatParam) && params.get("token") ? Number(seatParam) : null,
+    view: null,
+    hand: [],
+    legal: [],
+    table: null,
+    connected: false,
+    lastError: null,
+    messages: 0,
+    pending: false,
+    refocus: false,
+    socket: null,
+    retryMs: RETRY_FIRST_MS,
+    retryTimer: null,
+    pingTimer: null,
+    gone: false, // the server knows no such table: there is nothing to reconnect to
+  };
+
+  const $ = (id) => document.getElementById(id);
+  const dom = {
+    status: $("status"),
+    connection: $("connection"),
+    seats: $("seats"),
+    banner: $("banner"),
+    pregame: $("pregame"),
+    start: $("start"),
+    invite: $("invite"),
+    trick: $("trick"),
+    lastTrick: $("last-trick"),
+    turned: $("turned"),
+    trickNote: $("trick-note"),
+    handPanel: $("hand-panel"),
+    handHeading: $("hand-heading"),
+    hand: $("hand"),
+    actions: $("actions"),
+    error: $("error"),
+    scores: $("scores"),
+    target: $("target"),
+    trump: $("trump"),
+    auction: $("auction"),
+    out: $("out"),
+    middleBody: $("middle-body"),
+    lastResult: $("last-result"),
+    lastResultBody: $("last-result-body"),
+    events: $("events"),
+    gameOver: $("game-over"),
+    gameOverWinner: $("game-over-winner"),
+    gameOverScores: $("game-over-scores"),
+    downloadJson: $("download-json"),
+    downloadText: $("download-text"),
+  };
+
+  // --- small helpers -----------------------------------------------------------------------
+
+  function el(tag, props = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(props)) {
+      if (value === undefined || value === null || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key === "dataset") Object.assign(node.dataset, value);
+      else node.setAttribute(key, value === true ? "" : String(value));
+    }
+    node.append(...children);
+    return node;
+  }
+
+  const seatName = (seat) => SEAT_NAMES[seat] ?? `seat ${seat}`;
+  const teamOf = (seat) => seat % 2;
+  const seated = () => state.seat !== null;
+
+  // Where a seat sits on the screen: the viewer at the bottom (a spectator sees South there).
+  function positionOf(seat) {
+    const bottom = state.seat ?? 2;
+    return ["bottom", "left", "top", "right"][(seat - bottom + 4) % 4];
+  }
+
+  function parseCard(code) {
+    if (code === "BJ" || code === "RJ") {
+      const red = code === "RJ";
+      return { code, rank: "Jkr", symbol: "★", red, joker: true, name: red ? "red joker" : "black joker" };
+    }
+    const rank = code.slice(0, -1);
+    const suit = SUITS[code.slice(-1)] ?? { symbol: "?", name: "?", red: false };
+    const rankName = RANK_NAMES[rank] ?? rank;
+    return {
+      code,
+      rank,
+      symbol: suit.symbol,
+      red: suit.red,
+      joker: false,
+      name: `${rankName} of ${suit.name.toLowerCase()}`,
+    };
+  }
+
+  // A card as people write it: "10♦", "Jkr".
+  function cardText(code) {
+    const card = parseCard(code);
+    return card.joker ? `${card.red ? "red" : "black"} joker` : `${card.rank}${card.symbol}`;
+  }
+
+  // A card face: a button when an action goes with it, else a plain element.
+  function cardNode(code, { size = "", action = null, label = null, extra = "" } = {}) {
+    const card = parseCard(code);
+    const classes = [
+      "card",
+      size,
+      card.red ? "red" : "",
+      card.joker ? "joker" : "",
+      action ? "playable" : "",
+      extra,
+    ]
+      .filter(Boolean)
+      .join(" ");
+    const corner = (where) =>
+      el(
+        "span",
+        { class: `corner ${where}`, "aria-hidden": "true" },
+        el("span", {}, card.rank),
+        el("span", { class: "s" }, card.joker ? "" : card.symbol),
+      );
+    const face =
+      size === "mini"
+        ? [card.joker ? "Jkr" : card.rank, el("span", {}, card.symbol)]
+        : [corner("tl"), el("span", { class: "pip", "aria-hidden": "true" }, card.symbol), corner("br")];
+    if (action) {
+      const button = el(
+        "button",
+        {
+          type: "button",
+          class: classes,
+          dataset: { card: code, action },
+          "aria-label": label ?? action,
+          title: label ?? action,
+        },
+        ...face,
+      );
+      button.disabled = state.pending;
+      return button;
+    }
+    return el(
+      "div",
+      { class: classes, dataset: { card: code }, role: "img", "aria-label": card.name, title: card.name },
+      ...face,
+    );
+  }
+
+  // The card an action names ("play 10D" -> "10D"), or null.
+  function cardOfAction(action) {
+    for (const prefix of CARD_ACTIONS) {
+      if (action.startsWith(prefix)) return action.slice(prefix.length);
+    }
+    return null;
+  }
+
+  function actionFor(card, prefixes) {
+    for (const [action, label] of state.legal) {
+      if (cardOfAction(action) === card && prefixes.some((p) => action.startsWith(p))) return [action, label];
+    }
+    return null;
+  }
+
+  function signed(n) {
+    return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0";
+  }
+
+  function number(n) {
+    return n < 0 ? `−${-n}` : String(n);
+  }
+
+  // --- the connection ----------------------------------------------------------------------
+
+  function socketUrl() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    return `${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`;
+  }
+
+  function send(message) {
+    const socket = state.socket;
+    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  function connect() {
+    clearTimeout(state.retryTimer);
+    let socket;
+    try {
+      socket = new WebSocket(socketUrl());
+    } catch {
+      scheduleReconnect();
+      return;
+    }
+    state.socket = socket;
+    socket.addEventListener("open", () => {
+      const join = state.token ? { type: "join", token: state.token } : { type: "join" };
+      socket.send(JSON.stringify(join));
+      clearInterval(state.pingTimer);
+      state.pingTimer = setInterval(() => send({ type: "ping" }), PING_MS);
+    });
+    socket.addEventListener("message", (event) => {
+      if (socket !== state.socket) return;
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      state.messages += 1;
+      handle(message);
+    });
+    socket.addEventListener("close", () => {
+      if (socket !== state.socket) return;
+      clearInterval(state.pingTimer);
+      state.socket = null;
+      state.connected = false;
+      state.pending = false;
+      renderConnection();
+      if (!state.gone) scheduleReconnect();
+    });
+    // An error is followed by a close, which reconnects.
+  }
+
+  function scheduleReconnect() {
+    clearTimeout(state.retryTimer);
+    const wait = state.retryMs;
+    state.retryMs = Math.min(state.retryMs * 2, RETRY_MAX_MS);
+    state.retryTimer = setTimeout(connect, wait);
+  }
+
+  function handle(message) {
+    switch (message.type) {
+      case "welcome":
+        state.connected = true;
+        state.retryMs = RETRY_FIRST_MS;
+        state.seat = message.seat ?? null;
+        renderConnection();
+        break;
+      case "table":
+        state.table = message;
+        render();
+        break;
+      case "view":
+        onView(message);
+        break;
+      case "error":
+        onError(message);
+        break;
+      default:
+        break; // "pong", and anything newer than this page
+    }
+  }
+
+  function onView(message) {
+    if (message.full) {
+      state.view = message.view;
+      const hadLog = dom.events.childElementCount > 0;
+      dom.events.replaceChildren();
+      if (hadLog) addEvents(["Reconnected: the story so far."], "mark");
+    } else if (state.view) {
+      Object.assign(state.view, message.set ?? {});
+      const history = message.history;
+      if (Array.isArray(history) && history.length > 0) {
+        state.view.history = (state.view.history ?? []).slice(0, history[0]).concat(history.slice(1));
+      }
+    } else {
+      return; // a change to a view we never had: the next full view puts it right
+    }
+    state.hand = Array.isArray(message.hand) ? message.hand : (state.view.hand ?? []);
+    state.legal = Array.isArray(message.legal) ? message.legal : [];
+    state.pending = false;
+    showError(null);
+    addEvents(message.events ?? []);
+    render();
+    if (state.refocus && myTurn()) {
+      state.refocus = false;
+      dom.actions.querySelector("button:enabled")?.focus();
+    }
+  }
+
+  function onError(message) {
+    state.lastError = message;
+    state.pending = false;
+    showError(message);
+    if (message.code === "no_table") state.gone = true;
+    if (message.code === "bad_token") {
+      // The link's seat is not ours (or the server forgot it): watch instead.
+      state.token = null;
+      state.seat = null;
+      history.replaceState(null, "", location.pathname);
+      addEvents(["This seat link is not valid at this table: you are watching instead."], "mark");
+    }
+    render();
+  }
+
+  function showError(message) {
+    if (!message) {
+      dom.error.textContent = "";
+      delete dom.error.dataset.code;
+      return;
+    }
+    const reason = message.reason ? ` (${String(message.reason).toLowerCase().replaceAll("_", " ")})` : "";
+    dom.error.textContent = `${message.message ?? "Something went wrong"}${reason}`;
+    dom.error.dataset.code = message.code ?? "";
+  }
+
+  function addEvents(lines, kind = "") {
+    if (!lines.length) return;
+    const log = dom.events;
+    const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+    for (const line of lines) log.append(el("li", { class: kind || null }, String(line)));
+    while (log.childElementCount > MAX_EVENTS) log.firstElementChild.remove();
+    if (atBottom || kind) log.scrollTop = log.scrollHeight;
+  }
+
+  function move(action) {
+    if (state.pending || !state.view) return;
+    if (!send({ type: "move", action, ply: state.view.ply })) return;
+    state.pending = true;
+    for (const button of document.querySelectorAll("#actions button, #hand button, #middle button"))
+      button.disabled = true;
+  }
+
+  // Every button that carries an action moves. A move made from the keyboard (a click with no
+  // pointer) brings the focus back to the choices when the next ones come.
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-action]");
+    if (!button || button.disabled) return;
+    state.refocus = event.detail === 0;
+    move(button.dataset.action);
+  });
+
+  dom.start.addEventListener("click", () => {
+    if (send({ type: "start" })) dom.start.disabled = true;
+  });
+
+  // --- drawing -----------------------------------------------------------------------------
+
+  function render() {
+    renderConnection();
+    renderStatus();
+    renderSeats();
+    renderPregame();
+    renderCenter();
+    renderHand();
+    renderActions();
+    renderScores();
+    renderHandInfo();
+    renderMiddle();
+    renderLastResult();
+    renderGameOver();
+  }
+
+  function renderConnection() {
+    let text = "connecting…";
+    let kind = "";
+    if (state.connected) [text, kind] = ["connected", "connected"];
+    else if (state.gone) [text, kind] = ["no such table", "reconnecting"];
+    else if (state.messages > 0) [text, kind] = ["reconnecting…", "reconnecting"];
+    dom.connection.textContent = text;
+    dom.connection.className = kind;
+  }
+
+  function isOver() {
+    return Boolean(state.view?.outcome) || Boolean(state.table?.over);
+  }
+
+  function myTurn() {
+    const view = state.view;
+    return Boolean(view && seated() && view.to_act === state.seat && state.legal.length > 0 && !isOver());
+  }
+
+  function statusText() {
+    const view = state.view;
+    const table = state.table;
+    if (!view || !table) return state.connected ? "Joining the table…" : "Connecting…";
+    if (view.outcome) {
+      const { winner, scores } = view.outcome;
+      return `Game over: ${TEAM_NAMES[winner]} win ${number(scores[winner])} to ${number(scores[1 - winner])}`;
+    }
+    if (!table.started)
+      return seated() ? "Waiting for players — press Start" : "Waiting for the game to start";
+    if (view.to_act === null || view.to_act === undefined) return view.phase === "deal" ? "Dealing…" : "…";
+    const doing = PHASE_VERBS[view.phase] ?? view.phase;
+    if (myTurn()) return `Your turn: ${doing}`;
+    return `${seatName(view.to_act)} to ${doing}`;
+  }
+
+  function renderStatus() {
+    dom.status.textContent = statusText();
+    dom.status.classList.toggle("your-turn", myTurn());
+    const title = seated() ? `${seatName(state.seat)} · pitch13` : "Watching · pitch13";
+    document.title = myTurn() ? `● ${title}` : title;
+  }
+
+  // The seat holding the high bid: the bidder once the auction is over, else the last to bid it.
+  function highBidder(view) {
+    if (view.bidder !== null && view.bidder !== undefined) return view.bidder;
+    let holder = null;
+    for (let i = 1; i <= 4; i += 1) {
+      const seat = (view.dealer + i) % 4;
+      if (view.high_bid && view.bids?.[seat] === view.high_bid) holder = seat;
+    }
+    return holder;
+  }
+
+  function bidText(bid) {
+    if (bid === null || bid === undefined) return "";
+    return bid === 0 ? "pass" : `bid ${bid}`;
+  }
+
+  function renderSeats() {
+    const view = state.view;
+    const infos =
+      state.table?.seats ?? SEAT_NAMES.map((name, seat) => ({ seat, name, kind: "open", connected: false }));
+    const started = Boolean(state.table?.started);
+    const nodes = infos.map((info) => {
+      const seat = info.seat;
+      const you = seat === state.seat;
+      const toAct = Boolean(view && started && !isOver() && view.to_act === seat);
+      const connected = info.kind === "bot" || info.connected;
+      const kindText = ["person", "bot"].includes(info.kind) ? info.kind : "open";
+      const tags = [el("span", { class: "tag kind" }, kindText)];
+      if (info.kind === "person") {
+        tags.push(el("span", { class: "visually-hidden" }, info.connected ? "connected" : "away"));
+      }
+      if (you) tags.unshift(el("span", { class: "tag you" }, "you"));
+      if (view && started) {
+        if (view.dealer === seat) tags.push(el("span", { class: "tag dealer", title: "Dealer" }, "dealer"));
+        if (view.bidder === seat)
+          tags.push(el("span", { class: "tag bidder", title: "Won the auction" }, "bidder"));
+        if ((view.out ?? []).includes(seat)) tags.push(el("span", { class: "tag out" }, "out"));
+      }
+      const bid = view && started ? bidText(view.bids?.[seat]) : "";
+      const node = el(
+        "div",
+        {
+          class: `seat pos-${positionOf(seat)}${toAct ? " to-act" : ""}`,
+          dataset: { seat: String(seat), kind: info.kind, connected: String(Boolean(info.connected)) },
+          "aria-current": toAct ? "true" : null,
+        },
+        el(
+          "div",
+          { class: "seat-name" },
+          el("span", { class: `dot${connected ? " on" : ""}`, "aria-hidden": "true" }),
+          info.name ?? seatName(seat),
+        ),
+        el("div", { class: "tags" }, ...tags),
+        el("div", { class: "bid" }, bid || (toAct ? "thinking…" : "\u00a0")),
+      );
+      if (view && started && !you) {
+        const count = view.hand_sizes?.[seat] ?? 0;
+        const backs = el("div", { class: "backs", "aria-label": `${count} cards`, role: "img" });
+        for (let i = 0; i < count; i += 1) backs.append(el("span", { class: "back" }));
+        node.append(backs);
+      }
+      return node;
+    });
+    dom.seats.replaceChildren(...nodes);
+  }
+
+  function renderPregame() {
+    const table = state.table;
+    const before = Boolean(table && !table.started);
+    const canStart = before && seated();
+    dom.pregame.hidden = !before;
+    dom.start.hidden = !canStart;
+    if (canStart) dom.start.disabled = !state.connected;
+    dom.invite.hidden = !canStart;
+    if (!canStart) return;
+    const open = table.seats.filter((s) => s.kind !== "person").map((s) => s.name ?? seatName(s.seat));
+    if (open.length === 0) {
+      dom.invite.replaceChildren(el("p", {}, "Every seat is taken: start when you are ready."));
+      return;
+    }
+    dom.invite.replaceChildren(
+      el(
+        "p",
+        {},
+        `Open seats: ${open.join(", ")}. Friends take them from `,
+        el("a", { href: "/" }, "the lobby"),
+        " (table ",
+        el("code", {}, tableId),
+        "). Bots play the seats still open when you start.",
+      ),
+    );
+  }
+
+  function renderCenter() {
+    const view = state.view;
+    const started = Boolean(state.table?.started);
+    dom.trick.replaceChildren();
+    dom.lastTrick.replaceChildren();
+    dom.turned.hidden = true;
+    dom.turned.replaceChildren();
+    dom.trickNote.textContent = "";
+    dom.banner.textContent = "";
+    if (!view || !started) return;
+    const trick = view.trick ?? [];
+    const tricks = view.tricks ?? [];
+    for (const [seat, card] of trick) {
+      const slot = el("div", { class: `slot pos-${positionOf(seat)}` }, cardNode(card, { size: "small" }));
+      slot.firstChild.dataset.seat = String(seat);
+      dom.trick.append(slot);
+    }
+    if (view.phase === "play") {
+      if (trick.length > 0) {
+        dom.trickNote.textContent = `Trick ${tricks.length + 1}`;
+      } else if (tricks.length > 0) {
+        const last = tricks[tricks.length - 1];
+        for (const [seat, card] of last.plays) {
+          dom.lastTrick.append(
+            el(
+              "div",
+              { class: `slot pos-${positionOf(seat)}` },
+              cardNode(card, { size: "small", extra: seat === last.winner ? "winner" : "" }),
+            ),
+          );
+        }
+        const points = last.points ?? [0, 0];
+        const gained = [0, 1].filter((t) => points[t]).map((t) => `${TEAM_NAMES[t]} +${points[t]}`);
+        const what = gained.length ? ` (${gained.join(", ")})` : "";
+        dom.trickNote.textContent = `Trick ${last.number}: ${seatName(last.winner)} wins${what}`;
+      } else {
+        dom.trickNote.textContent = `${seatName(view.to_act ?? view.bidder)} leads`;
+      }
+    }
+    if (view.trump) {
+      const suit = SUITS[view.trump];
+      dom.banner.replaceChildren(
+        el("span", { class: `suit-big${suit.red ? " red" : ""}`, "aria-hidden": "true" }, suit.symbol),
+        `${suit.name} trump`,
+      );
+    } else if (view.phase === "bidding") {
+      const holder = highBidder(view);
+      dom.banner.textContent =
+        view.high_bid && holder !== null ? `High bid: ${seatName(holder)} ${view.high_bid}` : "Auction";
+    }
+    if (view.phase === "look" || view.card_turned_up) {
+      dom.turned.hidden = false;
+      const parts = [el("span", {}, `Stock: ${view.stock_size} card${view.stock_size === 1 ? "" : "s"}`)];
+      if (view.turned_card) {
+        parts.unshift(el("span", {}, "Turned up"), cardNode(view.turned_card, { size: "small" }));
+      } else if (view.card_turned_up) {
+        parts.unshift(el("span", {}, "A card is turned up"));
+      }
+      dom.turned.append(...parts);
+    }
+  }
+
+  function renderHand() {
+    const view = state.view;
+    dom.handPanel.classList.toggle("your-turn", myTurn());
+    if (!seated()) {
+      dom.handHeading.textContent = "Watching";
+      dom.hand.replaceChildren(
+        el("p", { class: "muted" }, "You are watching this table: the players' cards stay hidden."),
+      );
+      return;
+    }
+    dom.handHeading.textContent = `Your hand — ${seatName(state.seat)}`;
+    if (!view) {
+      dom.hand.replaceChildren();
+      return;
+    }
+    const cards = state.hand.map((card) => {
+      const found = actionFor(card, ["play ", "discard ", "give up "]);
+      return found ? cardNode(card, { action: found[0], label: found[1] }) : cardNode(card);
+    });
+    if (!cards.length)
+      cards.push(
+        el("p", { class: "muted" }, view.phase === "play" ? "No cards left in your hand." : "No cards."),
+      );
+    dom.hand.replaceChildren(...cards);
+  }
+
+  function renderActions() {
+    const buttons = state.legal.map(([action, label]) => {
+      const button = el("button", { type: "button", dataset: { action } }, label);
+      button.disabled = state.pending;
+      return button;
+    });
+    if (buttons.length) {
+      dom.actions.replaceChildren(...buttons);
+      return;
+    }
+    let note = "";
+    const view = state.view;
+    if (
+      view &&
+      state.table?.started &&
+      !isOver() &&
+      seated() &&
+      view.to_act !== null &&
+      view.to_act !== undefined
+    ) {
+      note = `Waiting for ${seatName(view.to_act)}…`;
+    }
+    dom.actions.replaceChildren(...(note ? [el("span", { class: "none" }, note)] : []));
+  }
+
+  function renderScores() {
+    const view = state.view;
+    const scores = view?.scores ?? [0, 0];
+    const taken = view?.points_taken ?? [0, 0];
+    for (const team of [0, 1]) {
+      const row = dom.scores.querySelector(`tr[data-team="${team}"]`);
+      row.dataset.score = String(scores[team]);
+      row.querySelector(".score").textContent = number(scores[team]);
+      row.querySelector(".taken").textContent = String(taken[team] ?? 0);
+      row.classList.toggle("mine", seated() && teamOf(state.seat) === team);
+    }
+    const rules = view?.rules;
+    if (rules) {
+      const rule = rules.target_rule === "at_least" ? `${rules.target} or more` : `more than ${rules.target}`;
+      dom.target.textContent = `Game to ${rule} · hand ${view.hand_number}`;
+    }
+  }
+
+  function renderHandInfo() {
+    const view = state.view;
+    if (!view || !state.table?.started) {
+      dom.trump.replaceChildren(el("p", { class: "muted" }, "The game has not started."));
+      dom.auction.replaceChildren();
+      dom.out.replaceChildren();
+      return;
+    }
+    // Trump
+    if (view.trump) {
+      const suit = SUITS[view.trump];
+      dom.trump.replaceChildren(
+        el(
+          "p",
+          {},
+          el("span", { class: `suit-big${suit.red ? " red" : ""}`, "aria-hidden": "true" }, suit.symbol),
+          el("strong", {}, `${suit.name} trump`),
+          view.bidder !== null ? ` — ${seatName(view.bidder)} bid ${view.bid}` : "",
+        ),
+      );
+    } else if (view.bidder !== null && view.bidder !== undefined) {
+      dom.trump.replaceChildren(
+        el("p", {}, `${seatName(view.bidder)} won the auction at ${view.bid}; trump not named yet.`),
+      );
+    } else {
+      dom.trump.replaceChildren(el("p", { class: "muted" }, "Trump not named yet."));
+    }
+    // Auction, in bidding order from the dealer's left
+    const items = [];
+    const holder = highBidder(view);
+    for (let i = 1; i <= 4; i += 1) {
+      const seat = (view.dealer + i) % 4;
+      const bid = view.bids?.[seat];
+      let text = bid === 0 ? "pass" : String(bid);
+      if (bid === null || bid === undefined) {
+        text = view.phase === "bidding" && view.to_act === seat ? "…" : "—";
+      }
+      items.push(
+        el(
+          "li",
+          { class: holder === seat && bid ? "high" : null },
+          el("span", {}, seatName(seat)),
+          el("span", {}, text),
+        ),
+      );
+    }
+    dom.auction.replaceChildren(
+      el("h3", { class: "visually-hidden" }, "Auction"),
+      el("ol", { "aria-label": "Auction" }, ...items),
+    );
+    // Out of trump
+    const out = view.out ?? [];
+    let outText = view.phase === "play" ? "Nobody is out of trump." : "";
+    if (out.length) outText = `Out of trump: ${out.map(seatName).join(", ")}`;
+    dom.out.replaceChildren(el("p", {}, outText));
+  }
+
+  function renderMiddle() {
+    const view = state.view;
+    if (!view || !state.table?.started) {
+      dom.middleBody.replaceChildren(el("p", { class: "muted" }, "Empty."));
+      return;
+    }
+    const takeable = new Set(view.takeable ?? []);
+    const middle = view.middle ?? [];
+    const cards = middle.map((card) => {
+      const found = actionFor(card, ["take "]);
+      const extra = takeable.has(card) ? "takeable" : "";
+      return found
+        ? cardNode(card, { size: "mini", action: found[0], label: found[1], extra })
+        : cardNode(card, { size: "mini", extra });
+    });
+    const parts = [];
+    parts.push(
+      cards.length
+        ? el("div", { class: "cards-row", "aria-label": "Cards in the middle" }, ...cards)
+        : el("p", { class: "muted" }, "No cards shed."),
+    );
+    if (takeable.size)
+      parts.push(el("p", { class: "counts" }, `May be picked up: ${[...takeable].map(cardText).join(" ")}`));
+    const dead = [];
+    if (view.dead_face_down) dead.push(`${view.dead_face_down} face down`);
+    if ((view.dead_face_up ?? []).length) dead.push(`${view.dead_face_up.map(cardText).join(" ")} face up`);
+    parts.push(
+      el(
+        "p",
+        { class: "counts" },
+        `Stock: ${view.stock_size ?? 0}${dead.length ? ` · dead: ${dead.join(", ")}` : ""}`,
+      ),
+    );
+    dom.middleBody.replaceChildren(...parts);
+  }
+
+  function renderLastResult() {
+    const result = state.view?.last_result;
+    if (!result) {
+      delete dom.lastResult.dataset.hand;
+      dom.lastResultBody.replaceChildren(el("p", { class: "muted" }, "No hand scored yet."));
+      return;
+    }
+    dom.lastResult.dataset.hand = String(result.hand_number);
+    const bidders = teamOf(result.bidder);
+    const others = 1 - bidders;
+    const suit = SUITS[result.trump];
+    const verdict = el("span", { class: result.made ? "made" : "set" }, result.made ? "made" : "set");
+    const change = result.score_change ?? [0, 0];
+    const pointCards = (result.point_cards ?? []).map((pc) =>
+      el(
+        "span",
+        { class: "point-card", title: `${pc.label}: ${TEAM_NAMES[pc.team]}` },
+        cardNode(pc.card, { size: "mini" }),
+        `${pc.team === 0 ? "NS" : "EW"} ${pc.points}`,
+      ),
+    );
+    const moon = result.moon ? " (shooting the moon)" : "";
+    const trump = suit ? `${suit.symbol} ${suit.name.toLowerCase()}` : result.trump;
+    const took = (team) => `${TEAM_NAMES[team]} took ${result.points[team]} (${signed(change[team])})`;
+    dom.lastResultBody.replaceChildren(
+      el(
+        "p",
+        {},
+        `Hand ${result.hand_number}: ${seatName(result.bidder)} bid ${result.bid}${moon} in ${trump} — `,
+        verdict,
+        ".",
+      ),
+      el("p", {}, `${took(bidders)}, ${took(others)}.`),
+      pointCards.length ? el("div", { class: "cards-row", "aria-label": "Point cards" }, ...pointCards) : "",
+    );
+  }
+
+  function renderGameOver() {
+    const outcome = state.view?.outcome;
+    const over = isOver();
+    dom.gameOver.hidden = !over;
+    if (!over) return;
+    if (outcome) {
+      const { winner, scores, termination } = outcome;
+      dom.gameOver.dataset.winner = String(winner);
+      const mine = seated() && teamOf(state.seat) === winner ? " — you win!" : "";
+      dom.gameOverWinner.textContent = `${TEAM_NAMES[winner]} win${mine}`;
+      const how = TERMINATIONS[termination] ? ` (${TERMINATIONS[termination]})` : "";
+      dom.gameOverScores.replaceChildren(
+        `After hand ${outcome.hand_number}${how}: `,
+        el(
+          "span",
+          { dataset: { team: "0", score: String(scores[0]) } },
+          `${TEAM_NAMES[0]} ${number(scores[0])}`,
+        ),
+        ", ",
+        el(
+          "span",
+          { dataset: { team: "1", score: String(scores[1]) } },
+          `${TEAM_NAMES[1]} ${number(scores[1])}`,
+        ),
+        ".",
+      );
+    }
+    const record = state.table?.record;
+    for (const [link, href] of [
+      [dom.downloadJson, record?.json],
+      [dom.downloadText, record?.text],
+    ]) {
+      link.hidden = !href;
+      if (href) link.href = href;
+      else link.removeAttribute("href");
+    }
+  }
+
+  // --- for tests and the console -----------------------------------------------------------
+
+  window.pitch13Table = {
+    get view() {
+      return state.view;
+    },
+    get seat() {
+      return state.seat;
+    },
+    get connected() {
+      return state.connected;
+    },
+    get lastError() {
+      return state.lastError;
+    },
+    get messages() {
+      return state.messages;
+    },
+    get hand() {
+      return state.hand;
+    },
+    get legal() {
+      return state.legal;
+    },
+    get table() {
+      return state.table;
+    },
+    send,
+  };
+
+  render();
+  if (tableId) connect();
+  else showError({ message: "No table in this address." });
+})();
