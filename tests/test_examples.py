@@ -38,6 +38,21 @@ def test_house_rules_shows_the_changes_and_a_refusal(monkeypatch, capsys):
     assert lines[-1] == "refused: dealer_forced_min_bid must be from min_bid (6) to max_bid (13), not 5"
 
 
-@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", sorted(p for p in EXAMPLES.glob("*.py") if p.name != "__init__.py"), ids=lambda p: p.name
+)
 def test_every_example_is_covered_here(path):
     assert path.name in {"random_game.py", "secure_deal.py", "house_rules.py"}
+
+
+def test_the_example_packages_are_the_web_table():
+    """The web table (examples/web) has tests of its own: test_web_server.py and test_web_browser.py."""
+    assert sorted(p.parent.name for p in EXAMPLES.glob("*/__init__.py")) == ["web"]
+
+
+def test_the_web_table_names_the_extra_it_needs(monkeypatch, capsys):
+    from examples.web.__main__ import main
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if the web extra were not installed
+    assert main(["--port", "8123"]) == 2
+    assert "python -m pip install -e '.[web]'" in capsys.readouterr().err

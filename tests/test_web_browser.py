@@ -150,8 +150,11 @@ def create_table(page, server_url, *, seed=12, rules="classic", seat=2):
     page.fill("input[name=seed]", str(seed))
     page.select_option("select[name=seat]", str(seat))
     page.click("#create")
-    page.wait_for_url(re.compile(rf"/table/\w+#seat={seat}&token=.+"))
+    page.wait_for_url(re.compile(r"/table/\w+"))
     wait_joined(page)
+    assert page.evaluate("window.pitch13Table.seat") == seat
+    # The token is kept for the tab, out of the address bar (copying it gives no seat away).
+    assert "token" not in page.url
     return page.url.split("/table/")[1].split("#")[0]
 
 
@@ -250,8 +253,9 @@ def test_two_people_share_a_table(server_url, open_page):
     north = open_page()
     north.goto(server_url + "/")
     north.locator(f"[data-table='{table_id}'] button.sit[data-seat='0']").click()
-    north.wait_for_url(re.compile(rf"/table/{table_id}#seat=0&token=.+"))
+    north.wait_for_url(re.compile(rf"/table/{table_id}"))
     wait_joined(north)
+    assert north.evaluate("window.pitch13Table.seat") == 0
     south.wait_for_selector("#seats [data-seat='0'][data-kind='person'][data-connected='true']")
     assert north.locator("#start").is_visible()
 

@@ -49,6 +49,7 @@ class Player:
         self.messages = 0
         self.bytes = 0
         self.seat = None
+        self.started = False
         hello = {"type": "join"} if token is None else {"type": "join", "token": token}
         self.send(hello)
         welcome = self.receive()
@@ -64,6 +65,8 @@ class Player:
         self.bytes += len(text.encode())
         message = json.loads(text)
         if message["type"] == "view":
+            # The start is told first (a table message), then the view again, with the choices.
+            self.started = bool(self.table_message and self.table_message["started"])
             self.view = apply_view_message(self.view, message)
             self.legal = [action for action, _ in message["legal"]]
             check_view_message(self.table.state, self.seat, self.view, message)
@@ -75,7 +78,8 @@ class Player:
 
     def sync(self):
         """Read until the copy is the view of the true state's position."""
-        while self.view is None or self.view["ply"] != self.table.state.ply:
+        table = self.table
+        while self.view is None or self.view["ply"] != table.state.ply or self.started != table.started:
             self.receive()
 
     def error(self):
@@ -115,7 +119,10 @@ def check_view_message(state, seat, copy, message):
     assert message["hand"] == [
         str(card) for card in sort_hand(seat_view.hand, seat_view.trump, seat_view.rules)
     ]
-    assert message["legal"] == [[str(action), action.pretty] for action in seat_view.legal_actions]
+    legal = [[str(action), action.pretty] for action in seat_view.legal_actions]
+    # Before the start nobody may move (a seeded game is dealt already); the start itself sends
+    # a view again, with the legal actions, at the same ply.
+    assert message["legal"] == legal or (message["legal"] == [] and state.ply == 0)
     # The events tell what the seat saw: they name no card another seat holds that the view does
     # not show (the view's cards outside ``unseen`` and ``places``: a claim at an early end, say).
     hidden = set()
@@ -129,6 +136,15 @@ def check_view_message(state, seat, copy, message):
     for card in hidden:
         if card_pattern(card).search(text):
             assert card_pattern(card).search(shown), (card, text)
+
+
+def start(player):
+    """Start the game from ``player``'s connection, and wait until the server has."""
+    player.send({"type": "start"})
+    deadline = time.monotonic() + 10
+    while not player.table.started:
+        assert time.monotonic() < deadline, "the game did not start"
+        time.sleep(0.005)
 
 
 def open_table(srv, **body):
@@ -181,7 +197,7 @@ def test_four_people_play_a_whole_game_and_each_copy_is_always_its_seats_view():
     """R-INFO-1, R-INFO-2: every message to every seat checked against the true state."""
     with running_server(**FAST) as srv:
         table_id, players = four_players(srv)
-        players[0].send({"type": "start"})
+        start(players[0])
         play_on(players, random.Random(3), bots=[pitch13.bots.SimpleBot(seat) for seat in range(4)])
         table = players[0].table
         assert table.state.is_over
@@ -204,7 +220,7 @@ def test_a_spectator_sees_the_public_view_only():
         table_id, players = four_players(srv)
         watcher = Player(srv, table_id)
         assert watcher.seat is None
-        players[2].send({"type": "start"})
+        start(players[2])
         play_on(players, random.Random(5), moves=40)
         watcher.sync()
         assert watcher.view["hand"] == []
@@ -219,7 +235,7 @@ def test_one_person_and_three_bots_play_to_the_end():
     with running_server(**{**FAST, "bot_delay": 0.001}) as srv:
         created = open_table(srv, rules="classic", bots="simple", seed=None)
         me = Player(srv, created["id"], created["token"])
-        me.send({"type": "start"})
+        start(me)
         rng = random.Random(8)
         while not me.table.state.is_over:
             message = me.receive()
@@ -246,6 +262,7 @@ def test_one_person_and_three_bots_play_to_the_end():
         ('{"type": "move", "action": "deal", "ply": 0}', "bad_message"),
         (b"\x00\x01binary", "bad_message"),
         ("x" * 5000, "too_big"),
+        ("[" * 4000, "bad_message"),
         ('{"type": "start"}', "already_started"),
         ('{"type": "join"}', "bad_message"),
     ],
@@ -253,7 +270,7 @@ def test_one_person_and_three_bots_play_to_the_end():
 def test_junk_is_answered_and_changes_nothing(frame, code):
     with running_server(**FAST) as srv:
         _, players = four_players(srv)
-        players[0].send({"type": "start"})
+        start(players[0])
         play_on(players, random.Random(1), moves=3)
         table = players[0].table
         before = table.state
@@ -274,7 +291,7 @@ def test_out_of_turn_and_stale_moves_are_refused_with_the_reason():
         table = players[0].table
         players[3].send({"type": "move", "action": "pass", "ply": 0})
         assert players[3].error()["code"] == "not_started"
-        players[0].send({"type": "start"})
+        start(players[0])
         play_on(players, random.Random(1), moves=1)
         before = table.state
         seat = before.to_act
@@ -296,7 +313,7 @@ def test_out_of_turn_and_stale_moves_are_refused_with_the_reason():
 def test_a_frame_over_the_servers_limit_closes_that_connection_only():
     with running_server(**FAST) as srv:
         table_id, players = four_players(srv)
-        players[0].send({"type": "start"})
+        start(players[0])
         players[1].send("x" * 100_000)
         assert closing_code(players[1]) == 1009  # message too big
         token = players[1].table.seats[1].token
@@ -331,6 +348,8 @@ def test_joining_needs_a_join_and_a_good_token():
             ({"type": "move", "action": "pass", "ply": 0}, "bad_message"),
             ({"type": "join", "token": "not-a-token"}, "bad_token"),
             ({"type": "join", "token": 7}, "bad_token"),
+            ({"type": "join", "token": "é" * 24}, "bad_token"),
+            ({"type": "join", "token": "x" * 5000}, "too_big"),
         ):
             with connect(f"{srv.ws}/ws/{created['id']}") as socket:
                 socket.send(json.dumps(first))
@@ -344,7 +363,7 @@ def test_joining_needs_a_join_and_a_good_token():
 def test_a_seat_reconnects_with_its_token_and_gets_its_whole_view():
     with running_server(**FAST) as srv:
         table_id, players = four_players(srv)
-        players[0].send({"type": "start"})
+        start(players[0])
         play_on(players, random.Random(6), moves=12)
         token = players[2].table.seats[2].token
         players[2].close()
@@ -361,7 +380,7 @@ def test_bots_move_for_a_person_who_is_away_or_out_of_time():
     with running_server(**{**FAST, "turn_timeout": 0.2, "away_timeout": 0.1}) as srv:
         created = open_table(srv, seat=1, bots="simple")
         me = Player(srv, created["id"], created["token"])
-        me.send({"type": "start"})
+        start(me)
         table = me.table
         started = time.monotonic()
         while table.state.ply < 3:  # seat 1 bids first: a bot moved for it when time ran out
@@ -383,6 +402,9 @@ def test_http_refuses_bad_requests():
             ({"seed": -1}, 400),
             ({"seed": 2.5}, 400),
             ({"seat": 4}, 400),
+            ({"seat": "²"}, 400),
+            ({"seed": "²"}, 400),
+            ({"seed": "1" * 50}, 400),
             ([1, 2], 400),
         ):
             answer = httpx.post(base, json=body)
@@ -390,6 +412,7 @@ def test_http_refuses_bad_requests():
             assert answer.json()["error"]
         assert httpx.post(base, content=b"{not json").status_code == 400
         assert httpx.post(base, content=b"[" * 10_000).status_code == 400
+        assert httpx.post(base, content=b"[" * 4_000).status_code == 400  # too deep for json
         created = open_table(srv, seed="12")
         table_id = created["id"]
         assert httpx.post(f"{base}/{table_id}/seats/2").status_code == 409
@@ -407,20 +430,70 @@ def test_http_refuses_bad_requests():
         assert httpx.get(f"{srv.http}/static/table.js").status_code == 200
 
 
-def test_a_person_takes_over_a_bots_seat_mid_game():
-    with running_server(**{**FAST, "bot_delay": 0.001}) as srv:
-        created = open_table(srv, seat=2)
+def test_seats_are_taken_before_the_start_only():
+    """A seat a bot plays holds cards: a person taking it over would see another seat's hand."""
+    with running_server(**FAST) as srv:
+        created = open_table(srv, seat=1)  # seat 1 bids first
         me = Player(srv, created["id"], created["token"])
-        me.send({"type": "start"})
+        assert me.legal == []  # a seeded game is dealt, but nobody moves before the start
+        start(me)
+        while not me.legal:  # the start sends the view again, with the seat's choices
+            me.receive()
+        assert me.view["ply"] == 0
+        assert me.legal == [str(action) for action in pitch13.legal_actions(me.table.state)]
+        answer = httpx.post(f"{srv.http}/api/tables/{created['id']}/seats/0")
+        assert answer.status_code == 409
+        assert answer.json()["code"] == "started"
+        assert me.table.seats[0].kind.value == "bot"
+        listed = httpx.get(f"{srv.http}/api/tables").json()["tables"]
+        assert [(table["seeded"], table["started"]) for table in listed] == [(True, True)]
+
+
+def test_a_turn_is_timed_from_its_start_whatever_the_comings_and_goings():
+    with running_server(**{**FAST, "turn_timeout": 0.6, "away_timeout": 30.0}) as srv:
+        created = open_table(srv, seat=1)  # seat 1 bids first
+        table_id, token = created["id"], created["token"]
+        me = Player(srv, table_id, token)
+        start(me)
+        began = time.monotonic()
         table = me.table
-        while table.state.ply < 5:
-            message = me.receive()
-            if message["type"] == "view" and me.legal and me.view["ply"] == table.state.ply:
-                me.send({"type": "move", "action": me.legal[0], "ply": me.view["ply"]})
-        token = take(srv, created["id"], 0)
-        north = Player(srv, created["id"], token)
-        assert north.seat == 0
-        assert table.seats[0].kind.value == "person"
+        while table.state.ply == 0:
+            assert time.monotonic() - began < 5, "no bot stood in"
+            me.close()
+            time.sleep(0.1)
+            me = Player(srv, table_id, token)  # coming back does not start the clock again
+        assert 0.5 < time.monotonic() - began < 3
+
+
+def test_the_server_keeps_its_tables_within_bounds(monkeypatch):
+    import examples.web.app as web_app
+
+    with running_server(**FAST) as srv:
+        for _ in range(web_app.TABLES_AN_ADDRESS):
+            open_table(srv)
+        answer = httpx.post(f"{srv.http}/api/tables", json={"seed": 1})
+        assert (answer.status_code, answer.json()["code"]) == (429, "too_many_tables")
+        monkeypatch.setattr(web_app, "TABLES_AN_ADDRESS", 100)
+        monkeypatch.setattr(web_app, "MAX_TABLES", len(srv.server.tables))
+        answer = httpx.post(f"{srv.http}/api/tables", json={"seed": 1})
+        assert (answer.status_code, answer.json()["code"]) == (503, "full")
+        # An abandoned table (nobody connected for IDLE_LIMIT) makes room for a new one.
+        abandoned = next(iter(srv.server.tables.values()))
+        abandoned.last_active -= web_app.IDLE_LIMIT + 1
+        created = open_table(srv)
+        assert abandoned.id not in srv.server.tables
+        assert created["id"] in srv.server.tables
+        # A table takes so many connections, and each must join in time.
+        monkeypatch.setattr(web_app, "MAX_CONNECTIONS", 1)
+        monkeypatch.setattr(web_app, "JOIN_TIMEOUT", 0.2)
+        with connect(f"{srv.ws}/ws/{created['id']}") as silent:
+            assert json.loads(silent.recv(timeout=10))["code"] == "bad_message"  # no join in time
+            with pytest.raises(ConnectionClosed):
+                silent.recv(timeout=10)
+        first = Player(srv, created["id"])
+        with connect(f"{srv.ws}/ws/{created['id']}") as second:
+            assert json.loads(second.recv(timeout=10))["code"] == "table_full"
+        first.close()
 
 
 def test_the_table_refuses_bad_settings_and_requests():

@@ -8,10 +8,6 @@ import threading
 import time
 from collections.abc import Iterator
 
-import uvicorn
-
-from examples.web.app import make_app
-
 
 class RunningServer:
     """The app served on ``http://127.0.0.1:{port}``; ``server`` is its tables' keeper."""
@@ -39,6 +35,10 @@ def free_port():
 @contextlib.contextmanager
 def running_server(**settings) -> Iterator[RunningServer]:
     """Serve ``make_app(**settings)`` until the block ends."""
+    import uvicorn  # the web extra's, which only the web tests need
+
+    from examples.web.app import make_app
+
     app = make_app(**settings)
     port = free_port()
     config = uvicorn.Config(

@@ -1,9 +1,10 @@
 """The web table's ASGI app: HTTP for the lobby and the records, a websocket for each player.
 
 :func:`make_app` builds it; ``python -m examples.web`` serves it with uvicorn. Each table has one
-task that moves the game on: it deals, lets the bots play (after ``bot_delay`` seconds, so that
-people can follow), and lets a bot stand in for a person who has not moved within
-``turn_timeout`` seconds (``away_timeout`` when nobody holds the seat's connection). Each
+task that moves the game on: it lets the bots play (after ``bot_delay`` seconds, so that people
+can follow), and lets a bot stand in for a person who has not moved within ``turn_timeout``
+seconds of the turn's start (or ``away_timeout`` seconds after their last connection closed).
+The deals need no task: a hand is dealt in the step that ends the one before. Each
 connection has a reader, which answers every message (an error for anything wrong, which changes
 nothing), and a writer, which sends what is new whenever the table changes: a slow client is sent
 the latest position, never a backlog.
@@ -14,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 import time
 from collections.abc import AsyncIterator, Mapping
@@ -30,8 +32,18 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from examples.web.table import JSON, MAX_MESSAGE, Client, Message, Table, TableError
 
 STATIC: Final = Path(__file__).parent / "static"
-#: The most tables a server keeps; when full, the oldest finished one makes room.
+#: The most tables a server keeps. When it is full, a new table takes the place of a finished
+#: or abandoned one (no connection for ``IDLE_LIMIT`` seconds), the longest idle first.
 MAX_TABLES: Final = 200
+IDLE_LIMIT: Final = 600.0
+#: The most unfinished tables one client address may have opened.
+TABLES_AN_ADDRESS: Final = 5
+#: The most connections a table takes (people and spectators), and the seconds a new
+#: connection has to send its ``join``.
+MAX_CONNECTIONS: Final = 64
+JOIN_TIMEOUT: Final = 10.0
+
+LOG: Final = logging.getLogger("examples.web")
 #: A client that goes on flooding after this many refused messages is disconnected.
 MAX_REFUSED: Final = 200
 
@@ -62,29 +74,45 @@ class Server:
         self._listeners: dict[str, set[asyncio.Event]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
-    def open_table(self, rules: str, bots: str, seed: int | None) -> Table:
-        """A new table, with its task started.
+    def open_table(self, rules: str, bots: str, seed: int | None, opener: str = "") -> Table:
+        """A new table, with its task started; ``opener`` is the client's address.
 
         Raises:
-            TableError: if a setting is wrong, or ``full`` if the server holds as many tables as
-                it may, none of them finished.
+            TableError: if a setting is wrong; ``too_many_tables`` if ``opener`` has opened
+                ``TABLES_AN_ADDRESS`` tables that are not over; ``full`` if the server holds
+                ``MAX_TABLES`` tables, none of them finished or abandoned.
         """
+        mine = [table for table in self.tables.values() if table.opener == opener and not table.state.is_over]
+        if len(mine) >= TABLES_AN_ADDRESS:
+            raise TableError("too_many_tables", f"one address may have {TABLES_AN_ADDRESS} tables in play")
         if len(self.tables) >= MAX_TABLES:
-            finished = [key for key, table in self.tables.items() if table.state.is_over]
-            if not finished:
+            now = time.monotonic()
+            idle = [
+                table
+                for table in self.tables.values()
+                if table.state.is_over or (table.connections == 0 and now - table.last_active > IDLE_LIMIT)
+            ]
+            if not idle:
                 raise TableError("full", "the server has as many tables as it may hold")
-            self.close_table(finished[0])
+            self.close_table(min(idle, key=lambda table: table.last_active).id)
         table_id = secrets.token_hex(4)
         while table_id in self.tables:  # pragma: no cover - 4 bytes rarely repeat
             table_id = secrets.token_hex(4)
         table = Table(table_id, rules, bots, seed)
+        table.opener = opener
         self.tables[table_id] = table
         self._changed[table_id] = asyncio.Event()
         self._listeners[table_id] = set()
         task = asyncio.get_running_loop().create_task(self._run(table))
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._ended)
         return table
+
+    def _ended(self, task: asyncio.Task[None]) -> None:
+        """Forget a table's finished task, and log what stopped it if it failed."""
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            LOG.error("a table's task failed", exc_info=task.exception())
 
     def close_table(self, table_id: str) -> None:
         """Forget a table; its connections are left to close."""
@@ -111,11 +139,15 @@ class Server:
         self._listeners.get(table.id, set()).discard(event)
 
     async def _run(self, table: Table) -> None:
-        """Move the game on until it is over: bots' moves and stand-ins for people out of time."""
+        """Move the game on until it is over: bots' moves and stand-ins for people out of time.
+
+        A person's turn is timed from when it began: a bot moves for them ``turn_timeout``
+        seconds after it, or ``away_timeout`` seconds after their last connection closed if that
+        comes first (coming and going does not start the clock again).
+        """
         changed = self._changed[table.id]
-        loop = asyncio.get_running_loop()
-        waited_for: tuple[int, int, bool] | None = None  # the ply, seat and absence timed
-        deadline: float | None = None
+        turn: tuple[int, int] | None = None  # the ply and seat of the turn being timed
+        turn_began = 0.0
         while not table.state.is_over and table.id in self.tables:
             changed.clear()
             waiting = table.waiting_for()
@@ -125,15 +157,13 @@ class Server:
             seat, person = waiting
             ply = table.state.ply
             if person:
-                away = table.seats[seat].connections == 0
-                if waited_for != (ply, seat, away):
-                    waited_for = (ply, seat, away)
-                    limit = self.away_timeout if away else self.turn_timeout
-                    deadline = None if limit is None else loop.time() + limit
+                if turn != (ply, seat):
+                    turn, turn_began = (ply, seat), time.monotonic()
+                deadline = self._deadline(table, seat, turn_began)
                 if deadline is None:
                     await changed.wait()
                     continue
-                remaining = deadline - loop.time()
+                remaining = deadline - time.monotonic()
                 if remaining > 0:
                     with contextlib.suppress(asyncio.TimeoutError):
                         await asyncio.wait_for(changed.wait(), remaining)
@@ -145,6 +175,14 @@ class Server:
             action, seen_ply = await asyncio.to_thread(table.bot_choice, seat)
             if table.waiting_for() == waiting and table.bot_move(seat, action, seen_ply):
                 self.changed(table)
+
+    def _deadline(self, table: Table, seat: int, turn_began: float) -> float | None:
+        """When a bot moves for the person at ``seat``, whose turn began at ``turn_began``."""
+        limits = [] if self.turn_timeout is None else [turn_began + self.turn_timeout]
+        place = table.seats[seat]
+        if place.connections == 0:
+            limits.append(max(turn_began, place.away_since) + self.away_timeout)
+        return min(limits) if limits else None
 
     async def shutdown(self) -> None:
         """Cancel every table's task."""
@@ -176,11 +214,18 @@ async def _read_json(request: Request) -> dict[str, object]:
         raise TableError("too_big", f"a request body is at most {MAX_MESSAGE} bytes")
     try:
         data = json.loads(body or b"{}")
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
         raise TableError("bad_request", "the body is not JSON") from None
     if not isinstance(data, dict):
         raise TableError("bad_request", "the body is a JSON object")
     return data
+
+
+def _whole(value: object) -> object:
+    """``value``, or the whole number it writes if it is a string of ASCII digits (a form's field)."""
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdecimal() and len(value) < 40:
+        return int(value)
+    return value
 
 
 async def create_table(request: Request) -> Response:
@@ -188,9 +233,7 @@ async def create_table(request: Request) -> Response:
     server = _server(request)
     try:
         data = await _read_json(request)
-        seed, seat = data.get("seed"), data.get("seat", 2)
-        if isinstance(seed, str) and seed.strip().isdigit():
-            seed = int(seed)
+        seed, seat = _whole(data.get("seed")), _whole(data.get("seat", 2))
         if seed == "":
             seed = None
         rules, bots = data.get("rules", "default"), data.get("bots", "simple")
@@ -200,13 +243,12 @@ async def create_table(request: Request) -> Response:
             or (seed is not None and type(seed) is not int)
         ):
             raise TableError("bad_request", "rules and bots are names, and a seed is a whole number or null")
-        if isinstance(seat, str) and seat.isdigit():
-            seat = int(seat)
         if type(seat) is not int or not 0 <= seat <= 3:
             raise TableError("bad_request", "a seat is 0 to 3")
-        table = server.open_table(rules, bots, seed)
+        opener = request.client.host if request.client is not None else ""
+        table = server.open_table(rules, bots, seed, opener)
     except TableError as error:
-        return _error(503 if error.code == "full" else 400, error)
+        return _error({"full": 503, "too_many_tables": 429}.get(error.code, 400), error)
     token = table.take_seat(seat)
     server.changed(table)
     return _seat_answer(table, seat, token)
@@ -232,7 +274,7 @@ async def take_seat(request: Request) -> Response:
         seat = request.path_params["seat"]
         token = table.take_seat(seat)
     except TableError as error:
-        return _error({"no_table": 404, "seat_taken": 409, "game_over": 409}.get(error.code, 400), error)
+        return _error({"no_table": 404, "seat_taken": 409, "started": 409}.get(error.code, 400), error)
     _server(request).changed(table)
     return _seat_answer(table, seat, token)
 
@@ -298,7 +340,7 @@ def _parse(frame: Mapping[str, object]) -> Message:
         raise TableError("too_big", f"a message is at most {MAX_MESSAGE} characters")
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise TableError("bad_message", "a message is a JSON object") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise TableError("bad_message", 'a message is a JSON object with a "type"')
@@ -308,14 +350,23 @@ def _parse(frame: Mapping[str, object]) -> Message:
 async def _writer(
     websocket: WebSocket, table: Table, client: Client, wake: asyncio.Event, replies: list[Message]
 ) -> None:
-    """Send ``client`` what is new whenever the table changes, and the reader's replies."""
-    while True:
-        await wake.wait()
-        wake.clear()
-        outgoing, replies[:] = [*replies], []
-        outgoing.extend(table.updates(client))
-        for message in outgoing:
-            await websocket.send_text(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+    """Send ``client`` what is new whenever the table changes, and the reader's replies.
+
+    If sending fails (the connection is gone) or a message cannot be made, the connection is
+    closed, which ends its reader too.
+    """
+    try:
+        while True:
+            await wake.wait()
+            wake.clear()
+            outgoing, replies[:] = [*replies], []
+            outgoing.extend(table.updates(client))
+            for message in outgoing:
+                await websocket.send_text(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+    except Exception:
+        LOG.debug("a connection's writer stopped", exc_info=True)
+        with contextlib.suppress(Exception):
+            await websocket.close(code=1011)
 
 
 async def play(websocket: WebSocket) -> None:
@@ -327,7 +378,13 @@ async def play(websocket: WebSocket) -> None:
         await _send_and_close(websocket, TableError("no_table", "there is no such table").message())
         return
     try:
-        first = _parse(await websocket.receive())
+        if table.connections >= MAX_CONNECTIONS:
+            raise TableError("table_full", f"a table takes {MAX_CONNECTIONS} connections at most")
+        try:
+            frame = await asyncio.wait_for(websocket.receive(), JOIN_TIMEOUT)
+        except asyncio.TimeoutError:
+            raise TableError("bad_message", f"no join within {JOIN_TIMEOUT:g} seconds") from None
+        first = _parse(frame)
         if first["type"] != "join":
             raise TableError("bad_message", 'the first message is {"type": "join"}')
         token = first.get("token")

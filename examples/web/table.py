@@ -20,6 +20,7 @@ from __future__ import annotations
 import enum
 import random
 import secrets
+import time
 from collections.abc import Callable
 from typing import Final, Union, cast
 
@@ -77,12 +78,14 @@ class TableError(Exception):
 class Seat:
     """One seat: who plays it, its token, its live connections and its bot."""
 
-    __slots__ = ("bot", "connections", "kind", "token")
+    __slots__ = ("away_since", "bot", "connections", "kind", "token")
 
     def __init__(self, bot: Bot) -> None:
         self.kind = Kind.OPEN
         self.token: str | None = None
         self.connections = 0
+        #: When the seat's last connection closed (:func:`time.monotonic`); 0 before any.
+        self.away_since = 0.0
         #: Plays the seat when no person does, and stands in for a person who runs out of time.
         self.bot = bot
 
@@ -94,12 +97,13 @@ class Client:
     change to its own copy, so the two stay equal (the server tests check it message by message).
     """
 
-    __slots__ = ("narrator", "seat", "sent", "sent_ply", "table_version")
+    __slots__ = ("narrator", "seat", "sent", "sent_ply", "sent_started", "table_version")
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
         self.sent: dict[str, JSON] | None = None
         self.sent_ply = -1
+        self.sent_started = False
         self.table_version = -1
         self.narrator = Narrator()
 
@@ -138,25 +142,34 @@ class Table:
         self.started = False
         #: Goes up whenever the seats, the start or the end change (the ``table`` message).
         self.version = 0
+        #: The open connections, spectators included.
+        self.connections = 0
+        #: The address of the client that opened the table (the server limits tables an address).
+        self.opener = ""
+        #: When a connection last opened or closed, or a move was made (:func:`time.monotonic`).
+        self.last_active = time.monotonic()
+        #: Each seat's (``None``: a spectator's) view of the latest position, as plain data.
+        self._views: dict[int | None, tuple[int, pitch13.SeatView, dict[str, JSON]]] = {}
 
     # --- seats ------------------------------------------------------------------------------
 
     def take_seat(self, seat: int) -> str:
         """Give ``seat`` to a person and return its new secret token.
 
-        A seat that is open or played by a bot may be taken, also in the middle of the game.
+        Only an open seat may be taken, before the game starts: a seat a bot plays holds cards
+        that a person taking it over would see, and so would learn what another seat held.
 
         Raises:
             TableError: ``bad_request`` if ``seat`` is not 0 to 3; ``seat_taken`` if a person
-                holds it; ``game_over`` once the game is over.
+                holds it; ``started`` once the game has started.
         """
         if type(seat) is not int or not 0 <= seat <= 3:
             raise TableError("bad_request", f"a seat is 0 to 3, not {seat!r}")
-        if self.state.is_over:
-            raise TableError("game_over", "the game is over")
         place = self.seats[seat]
         if place.kind is Kind.PERSON:
             raise TableError("seat_taken", f"{SEAT_NAMES[seat]} is taken")
+        if self.started:
+            raise TableError("started", "the game has started: its seats are all played")
         place.kind = Kind.PERSON
         place.token = secrets.token_urlsafe(18)
         self.version += 1
@@ -168,16 +181,22 @@ class Table:
         Raises:
             TableError: ``bad_token`` if no seat has it.
         """
-        if isinstance(token, str):
+        if isinstance(token, str) and len(token) <= 100:
+            given = token.encode("utf-8", "replace")
             for seat, place in enumerate(self.seats):
-                if place.token is not None and secrets.compare_digest(place.token, token):
+                if place.token is not None and secrets.compare_digest(place.token.encode(), given):
                     return seat
         raise TableError("bad_token", "that token holds no seat at this table")
 
     def connected(self, seat: int | None, change: int) -> None:
-        """Count a connection of ``seat`` opening (``change=1``) or closing (``-1``)."""
+        """Count a connection of ``seat`` (``None``: a spectator) opening (``1``) or closing (``-1``)."""
+        self.connections += change
+        self.last_active = time.monotonic()
         if seat is not None:
-            self.seats[seat].connections += change
+            place = self.seats[seat]
+            place.connections += change
+            if place.connections == 0:
+                place.away_since = self.last_active
             self.version += 1
 
     def start(self, seat: int | None) -> None:
@@ -240,6 +259,7 @@ class Table:
         except pitch13.IllegalActionError as error:
             code = "stale" if error.reason is pitch13.IllegalReason.STALE_MOVE else "illegal"
             raise TableError(code, str(error), error.reason.name) from None
+        self.last_active = time.monotonic()
         if self.state.is_over:
             self.version += 1
         self.deal_if_due()
@@ -295,6 +315,7 @@ class Table:
             "id": self.id,
             "rules": self.rules_name,
             "bots": self.bots_name,
+            "seeded": self.seed is not None,
             "started": self.started,
             "over": message["over"],
             "seats": message["seats"],
@@ -310,14 +331,27 @@ class Table:
         if client.table_version != self.version:
             client.table_version = self.version
             messages.append(self.table_message())
-        if client.sent_ply != self.state.ply or client.sent is None:
+        if client.sent_ply != self.state.ply or client.sent_started != self.started or client.sent is None:
             messages.append(self._view_message(client))
         return messages
 
+    def _view_of(self, seat: int | None) -> tuple[pitch13.SeatView, dict[str, JSON]]:
+        """``seat``'s view of the latest position and its plain data.
+
+        They are made once a position for all the seat's connections (every spectator shares one).
+        """
+        state = self.state
+        made = self._views.get(seat)
+        if made is not None and made[0] == state.ply:
+            return made[1], made[2]
+        seat_view = pitch13.spectator_view(state) if seat is None else pitch13.view(state, seat)
+        data = cast("dict[str, JSON]", seat_view.to_dict())  # plain JSON data, as to_dict promises
+        self._views[seat] = (state.ply, seat_view, data)
+        return seat_view, data
+
     def _view_message(self, client: Client) -> Message:
         state, seat = self.state, client.seat
-        seat_view = pitch13.spectator_view(state) if seat is None else pitch13.view(state, seat)
-        now = cast("dict[str, JSON]", seat_view.to_dict())  # plain JSON data, as to_dict promises
+        seat_view, now = self._view_of(seat)
         before = client.sent
         if before is None:
             events = narrate_seen(seat_view.history, client.narrator, viewer=seat)
@@ -333,9 +367,11 @@ class Table:
             message["history"] = _history_change(before["history"], now["history"])
         trump = seat_view.trump
         message["hand"] = [str(card) for card in sort_hand(seat_view.hand, trump, seat_view.rules)]
-        message["legal"] = [[str(action), action.pretty] for action in seat_view.legal_actions]
+        # Before the start a seeded game is already dealt, but nobody may move yet.
+        legal = seat_view.legal_actions if self.started else ()
+        message["legal"] = [[str(action), action.pretty] for action in legal]
         message["events"] = list(events)
-        client.sent, client.sent_ply = now, seat_view.ply
+        client.sent, client.sent_ply, client.sent_started = now, seat_view.ply, self.started
         return message
 
     def record(self, form: str) -> str:

@@ -123,7 +123,7 @@
         el("span", { class: "who" }, who),
       ),
     );
-    if (seat.kind !== "person" && !table.over) {
+    if (seat.kind === "open" && !table.started && !table.over) {
       const name = seat.name || SEAT_NAMES[seat.seat];
       const button = el(
         "button",
@@ -142,7 +142,11 @@
       "header",
       {},
       el("span", { class: "table-id", title: table.id }, `Table ${table.id.slice(0, 8)}`),
-      el("span", {}, `${RULE_NAMES[table.rules] ?? table.rules} · ${table.bots} bots`),
+      el(
+        "span",
+        {},
+        `${RULE_NAMES[table.rules] ?? table.rules} · ${table.bots} bots` + (table.seeded ? " · seeded deals" : ""),
+      ),
       el("span", { class: `state ${stateClass}` }, stateText),
       el(
         "a",

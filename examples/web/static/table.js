@@ -36,11 +36,31 @@
   // --- where we are ------------------------------------------------------------------------
 
   const tableId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop() || "");
+  // A seat link carries the seat's token in its fragment, which browsers never send to a server.
+  // The page keeps it for this tab only (sessionStorage, so a reload keeps the seat) and takes it
+  // out of the address bar, so that copying the address to invite someone does not give it away.
+  const storeKey = `pitch13-seat-${tableId}`;
   const params = new URLSearchParams(location.hash.replace(/^#/, ""));
-  const seatParam = params.get("seat");
+  if (params.get("token") && /^[0-3]$/.test(params.get("seat") || "")) {
+    try {
+      sessionStorage.setItem(storeKey, JSON.stringify({ seat: Number(params.get("seat")), token: params.get("token") }));
+    } catch (error) {
+      // Storage refused (a private window): the seat lasts as long as this page.
+    }
+    history.replaceState(null, "", location.pathname);
+  }
+  let held = null;
+  try {
+    held = JSON.parse(sessionStorage.getItem(storeKey) || "null");
+  } catch (error) {
+    held = null;
+  }
+  if (!held && params.get("token") && /^[0-3]$/.test(params.get("seat") || "")) {
+    held = { seat: Number(params.get("seat")), token: params.get("token") };
+  }
   const state = {
-    token: params.get("token"),
-    seat: seatParam !== null && /^[0-3]$/.test(seatParam) && params.get("token") ? Number(seatParam) : null,
+    token: held && typeof held.token === "string" ? held.token : null,
+    seat: held && typeof held.token === "string" && [0, 1, 2, 3].includes(held.seat) ? held.seat : null,
     view: null,
     hand: [],
     legal: [],
@@ -327,6 +347,11 @@
       // The link's seat is not ours (or the server forgot it): watch instead.
       state.token = null;
       state.seat = null;
+      try {
+        sessionStorage.removeItem(storeKey);
+      } catch (error) {
+        // nothing kept
+      }
       history.replaceState(null, "", location.pathname);
       addEvents(["This seat link is not valid at this table: you are watching instead."], "mark");
     }
