@@ -120,12 +120,25 @@ def test_the_readme_commands_run_before_the_other_steps():
 
 
 def test_every_step_has_an_environment_of_its_own():
-    """Every step but the thorough run makes its own environment, ignored by git."""
+    """Every step but the thorough run makes its own environment, or takes the one made for it in
+    the background (``prepare_venv DIR SPEC`` before the steps, ``prepared_venv DIR`` in the step),
+    ignored by git."""
     made = [
-        line.split()[1] for lines in ci_steps().values() for line in lines if line.startswith("fresh_venv ")
+        line.split()[1]
+        for lines in ci_steps().values()
+        for line in lines
+        if line.startswith(("fresh_venv ", "prepared_venv "))
     ]
     assert len(made) == len(set(made)) == len(ci_steps()) - 1
     assert all(venv.startswith(".venv-ci-") for venv in made)
+    prepared = [line.split()[1] for line in ci_lines() if line.startswith("prepare_venv ")]
+    taken = [
+        line.split()[1]
+        for lines in ci_steps().values()
+        for line in lines
+        if line.startswith("prepared_venv ")
+    ]
+    assert sorted(prepared) == sorted(taken)
     assert ".venv-ci-*/" in (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
 
 
