@@ -430,6 +430,21 @@ def test_http_refuses_bad_requests():
         assert httpx.get(f"{srv.http}/static/table.js").status_code == 200
 
 
+def test_search_bots_play_off_the_event_loop():
+    with running_server(**FAST) as srv:
+        created = open_table(srv, seat=2, bots="search")
+        me = Player(srv, created["id"], created["token"])
+        assert isinstance(me.table.seats[1].bot, pitch13.bots.SearchBot)
+        start(me)
+        while not me.legal:  # East, a SearchBot, bids first; then it is South's turn
+            me.receive()
+        assert me.view["ply"] == 1
+        assert me.view["bids"][1] is not None
+        me.send({"type": "ping"})  # the server answers while bots think
+        while me.receive()["type"] != "pong":
+            pass
+
+
 def test_seats_are_taken_before_the_start_only():
     """A seat a bot plays holds cards: a person taking it over would see another seat's hand."""
     with running_server(**FAST) as srv:
