@@ -852,33 +852,11 @@
 
   // --- for tests and the console -----------------------------------------------------------
 
-  window.pitch13Table = {
-    get view() {
-      return state.view;
-    },
-    get seat() {
-      return state.seat;
-    },
-    get connected() {
-      return state.connected;
-    },
-    get lastError() {
-      return state.lastError;
-    },
-    get messages() {
-      return state.messages;
-    },
-    get hand() {
-      return state.hand;
-    },
-    get legal() {
-      return state.legal;
-    },
-    get table() {
-      return state.table;
-    },
-    send,
-  };
+  // Read-only windows on the page's state, and the page's way to send a message.
+  window.pitch13Table = { send };
+  for (const key of ["view", "seat", "connected", "lastError", "messages", "hand", "legal", "table"]) {
+    Object.defineProperty(window.pitch13Table, key, { get: () => state[key], enumerable: true });
+  }
 
   render();
   if (tableId) connect();
