@@ -9,8 +9,9 @@ time (:func:`time.process_time`), medians over repeats:
    read of its ``history``, which works out the fields that read the hand) *cold* (a state with
    nothing cached: a pickle round trip) and *warm* (the seat's whole view of the state one action
    earlier was built: the average over the hand after its first view, which is built cold and untimed;
-   the median of 5 runs of 20 replays of the hand), and the median time of
-   :func:`pitch13.sample_state`; all of them for seat 1.
+   the median of 5 runs of 20 replays of the hand), the median time of :meth:`SeatView.to_json`
+   (of that view, its fields worked out: what a server spends to send it whole), and the median
+   time of :func:`pitch13.sample_state`; all of them for seat 1.
 2. **A server's traffic**: over whole random games (seeded and dealt by the caller), the bytes
    of JSON one seat receives when a server sends its whole view once, at the start, and after
    that a view delta after every move, against the size of the game's text record; and what
@@ -41,9 +42,10 @@ def along_a_game(hands: tuple[int, ...], seed: int, samples: int) -> None:
     states = long_game(max(hands), seed, Rules())
     print(f"\n## Along one long game (seed {states[0].seed}, default rules; seat 1's views)\n")
     print(
-        "| hand | view JSON chars | read back by from_json | view cold µs | view warm µs | sample_state median ms |"
+        "| hand | view JSON chars | read back by from_json | view cold µs | view warm µs | to_json µs "
+        "| sample_state median ms |"
     )
-    print("|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|")
     for hand in hands:
         in_hand = [s for s in states if s.hand_number == hand and not s.is_chance]
         middle = in_hand[len(in_hand) // 2]
@@ -81,11 +83,14 @@ def along_a_game(hands: tuple[int, ...], seed: int, samples: int) -> None:
 
             warm_runs.append(cpu(replay)[1] / (20 * len(steps)))
         warm = statistics.median(warm_runs) * 1e6
+        # to_json of the view (its fields all worked out): what a server spends to send it whole.
+        written = statistics.median(timed(seat_view.to_json)[1] for _ in range(51)) * 1e6
         rng = random.Random(hand)
         draws = [timed(lambda v=seat_view, r=rng: sample_state(v, r))[1] for _ in range(samples)]  # type: ignore[misc]
         sample = statistics.median(draws) * 1e3
         print(
-            f"| {hand} | {len(text):,} | {'yes' if read_back else 'NO'} | {cold:.0f} | {warm:.1f} | {sample:.2f} |"
+            f"| {hand} | {len(text):,} | {'yes' if read_back else 'NO'} | {cold:.0f} | {warm:.1f} "
+            f"| {written:.0f} | {sample:.2f} |"
         )
 
 
