@@ -2,7 +2,7 @@
 "use strict";
 
 (() => {
-  const SEAT_NAMES = ["North", "East", "South", "West"];
+  const { SEAT_NAMES, el } = window.pitch13Common;
   const RULE_NAMES = { default: "13-point", classic: "Classic 10-point" };
   const REFRESH_MS = 2000;
 
@@ -13,18 +13,6 @@
   const empty = document.getElementById("tables-empty");
 
   let shown = null; // the last list drawn, as JSON: it is drawn again only when it changes
-
-  function el(tag, props = {}, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(props)) {
-      if (key === "class") node.className = value;
-      else if (key === "dataset") Object.assign(node.dataset, value);
-      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-      else node.setAttribute(key, value);
-    }
-    node.append(...children);
-    return node;
-  }
 
   function showError(text) {
     errorLine.textContent = text;

@@ -2,15 +2,7 @@
 "use strict";
 
 (() => {
-  const SEAT_NAMES = ["North", "East", "South", "West"];
-  const TEAM_NAMES = ["North-South", "East-West"];
-  const SUITS = {
-    C: { symbol: "♣", name: "Clubs", red: false },
-    D: { symbol: "♦", name: "Diamonds", red: true },
-    H: { symbol: "♥", name: "Hearts", red: true },
-    S: { symbol: "♠", name: "Spades", red: false },
-  };
-  const RANK_NAMES = { J: "jack", Q: "queen", K: "king", A: "ace" };
+  const { SEAT_NAMES, TEAM_NAMES, SUITS, el, cardText, cardNode } = window.pitch13Common;
   const PHASE_VERBS = {
     deal: "deal",
     bidding: "bid",
@@ -113,18 +105,6 @@
 
   // --- small helpers -----------------------------------------------------------------------
 
-  function el(tag, props = {}, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(props)) {
-      if (value === undefined || value === null || value === false) continue;
-      if (key === "class") node.className = value;
-      else if (key === "dataset") Object.assign(node.dataset, value);
-      else node.setAttribute(key, value === true ? "" : String(value));
-    }
-    node.append(...children);
-    return node;
-  }
-
   const seatName = (seat) => SEAT_NAMES[seat] ?? `seat ${seat}`;
   const teamOf = (seat) => seat % 2;
   const seated = () => state.seat !== null;
@@ -133,76 +113,6 @@
   function positionOf(seat) {
     const bottom = state.seat ?? 2;
     return ["bottom", "left", "top", "right"][(seat - bottom + 4) % 4];
-  }
-
-  function parseCard(code) {
-    if (code === "BJ" || code === "RJ") {
-      const red = code === "RJ";
-      return { code, rank: "Jkr", symbol: "★", red, joker: true, name: red ? "red joker" : "black joker" };
-    }
-    const rank = code.slice(0, -1);
-    const suit = SUITS[code.slice(-1)] ?? { symbol: "?", name: "?", red: false };
-    const rankName = RANK_NAMES[rank] ?? rank;
-    return {
-      code,
-      rank,
-      symbol: suit.symbol,
-      red: suit.red,
-      joker: false,
-      name: `${rankName} of ${suit.name.toLowerCase()}`,
-    };
-  }
-
-  // A card as people write it: "10♦", "Jkr".
-  function cardText(code) {
-    const card = parseCard(code);
-    return card.joker ? `${card.red ? "red" : "black"} joker` : `${card.rank}${card.symbol}`;
-  }
-
-  // A card face: a button when an action goes with it, else a plain element.
-  function cardNode(code, { size = "", action = null, label = null, extra = "" } = {}) {
-    const card = parseCard(code);
-    const classes = [
-      "card",
-      size,
-      card.red ? "red" : "",
-      card.joker ? "joker" : "",
-      action ? "playable" : "",
-      extra,
-    ]
-      .filter(Boolean)
-      .join(" ");
-    const corner = (where) =>
-      el(
-        "span",
-        { class: `corner ${where}`, "aria-hidden": "true" },
-        el("span", {}, card.rank),
-        el("span", { class: "s" }, card.joker ? "" : card.symbol),
-      );
-    const face =
-      size === "mini"
-        ? [card.joker ? "Jkr" : card.rank, el("span", {}, card.symbol)]
-        : [corner("tl"), el("span", { class: "pip", "aria-hidden": "true" }, card.symbol), corner("br")];
-    if (action) {
-      const button = el(
-        "button",
-        {
-          type: "button",
-          class: classes,
-          dataset: { card: code, action },
-          "aria-label": label ?? action,
-          title: label ?? action,
-        },
-        ...face,
-      );
-      button.disabled = state.pending;
-      return button;
-    }
-    return el(
-      "div",
-      { class: classes, dataset: { card: code }, role: "img", "aria-label": card.name, title: card.name },
-      ...face,
-    );
   }
 
   // The card an action names ("play 10D" -> "10D"), or null.
@@ -630,7 +540,7 @@
     }
     const cards = state.hand.map((card) => {
       const found = actionFor(card, ["play ", "discard ", "give up "]);
-      return found ? cardNode(card, { action: found[0], label: found[1] }) : cardNode(card);
+      return found ? cardNode(card, { action: found[0], label: found[1], disabled: state.pending }) : cardNode(card);
     });
     if (!cards.length)
       cards.push(
@@ -751,7 +661,7 @@
       const found = actionFor(card, ["take "]);
       const extra = takeable.has(card) ? "takeable" : "";
       return found
-        ? cardNode(card, { size: "mini", action: found[0], label: found[1], extra })
+        ? cardNode(card, { size: "mini", action: found[0], label: found[1], extra, disabled: state.pending })
         : cardNode(card, { size: "mini", extra });
     });
     const parts = [];
