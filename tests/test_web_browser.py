@@ -245,6 +245,31 @@ def test_one_person_plays_a_whole_game_against_three_bots_by_clicking(server_url
     assert text.ok
     assert pitch13.GameRecord.from_text(text.text()) == record
 
+    # The game, step by step in the browser, every card shown.
+    page.click("a#replay-link")
+    page.wait_for_selector("#replay-board:not([hidden])")
+    states = pitch13.replay(record)
+    assert page.locator("#frame").get_attribute("max") == str(len(states) - 1)
+    first = [
+        sorted(
+            page.locator(f"#replay-hands [data-seat='{seat}'] .card").evaluate_all(
+                "cards => cards.map(card => card.dataset.card)"
+            )
+        )
+        for seat in range(4)
+    ]
+    assert first == [sorted(map(str, hand)) for hand in states[0].hands]
+    page.click("#last")
+    shown_scores = [
+        int(page.locator(f"#replay-scores tr[data-team='{team}']").get_attribute("data-score"))
+        for team in (0, 1)
+    ]
+    assert shown_scores == final
+    page.keyboard.press("Home")
+    page.click("#step-next")
+    assert page.locator("#frame").input_value() == "1"
+    assert page.locator("#replay-lines li.now").count() >= 1
+
 
 def test_two_people_share_a_table(server_url, open_page):
     south = open_page()
@@ -404,3 +429,29 @@ def test_an_illegal_move_shows_the_reason(server_url, open_page):
     click_a_choice(page)
     page.wait_for_function(f"() => window.pitch13Table.view.ply > {ply}")
     assert page.locator("#error").inner_text() == ""
+
+
+def test_a_saved_record_replays_in_the_browser(server_url, open_page, tmp_path):
+    bots = [pitch13.bots.SimpleBot(seat) for seat in range(4)]
+    state = pitch13.new_game(pitch13.Rules.classic_ten_point(), seed=4)
+    while not state.is_over:
+        state = pitch13.apply(state, bots[state.to_act].choose(pitch13.view(state, state.to_act)))
+    saved = tmp_path / "game.txt"
+    saved.write_text(pitch13.GameRecord.from_state(state).to_text(), encoding="utf-8")
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "pitch13.record", "version": 1}', encoding="utf-8")
+
+    page = open_page()
+    page.goto(server_url + "/replay")
+    page.set_input_files("#record-file", str(broken))
+    page.wait_for_function("() => document.getElementById('replay-error').textContent !== ''")
+    assert "cannot be replayed" in page.locator("#replay-error").inner_text()
+    page.set_input_files("#record-file", str(saved))
+    page.wait_for_selector("#replay-board:not([hidden])")
+    assert page.locator("#frame").get_attribute("max") == str(state.ply)
+    page.click("#last")
+    scores = [
+        int(page.locator(f"#replay-scores tr[data-team='{team}']").get_attribute("data-score"))
+        for team in (0, 1)
+    ]
+    assert scores == list(state.scores)

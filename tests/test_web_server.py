@@ -215,6 +215,50 @@ def test_four_people_play_a_whole_game_and_each_copy_is_always_its_seats_view():
         assert pitch13.GameRecord.from_text(text.text) == pitch13.GameRecord.from_json(record.text)
 
 
+def test_a_finished_game_replays_step_by_step_with_every_card():
+    with running_server(**FAST) as srv:
+        created = open_table(srv, rules="classic", seat=2)
+        table_id = created["id"]
+        assert httpx.get(f"{srv.http}/api/tables/{table_id}/replay.json").status_code == 409
+        me = Player(srv, table_id, created["token"])
+        start(me)
+        bots = [pitch13.bots.SimpleBot(seat) for seat in range(4)]
+        while not me.table.state.is_over:
+            message = me.receive()
+            if message["type"] == "view" and me.legal and me.view["ply"] == me.table.state.ply:
+                action = bots[2].choose(pitch13.SeatView.from_dict(me.view))
+                me.send({"type": "move", "action": str(action), "ply": me.view["ply"]})
+        while not (me.table_message and me.table_message["over"]):
+            me.receive()
+        assert me.table_message["record"]["replay"] == f"/replay/{table_id}"
+        frames = httpx.get(f"{srv.http}/api/tables/{table_id}/replay.json").json()["frames"]
+        states = pitch13.replay(pitch13.GameRecord.from_state(me.table.state))
+        assert len(frames) == len(states)
+        for frame, state in zip(frames, states, strict=True):
+            assert frame["ply"] == state.ply
+            assert frame["scores"] == list(state.scores)
+            assert [sorted(hand) for hand in frame["hands"]] == [sorted(map(str, h)) for h in state.hands]
+            assert frame["trick"] == [[seat, str(card)] for seat, card in state.trick]
+        told = [line for frame in frames for line in frame["lines"]]
+        assert told[0] == "Hand 1: North deals."
+        assert told[-1].startswith(("North-South win", "East-West win"))
+        # The same record uploaded, in either form, gives the same frames.
+        record = httpx.get(f"{srv.http}/api/tables/{table_id}/record.txt").text
+        uploaded = httpx.post(f"{srv.http}/api/replay", content=record.encode())
+        assert uploaded.status_code == 200
+        assert uploaded.json()["frames"] == frames
+        for body, status in (
+            (b"not a record", 400),
+            (b"\xff\xfe", 400),
+            (b"{" * 20, 400),
+            (b"x" * 1_000_001, 413),
+        ):
+            answer = httpx.post(f"{srv.http}/api/replay", content=body)
+            assert answer.status_code == status
+            assert answer.json()["error"]
+        assert httpx.get(f"{srv.http}/replay/{table_id}").status_code == 200
+
+
 def test_a_spectator_sees_the_public_view_only():
     with running_server(**FAST) as srv:
         table_id, players = four_players(srv)

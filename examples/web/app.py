@@ -29,7 +29,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from examples.web.table import JSON, MAX_MESSAGE, Client, Message, Table, TableError
+import pitch13
+from examples.web.table import JSON, MAX_MESSAGE, Client, Message, Table, TableError, replay_frames
 
 STATIC: Final = Path(__file__).parent / "static"
 #: The most tables a server keeps. When it is full, a new table takes the place of a finished
@@ -42,6 +43,8 @@ TABLES_AN_ADDRESS: Final = 5
 #: connection has to send its ``join``.
 MAX_CONNECTIONS: Final = 64
 JOIN_TIMEOUT: Final = 10.0
+#: The largest record the replay page takes, in bytes (a whole game's is some tens of kilobytes).
+MAX_RECORD: Final = 1_000_000
 
 LOG: Final = logging.getLogger("examples.web")
 #: A client that goes on flooding after this many refused messages is disconnected.
@@ -296,6 +299,48 @@ async def record(request: Request) -> Response:
     return Response(text, media_type=media, headers=headers)
 
 
+async def table_replay(request: Request) -> Response:
+    """``GET /api/tables/{id}/replay.json``: the finished game's frames for the replay page."""
+    try:
+        table = _table(request)
+        frames = await asyncio.to_thread(table.replay)
+    except TableError as error:
+        return _error(404 if error.code == "no_table" else 409, error)
+    return JSONResponse({"id": table.id, "frames": frames})
+
+
+async def upload_replay(request: Request) -> Response:
+    """``POST /api/replay``: the frames of a record sent in the body (its JSON or text form)."""
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_RECORD:
+            return _error(413, TableError("too_big", f"a record is at most {MAX_RECORD:,} bytes"))
+        chunks.append(chunk)
+    body = b"".join(chunks)
+    try:
+        text = body.decode("utf-8")
+        record = (
+            pitch13.GameRecord.from_json(text)
+            if text.lstrip().startswith("{")
+            else pitch13.GameRecord.from_text(text)
+        )
+        frames = await asyncio.to_thread(replay_frames, record)
+    except UnicodeDecodeError:
+        return _error(400, TableError("bad_request", "a record is UTF-8 text"))
+    except pitch13.DocumentError as error:
+        return _error(400, TableError("bad_record", str(error)))
+    except TableError as error:
+        return _error(413, error)
+    return JSONResponse({"id": None, "frames": frames})
+
+
+async def replay_page(request: Request) -> Response:
+    """``GET /replay`` and ``GET /replay/{id}``: the replay page."""
+    return FileResponse(STATIC / "replay.html")
+
+
 async def lobby(request: Request) -> Response:
     """``GET /``: the lobby page."""
     return FileResponse(STATIC / "index.html")
@@ -497,6 +542,10 @@ def make_app(
             Route("/api/tables", create_table, methods=["POST"]),
             Route("/api/tables/{table_id}/seats/{seat:int}", take_seat, methods=["POST"]),
             Route("/api/tables/{table_id}/record.{form:str}", record, methods=["GET"]),
+            Route("/api/tables/{table_id}/replay.json", table_replay, methods=["GET"]),
+            Route("/api/replay", upload_replay, methods=["POST"]),
+            Route("/replay", replay_page),
+            Route("/replay/{table_id}", replay_page),
             WebSocketRoute("/ws/{table_id}", play),
             Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
         ],

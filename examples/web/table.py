@@ -26,7 +26,7 @@ from typing import Final, Union, cast
 
 import pitch13
 from pitch13.bots import Bot, bot_factory
-from pitch13.narration import SEAT_NAMES, Narrator, narrate_seen
+from pitch13.narration import SEAT_NAMES, Narrator, narrate_history, narrate_seen
 from pitch13.seen import seen_history
 from pitch13.trumps import sort_hand
 
@@ -148,6 +148,7 @@ class Table:
         self.opener = ""
         #: When a connection last opened or closed, or a move was made (:func:`time.monotonic`).
         self.last_active = time.monotonic()
+        self._replay: list[Message] | None = None
         #: Each seat's (``None``: a spectator's) view of the latest position, as plain data.
         self._views: dict[int | None, tuple[int, pitch13.SeatView, dict[str, JSON]]] = {}
 
@@ -305,7 +306,7 @@ class Table:
         record: JSON = None
         if over:
             base = f"/api/tables/{self.id}/record"
-            record = {"json": f"{base}.json", "text": f"{base}.txt"}
+            record = {"json": f"{base}.json", "text": f"{base}.txt", "replay": f"/replay/{self.id}"}
         return {"type": "table", "started": self.started, "over": over, "seats": seats, "record": record}
 
     def summary(self) -> Message:
@@ -374,6 +375,18 @@ class Table:
         client.sent, client.sent_ply, client.sent_started = now, seat_view.ply, self.started
         return message
 
+    def replay(self) -> list[Message]:
+        """The finished game's :func:`replay_frames`, made once.
+
+        Raises:
+            TableError: ``not_over`` before the game is over.
+        """
+        if not self.state.is_over:
+            raise TableError("not_over", "the replay is kept secret until the game is over")
+        if self._replay is None:
+            self._replay = replay_frames(pitch13.GameRecord.from_state(self.state))
+        return self._replay
+
     def record(self, form: str) -> str:
         """The finished game's record as ``"json"`` or ``"text"``.
 
@@ -384,6 +397,55 @@ class Table:
             raise TableError("not_over", "the record is kept secret until the game is over")
         record = pitch13.GameRecord.from_state(self.state)
         return record.to_json(indent=1) if form == "json" else record.to_text()
+
+
+#: The most states :func:`replay_frames` shows (a long game of random play has about 10,000).
+MAX_FRAMES: Final = 30_000
+
+
+def replay_frames(record: pitch13.GameRecord) -> list[Message]:
+    """A recorded game as the replay page steps through it: a frame for each state, every card shown.
+
+    Each frame holds where the game stands (hand, dealer, phase, seat to act, trump, bid, scores,
+    points taken, who is out), every seat's hand in trump order, the trick on the table, and the
+    lines that tell what happened since the frame before (:func:`~pitch13.narration.narrate_history`,
+    which names every card: for a finished game, never for one in play). It costs O(the game).
+
+    Raises:
+        DocumentError: if the record does not replay (:func:`pitch13.replay`).
+        TableError: ``too_long`` if it has more than ``MAX_FRAMES`` states.
+    """
+    states = pitch13.replay(record)
+    if len(states) > MAX_FRAMES:
+        raise TableError("too_long", f"a replay shows {MAX_FRAMES:,} states at most, not {len(states):,}")
+    narrator = Narrator()
+    frames: list[Message] = []
+    told = 0
+    for state in states:
+        lines = narrate_history(state.history_since(told), narrator)
+        told = state.history_len
+        trump = state.trump
+        frames.append(
+            {
+                "ply": state.ply,
+                "hand_number": state.hand_number,
+                "dealer": state.dealer,
+                "phase": state.phase.value,
+                "to_act": state.to_act,
+                "trump": None if trump is None else trump.letter,
+                "bidder": state.bidder,
+                "bid": state.bid,
+                "scores": list(state.scores),
+                "points_taken": list(state.points_taken),
+                "out": [*sorted(state.out)],
+                "hands": [
+                    [str(card) for card in sort_hand(hand, trump, state.rules)] for hand in state.hands
+                ],
+                "trick": [[seat, str(card)] for seat, card in state.trick],
+                "lines": list(lines),
+            }
+        )
+    return frames
 
 
 def _history_change(before: JSON, now: JSON) -> list[JSON]:

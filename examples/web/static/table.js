@@ -101,6 +101,7 @@
     gameOverScores: $("game-over-scores"),
     downloadJson: $("download-json"),
     downloadText: $("download-text"),
+    replayLink: $("replay-link"),
   };
 
   // --- small helpers -----------------------------------------------------------------------
@@ -753,6 +754,7 @@
     for (const [link, href] of [
       [dom.downloadJson, record?.json],
       [dom.downloadText, record?.text],
+      [dom.replayLink, record?.replay],
     ]) {
       link.hidden = !href;
       if (href) link.href = href;
