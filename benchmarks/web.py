@@ -12,6 +12,11 @@ Two fixed workloads, on seeded deals, medians over ``--games`` games:
 
 For each: hands a game, messages and bytes (of JSON text) each connection received, and the
 server's CPU time a game and a move. The server's start (its imports) is not counted.
+
+``--url URL`` plays against a server already running there instead (``.ci/run`` starts one with
+the README's command): four clients, the first workload, each sending no more than the
+server's default rate of messages; each game's record must replay to its end. No CPU time is
+read then.
 """
 
 from __future__ import annotations
@@ -64,13 +69,16 @@ class Seat:
         self.legal: list[str] = []
         self.over = False
         self.bot = pitch13.bots.SimpleBot(seed)
+        self.sent = 0.0  # when it last sent a message (time.monotonic)
         socket.send(json.dumps({"type": "join", "token": token}))
 
-    def move(self) -> None:
-        """Send the bot's choice from the copy of the view."""
+    def move(self, gap: float) -> None:
+        """Send the bot's choice from the copy of the view, ``gap`` seconds after its last message."""
         assert self.view is not None
         action = self.bot.choose(pitch13.SeatView.from_dict(self.view))
+        time.sleep(max(0.0, self.sent + gap - time.monotonic()))
         self.socket.send(json.dumps({"type": "move", "action": str(action), "ply": self.view["ply"]}))
+        self.sent = time.monotonic()
 
     def read(self, timeout: float) -> dict[str, object]:
         """The next message, counted (``TimeoutError`` if none comes within ``timeout``)."""
@@ -91,8 +99,12 @@ class Seat:
         return message
 
 
-def one_game(base: str, people: int, seed: int, pid: int) -> dict[str, float]:
-    """Play one game with ``people`` clients (the rest bots); what it cost the server."""
+def one_game(base: str, people: int, seed: int, pid: int | None, gap: float = 0.0) -> dict[str, float]:
+    """Play one game with ``people`` clients (the rest bots); what it cost the server.
+
+    Each client sends a move at most every ``gap`` seconds. The server's CPU time is read if its
+    ``pid`` is given (else it is 0).
+    """
     created = post(f"{base}/api/tables", {"seed": seed, "seat": 0})
     table_id, tokens = str(created["id"]), [str(created["token"])]
     tokens += [str(post(f"{base}/api/tables/{table_id}/seats/{seat}")["token"]) for seat in range(1, people)]
@@ -103,7 +115,7 @@ def one_game(base: str, people: int, seed: int, pid: int) -> dict[str, float]:
             Seat(sock, token, seed * 4 + i)
             for i, (sock, token) in enumerate(zip(sockets, tokens, strict=True))
         ]
-        started = cpu_of(pid)
+        started = 0.0 if pid is None else cpu_of(pid)
         seats[0].socket.send(json.dumps({"type": "start"}))
         moves = 0
         while not all(seat.over for seat in seats):
@@ -116,15 +128,17 @@ def one_game(base: str, people: int, seed: int, pid: int) -> dict[str, float]:
                     continue
                 quiet = False
                 if message["type"] == "view" and seat.legal and not seat.over:
-                    seat.move()
+                    seat.move(gap)
                     moves += 1
             if quiet:
                 time.sleep(0.0002)
-        cost = cpu_of(pid) - started
+        cost = 0.0 if pid is None else cpu_of(pid) - started
         with urllib.request.urlopen(f"{base}/api/tables/{table_id}/record.json") as answer:
-            record = json.load(answer)
+            record = pitch13.GameRecord.from_json(answer.read())
+        if not pitch13.replay(record)[-1].is_over:
+            raise RuntimeError(f"the record of table {table_id} does not replay to the game's end")
         return {
-            "hands": len(record["hands"]),
+            "hands": len(record.hands),
             "moves": moves,
             "cpu": cost,
             "messages": statistics.mean(seat.messages for seat in seats),
@@ -136,8 +150,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5, help="games a workload (default 5)")
     parser.add_argument("--quick", action="store_true", help="one game a workload, to show that it runs")
+    parser.add_argument("--url", help="play against the server running there (four people only)")
     options = parser.parse_args()
     games = 1 if options.quick else options.games
+    header = f"{'workload':<22} {'hands':>6} {'moves':>6} {'msgs/seat':>10} {'KB/seat':>8} {'CPU/game':>9} {'µs/move':>8}"
+    if options.url:
+        # The server's default rate is 10 messages a second a connection: stay under it.
+        runs = [one_game(options.url.rstrip("/"), 4, seed, None, gap=0.12) for seed in range(1, games + 1)]
+        print(header)
+        for run in runs:
+            print(
+                f"{'four people':<22} {run['hands']:>6.0f} {run['moves']:>6.0f} {run['messages']:>10.0f} "
+                f"{run['bytes'] / 1000:>8.1f} {'-':>9} {'-':>8}"
+            )
+        return
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -169,9 +195,7 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.05)
-        print(
-            f"{'workload':<22} {'hands':>6} {'moves':>6} {'msgs/seat':>10} {'KB/seat':>8} {'CPU/game':>9} {'µs/move':>8}"
-        )
+        print(header)
         for people, name in ((4, "four people"), (1, "one person, 3 bots")):
             runs = [one_game(base, people, seed, server.pid) for seed in range(1, games + 1)]
             hands = statistics.median(run["hands"] for run in runs)

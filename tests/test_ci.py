@@ -114,6 +114,24 @@ def test_the_readme_command_runs_verbatim_in_a_fresh_environment_of_its_own(whic
     assert made_elsewhere == []
 
 
+def test_the_readme_web_table_command_runs_verbatim_in_a_fresh_environment_of_its_own():
+    """The "Play in a browser" command is run as written, in a fresh environment, and played
+    against; no other step makes that environment."""
+    text = README.read_text(encoding="utf-8")
+    section = re.search(r"^## Play in a browser\n(.*?)(?=^## )", text, re.MULTILINE | re.DOTALL)
+    assert section, "the README has no Play in a browser section"
+    (command,) = re.findall(r"^```sh\n(.*?)\n```", section[1], re.MULTILINE | re.DOTALL)
+    install, run = install_and_run(command)
+    assert install == ["-e", ".[web]"] and run == ["python", "-m", "examples.web"]
+    name, lines = step_running(command)
+    at = next(i for i, line in enumerate(lines) if line.startswith("fresh_venv "))
+    venv = lines[at].removeprefix("fresh_venv ")
+    assert venv.startswith(".venv-ci-"), lines[at]
+    assert lines[at + 1] == f"({command}) > {venv}.log 2>&1 &"
+    assert any(line.startswith("python benchmarks/web.py --url http://127.0.0.1:8000") for line in lines)
+    assert [other for other, step in ci_steps().items() if f"fresh_venv {venv}" in step] == [name]
+
+
 def test_the_readme_commands_run_before_the_other_steps():
     steps = list(ci_steps())
     assert steps[:2] == [step_running(readme_test_command())[0], step_running(readme_main_command())[0]]
