@@ -26,6 +26,7 @@ __all__ = [
     "OPTION_KEYS",
     "RENDER_MODES",
     "RULES_PRESETS",
+    "HoldsGame",
     "Settings",
     "check_settings",
     "deal_hand",
@@ -42,6 +43,23 @@ RENDER_MODES: Final = ("ansi", "human")
 OPTION_KEYS: Final = ("rules", "episode", "max_hands", "dealer", "scores", "hand_number")
 NO_MASK: Final = np.zeros(NUM_ACTIONS, np.int8)
 NO_MASK.flags.writeable = False
+
+
+class HoldsGame:
+    """An environment's true game, behind :attr:`game_state` (the PettingZoo and Gymnasium ones)."""
+
+    _state: GameState | None = None
+
+    @property
+    def game_state(self) -> GameState:
+        """The game as it stands (every card of it: not for a player's eyes).
+
+        Raises:
+            RuntimeError: before the first ``reset()``.
+        """
+        if self._state is None:
+            raise RuntimeError("the environment has no game before reset()")
+        return self._state
 
 
 def observation_box() -> spaces.Box[np.float32]:

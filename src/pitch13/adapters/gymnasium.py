@@ -68,6 +68,7 @@ from pitch13.adapters._episodes import (
     NO_MASK,
     RENDER_MODES,
     RULES_PRESETS,
+    HoldsGame,
     check_settings,
     deal_hand,
     episode_status,
@@ -136,7 +137,7 @@ def _maker(choice: BotChoice, what: str) -> Callable[[int], Bot]:
 # --- the environment -----------------------------------------------------------------------------
 
 
-class Pitch13Env(gym.Env[NDArray[np.float32], SupportsIndex]):
+class Pitch13Env(HoldsGame, gym.Env[NDArray[np.float32], SupportsIndex]):
     """One learning seat of a partner pitch game, the three other seats played by bots.
 
     Args:
@@ -217,17 +218,6 @@ class Pitch13Env(gym.Env[NDArray[np.float32], SupportsIndex]):
         self._narrator: Narrator | None = None
 
     # --- the episode ------------------------------------------------------------------------
-
-    @property
-    def game_state(self) -> GameState:
-        """The game as it stands (every card of it: not for the learning seat's eyes).
-
-        Raises:
-            RuntimeError: before the first :meth:`reset`.
-        """
-        if self._state is None:
-            raise RuntimeError("the environment has no game before reset()")
-        return self._state
 
     @property
     def seat(self) -> int:

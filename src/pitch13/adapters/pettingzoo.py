@@ -68,6 +68,7 @@ from numpy.typing import NDArray
 from pitch13._checks import excerpt
 from pitch13.adapters._episodes import (
     RENDER_MODES,
+    HoldsGame,
     check_settings,
     deal_hand,
     episode_status,
@@ -96,7 +97,7 @@ class Observation(TypedDict):
     action_mask: NDArray[np.int8]
 
 
-class raw_env(AECEnv):  # type: ignore[misc,unused-ignore]
+class raw_env(HoldsGame, AECEnv):  # type: ignore[misc,unused-ignore]
     """The four seats of a partner pitch game as PettingZoo agents, unwrapped.
 
     Args:
@@ -181,17 +182,6 @@ class raw_env(AECEnv):  # type: ignore[misc,unused-ignore]
         return self.action_spaces[agent]
 
     # --- the episode ------------------------------------------------------------------------
-
-    @property
-    def game_state(self) -> GameState:
-        """The game as it stands (every card of it: not for an agent's eyes).
-
-        Raises:
-            RuntimeError: before the first :meth:`reset`.
-        """
-        if self._state is None:
-            raise RuntimeError("the environment has no game before reset()")
-        return self._state
 
     def reset(self, seed: int | None = None, options: Mapping[str, object] | None = None) -> None:
         """Start an episode: a new game, its first hand dealt.
