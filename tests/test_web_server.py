@@ -613,3 +613,35 @@ def test_events_narrate_what_the_seat_saw():
     assert update["full"] is False
     assert update["events"] == [f"{['North', 'East', 'South', 'West'][seat]} passes."]
     assert update["history"][0] == len(first["view"]["history"])
+
+
+def test_events_tell_every_step_the_seat_saw_across_hands():
+    """However the events are found (the view within a hand, the game's history across a hand's
+    end), they are the seat's history since the last message, told in order."""
+    from examples.web.table import Client
+    from pitch13.narration import Narrator
+
+    table = Table("t", rules="classic", seed=5)
+    table.take_seat(1)
+    table.start(1)
+    client, teller = Client(1), Narrator()
+    rng = random.Random(4)
+    told = []
+    expected = list(narrate_seen(seen_history(table.state, 1, None), teller, viewer=1))
+    while not table.state.is_over:
+        for message in table.updates(client):
+            if message["type"] == "view":
+                told.extend(message["events"])
+        before = table.state.ply
+        for _ in range(rng.choice((1, 1, 3))):  # sometimes several moves between messages
+            if table.state.is_over:
+                break
+            table.bot_move(
+                table.state.to_act, rng.choice(pitch13.legal_actions(table.state)), table.state.ply
+            )
+        expected.extend(narrate_seen(seen_history(table.state, 1, before), teller, viewer=1))
+    for message in table.updates(client):
+        if message["type"] == "view":
+            told.extend(message["events"])
+    assert table.state.hand_number > 1
+    assert told == expected

@@ -354,18 +354,25 @@ class Table:
         state, seat = self.state, client.seat
         seat_view, now = self._view_of(seat)
         before = client.sent
-        if before is None:
-            events = narrate_seen(seat_view.history, client.narrator, viewer=seat)
-        else:
-            events = narrate_seen(seen_history(state, seat, client.sent_ply), client.narrator, viewer=seat)
         message: Message = {"type": "view", "full": before is None}
         if before is None:
             message["view"] = now
+            told = seat_view.history
         else:
             message["set"] = {
                 key: value for key, value in now.items() if key != "history" and before.get(key) != value
             }
-            message["history"] = _history_change(before["history"], now["history"])
+            change = message["history"] = _history_change(before["history"], now["history"])
+            kept = change[0]
+            assert isinstance(kept, int) and isinstance(before["history"], list)
+            # Within the hand the client's history goes on, and the view holds what is new; after
+            # a hand's end, the end of that hand is told too, from the game's history.
+            told = (
+                seat_view.history[kept:]
+                if kept == len(before["history"]) and kept > 0
+                else seen_history(state, seat, client.sent_ply)
+            )
+        events = narrate_seen(told, client.narrator, viewer=seat)
         trump = seat_view.trump
         message["hand"] = [str(card) for card in sort_hand(seat_view.hand, trump, seat_view.rules)]
         # Before the start a seeded game is already dealt, but nobody may move yet.
