@@ -10,7 +10,7 @@
 #             (with _scoring and _tables, what     the narration (trumps.sort_hand)
 #             scoring and trumps compute with)
 #   views     views, _view_reader              the views, view deltas and view documents
-#   sampling  sampling                         sampling and its weights
+#   sampling  sampling, _placing               sampling and its weights
 # (all three by default). Each group runs in a scratch copy of src/ and tests/ under mutants-run/
 # (ignored by git), with the rest of mutmut's settings from [tool.mutmut] in pyproject.toml.
 #
@@ -34,7 +34,7 @@ for group in "${groups[@]}"; do
             tests=(test_views test_view_deltas test_view_documents)
             ;;
         sampling)
-            modules=(sampling)
+            modules=(sampling _placing)
             tests=(test_sampling test_sampling_weighting)
             ;;
         *)

@@ -79,7 +79,7 @@ def see(state, viewer):
 
 
 #: Pearson chi-square critical values at p = 0.001, by degrees of freedom.
-CHI2_CRITICAL_P001 = {1: 10.828, 2: 13.816, 3: 16.266, 4: 18.467}
+CHI2_CRITICAL_P001 = {1: 10.828, 2: 13.816, 3: 16.266, 4: 18.467, 23: 49.728}
 
 
 def chi_square(counts, expected_shares):

@@ -135,6 +135,7 @@ LAYERS = [
     {"_view_reader"},
     {"_hand_cache"},
     {"views"},
+    {"_placing"},
     {"sampling"},
     {"records"},
     {"_summary"},

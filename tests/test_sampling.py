@@ -14,6 +14,7 @@ that is then usually named, which makes the discard and pick-up phases frequent.
 from __future__ import annotations
 
 import collections
+import itertools
 import random
 
 import attrs
@@ -39,13 +40,18 @@ from pitch13 import (
     SamplingError,
     Suit,
     Take,
+    _placing,
     apply,
     legal_actions,
     new_game,
+    parse_action,
     parse_cards,
     sample_state,
     view,
 )
+from pitch13._knowledge import Place, PlaceInfo
+from pitch13._placing import place
+from pitch13._tables import table_for
 from pitch13.events import HandDealt, HandEndedEarly, SeatOut
 from pitch13.rules import AllPass, JokerOrder, LeadFallback, LookTake, Pickup, ShortStock
 from pitch13.seen import DealSeen
@@ -309,6 +315,91 @@ def test_sample_after_an_early_end_with_a_picked_up_card_still_held(observer):
     sample_and_check(next_hand, observer, rng)
 
 
+#: Hand 2 of a game (dealer 1, scores 6 to 4) that ends early (R-PLAY-7) with two point cards,
+#: 10D and 2D, dead in the stock nobody turned up: seat 3 bids 7 in diamonds, takes nothing in
+#: the look, and is out after trick 2; seat 1 is out after trick 3. Seats 0 and 2 claim AD.
+EARLY_END_RULES = Rules(
+    use_off_three=False,
+    dealer_forced_min_bid=5,
+    pickup=Pickup.POINT_CARDS,
+    short_stock=ShortStock.DEAL_WHAT_IS_LEFT,
+    lead_fallback=LeadFallback.PARTNER,
+    target=52,
+)
+EARLY_END_DECK = (
+    "8D JS 3D 5H AC KC QS 3S 10S KH KD 3H 9D AD 6C 7H 4H 7S RJ JC QC 5C JD 5S 8H 5D 4D 9C 2H 7D AS"
+    " QD BJ 8S KS 9S 2S 10C 9H AH 10H 6H 4S 7C QH JH 8C 2C 4C 6D 6S 3C 10D 2D"
+)
+EARLY_END_MOVES = (
+    "2 bid 5, 3 bid 7, 0 pass, 1 pass, 3 trump D, 3 turn up, 3 turn up, 3 reject, 3 turn up, 3 stop,"
+    " 1 turn up, 1 stop, 3 play 7D, 0 play QD, 1 play JD, 2 play 3D, 0 play BJ, 1 play JH, 2 play 4D,"
+    " 1 play KD, 2 play 5D, 0 play RJ"
+)
+
+
+def early_end_with_points_unplayed(deck=EARLY_END_DECK, moves=EARLY_END_MOVES):
+    """The states of :data:`EARLY_END_MOVES` dealt from ``deck``, from the deal to the early end."""
+    state = new_game(EARLY_END_RULES, dealer=1, scores=(6, 4), hand_number=2)
+    states = [apply(state, Deal(parse_cards(deck)))]
+    for move in moves.split(", "):
+        seat, text = move.split(" ", 1)
+        states.append(apply(states[-1], parse_action(text), seat=int(seat)))
+    return states
+
+
+@pytest.mark.parametrize("observer", OBSERVERS)
+def test_sample_after_an_early_end_with_point_cards_left_in_the_stock(observer):
+    """R-PLAY-7: after an early end the claiming team holds no point card it did not claim, so a
+    sample must put the unclaimed point cards (10D and 2D here) outside its hands. Every sample
+    of every observer's view succeeds, whatever the source (drawing at random and keeping what
+    fits once failed one sample in twenty here)."""
+    state = early_end_with_points_unplayed()[-1]
+    ended = [e.item for e in state.history if isinstance(e.item, HandEndedEarly)]
+    assert ended == [HandEndedEarly(0, parse_cards("AD"))]
+    assert state.is_chance and state.results[-1].unplayed_points == 2
+    for n in range(more(60)):
+        sample_and_check(state, observer, random.Random(n))
+
+
+@pytest.mark.parametrize("name", sorted(set(RULE_SETS) - {"look_take_point_cards_only"}))
+def test_every_deal_a_sample_draws_leads_to_the_view(name, monkeypatch):
+    """The placement of the unseen cards respects everything the view tells, so no deal drawn is
+    thrown away: the seat to play holds a trump (R-PLAY-3); after an early end the claiming team
+    holds the claimed point cards, no other, and a trump (R-PLAY-7), and under
+    ``lead_fallback=left`` the seat the lead fell to holds one (R-PLAY-4); the card another seat
+    is deciding on may be taken (R-LOOK-2); a dead card given up in the look came in the refill
+    or was taken before (R-FILL-1, R-LOOK-2), and a trump taken there is still in the hand
+    unless it was played or given up. Every view of the first hands of a few games, of each seat
+    and the spectator in turn, is sampled with one deal drawn.
+
+    Not under ``look_take=point_cards_only``, where the cards taken in the look are point cards:
+    a placement may leave a seat fewer unseen point cards than it took, and is drawn again.
+    """
+    draws = []
+    draw = _placing.sample_hand
+
+    def counted(*args):
+        draws.append(1)
+        return draw(*args)
+
+    monkeypatch.setattr(_placing, "sample_hand", counted)
+    rules = RULE_SETS[name]
+    rng = random.Random(name)
+    samples = 0
+    for game in range(more(3)):
+        start = new_game(rules, dealer=game, seed=None)
+        for state in game_states(start, Table(rng, loaded=0.5)):
+            if state.hand_number > 4 and not state.is_over:
+                break
+            if not state.history or isinstance(state.history[-1].item, HandDealt):
+                continue  # nothing dealt yet, or nothing to place but the deal
+            draws.clear()
+            sample_and_check(state, OBSERVERS[samples % len(OBSERVERS)], rng)
+            samples += 1
+            assert len(draws) == 1, f"{len(draws)} deals drawn for one sample in {situation(state)}"
+    assert samples >= 150
+
+
 # --- 2. play goes on from a sample ---------------------------------------------------------------
 
 
@@ -448,6 +539,65 @@ def test_sample_spreads_unseen_cards_uniformly_when_a_seat_is_out():
     dead_shares = {2: 5 / 56, 3: 48 / 56, "dead": 3 / 56}
     assert chi_square(trump_counts, trump_shares) < CHI2_CRITICAL_P001[2], trump_counts
     assert chi_square(dead_counts, dead_shares) < CHI2_CRITICAL_P001[2], dead_counts
+
+
+def test_placements_after_an_early_end_are_uniform_over_those_that_fit():
+    """R-PLAY-7: after an early end, the claimed cards are in the claiming team's hands and no
+    other point card is; every placement that fits is equally likely.
+
+    Hearts trump, team A (seats 0 and 2) claimed AH. Unseen: AH, the point card 10H, the trump 8H
+    worth nothing, and the dead cards 2C 3C 4C; seat 0 holds 2 of them, seat 2 holds 2, the dead
+    pile 2. Of the 90 ways to lay them out, 24 fit (10H in the dead pile beside one of 8H 2C 3C
+    4C, so AH is in a hand of team A); each is drawn with chance 1/24.
+    """
+    table = table_for(Suit.HEARTS, Rules())
+    places = [
+        PlaceInfo(Place.HAND_0, 2, True, True),
+        PlaceInfo(Place.HAND_2, 2, True, True),
+        PlaceInfo(Place.DEAD, 2, True, True),
+    ]
+    claimed, unseen = [card("AH")], list(parse_cards("10H 8H 2C 3C 4C"))
+
+    def layout(placed):
+        return tuple(frozenset(map(str, cards)) for _, cards in placed)
+
+    fits = set()
+    for order in itertools.permutations(claimed + unseen):
+        hands = [set(order[:2]), set(order[2:4]), set(order[4:])]
+        if card("AH") not in hands[0] | hands[1] or card("10H") not in hands[2]:
+            continue
+        fits.add(tuple(frozenset(map(str, cards)) for cards in hands))
+    assert len(fits) == 24
+    rng = random.Random(11)
+    counts = collections.Counter(
+        layout(place(list(unseen), list(claimed), places, table, 0, rng)) for _ in range(4800)
+    )
+    assert set(counts) == fits
+    assert chi_square(counts, dict.fromkeys(fits, 1 / 24)) < CHI2_CRITICAL_P001[23], counts
+
+
+def test_a_placement_that_cannot_fit_is_refused():
+    """What no placement fits is refused, not drawn: more places than cards, no point card for a
+    turned-up card that must be one (R-LOOK-2, ``look_take=point_cards_only``), a trump and no
+    place for it, and a claiming team without the trump it holds after an early end (R-PLAY-7)."""
+    table = table_for(Suit.HEARTS, Rules(look_take=LookTake.POINT_CARDS_ONLY))
+    rng = random.Random(1)
+    hand_0 = PlaceInfo(Place.HAND_0, 2, True, True)
+    dead = PlaceInfo(Place.DEAD, 1, False, True)
+    turned = PlaceInfo(Place.TURNED, 1, True, False, takeable_only=True)
+    out = PlaceInfo(Place.HAND_1, 1, False, True)
+    assert place(list(parse_cards("AH 2C")), [], [hand_0, dead], table, None, rng) is None
+    assert place(list(parse_cards("8H 2C")), [], [turned, dead], table, None, rng) is None
+    assert [
+        cards for _, cards in place(list(parse_cards("AH 2C")), [], [turned, dead], table, None, rng)
+    ] == [
+        [card("AH")],
+        [card("2C")],
+    ]
+    assert place(list(parse_cards("8H 2C")), [], [out, dead], table, None, rng) is None
+    assert place(list(parse_cards("2C 3C")), [], [hand_0], table, 0, rng, team_trump=True) is None
+    ((info, cards),) = place(list(parse_cards("2C 3C")), [], [hand_0], table, 0, rng)
+    assert info is hand_0 and set(cards) == set(parse_cards("2C 3C"))
 
 
 # --- 4. the sample hides what it should and keeps what is known ----------------------------------

@@ -1,0 +1,523 @@
+"""Placing the cards a seat cannot see, and a course of the hand that leads there (internal).
+
+:func:`sample_hand` is the heart of :func:`pitch13.sample_state`: from what one seat saw of a
+hand (a :class:`~pitch13._knowledge.HandLog`) it draws where the unseen cards are now, exactly
+among the placements that fit what the seat knows (:func:`place`), then which cards each other
+seat kept, received and took on the way there, and lays out a deck that deals them.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+from collections.abc import Callable, Iterable, Sequence
+from typing import Final
+
+from pitch13._knowledge import HandLog, Place, PlaceInfo, infer, own_hand
+from pitch13._masks import mask_of
+from pitch13._shuffle import deal_positions
+from pitch13._tables import TrumpTable, may_take
+from pitch13.cards import DECK, Card
+from pitch13.rules import LookTake, Rules
+from pitch13.views import GiveUpSeen
+
+__all__ = ["NO_LEAST", "place", "sample_hand"]
+
+#: No seat is known to hold any trump among its unseen cards.
+NO_LEAST: Final = (0, 0, 0, 0)
+
+
+# --- the current placement of unseen cards -----------------------------------------------------
+
+
+def sample_hand(
+    log: HandLog,
+    rules: Rules,
+    seat: int | None,
+    rng: random.Random,
+    shuffle: bool = False,
+    to_play: int | None = None,
+) -> tuple[list[Card], list[Card]] | None:
+    """A deck for the hand in ``log`` and the hidden cards given up, or ``None`` to try again.
+
+    With ``shuffle``, placements are weighted as a uniform shuffle weights them (see
+    :func:`~pitch13.sample_state`). ``to_play`` is a seat that holds a trump by the rules of play (see
+    the seat to play, or the one the lead fell to before an early end), if another seat views.
+    """
+    hand = sorted(own_hand(log, seat)) if seat is not None else []
+    knowledge = infer(log, rules, seat, mask_of(hand))
+    table = log.table(rules)
+    known = knowledge.known_mask
+    unseen = [c for c in DECK if not known >> c.index & 1]
+    places = list(knowledge.places)
+    claimed: list[Card] = []
+    if log.claim is not None and not (seat is not None and seat & 1 == log.claim.team):
+        claimed = [c for c in log.claim.cards if not known >> c.index & 1]
+        unseen = [c for c in unseen if c not in claimed]
+    factors = _shuffle_factors(log, rules, places, table) if shuffle else None
+    team, team_trump = None, False
+    if log.claim is not None and table is not None:
+        team = log.claim.team
+        shown = mask_of(log.claim.cards) | knowledge.held_masks[team] | knowledge.held_masks[team | 2]
+        if seat is not None and seat & 1 == team:
+            shown |= mask_of(hand)
+        team_trump = not shown & table.mask  # the team holds a trump the seat has not seen
+    least = [0, 0, 0, 0]  # per seat, the fewest unseen trumps its hand holds
+    if table is not None:
+        least = _least_trumps(log, rules, knowledge.held_masks, table)
+        if to_play is not None and not knowledge.held_masks[to_play] & table.mask:
+            least[to_play] = max(least[to_play], 1)
+    placed = place(unseen, claimed, places, table, team, rng, factors, least, team_trump)
+    if placed is None:
+        return None
+    return _rebuild(log, rules, seat, knowledge.held, placed, table, rng)
+
+
+_Factor = Callable[[int], int]
+
+
+def _least_trumps(log: HandLog, rules: Rules, held: Sequence[int], table: TrumpTable) -> list[int]:
+    """Per seat, the fewest trumps among the cards of its hand the viewing seat cannot see.
+
+    The cards a seat took in the look are trumps unless any card may be taken (R-LOOK-2), and
+    one that left its hand since was played or given up face up (R-LOOK-4): the rest are still
+    there, seen or not. The cards it picked up from the middle (R-PICK-1) are not among them.
+    """
+    least = [0, 0, 0, 0]
+    if rules.look_take is LookTake.ANY_CARD:
+        return least
+    for seat in range(4):
+        taken = log.look_takes[seat]
+        if not taken:
+            continue
+        picked = mask_of(log.takes[seat])  # from the middle before the look: not taken there
+        gone = ((held[seat] & table.mask | mask_of(log.plays[seat])) & ~picked).bit_count()
+        steps = [step for step in log.looks if isinstance(step, GiveUpSeen) and step.seat == seat]
+        given_up = 0  # a card given up was taken at an earlier step, if at all
+        for p, step in enumerate(steps):
+            given = step.given
+            if given is not None and not picked >> given.index & 1 and given_up < p:
+                given_up += 1
+        least[seat] = max(0, taken - gone - given_up)
+    return least
+
+
+def _shuffle_factors(
+    log: HandLog, rules: Rules, places: list[PlaceInfo], table: TrumpTable | None
+) -> list[_Factor | None] | None:
+    """For each place, how a uniform shuffle weights its holding ``t`` trumps, beside the placements.
+
+    A seat's trumps came from its deal (the ``kept`` trumps it held when its dead cards went, all
+    trumps), from the refill, or from the look. The decks that lead to a placement number, per
+    seat, the ways to choose which of its trumps (in its hand now, played, given up or shed; not
+    the cards it picked up, whose origin is public; the trumps it shed were kept for sure) were
+    the kept ones, ``comb(trumps, kept)``, and, when only trumps may be taken in the look, which
+    of the rest it took there. Everything else (the order of the stock, of each deal) counts the
+    same for every placement.
+    """
+    if table is None:
+        return None
+    factors: list[_Factor | None] = []
+    for info in places:
+        seat = info.place.seat
+        if seat is None or seat not in log.dead_discards:
+            factors.append(None)
+            continue
+        kept = 9 - len(log.dead_discards[seat])
+        picked = {card.index for card in log.takes[seat]}
+        outside = sum(1 for c in log.plays[seat] if c.index not in picked)
+        outside += sum(
+            1
+            for step in log.looks
+            if isinstance(step, GiveUpSeen)
+            and step.seat == seat
+            and step.given is not None
+            and step.given.index not in picked
+            and table.mask >> step.given.index & 1
+        )
+        sheds = len(log.sheds[seat])  # kept trumps for sure: they were shed before the refill
+        taken = log.look_takes[seat] if rules.look_take is LookTake.ANY_TRUMP else 0
+        factors.append(functools.partial(_kept_ways, outside, kept - sheds, taken))
+    return factors
+
+
+def _kept_ways(outside: int, kept: int, taken: int, t: int) -> int:
+    trumps = outside + t
+    return math.comb(trumps, kept) * math.comb(trumps - kept, taken) if trumps >= kept else 0
+
+
+def place(
+    unseen: list[Card],
+    claimed: list[Card],
+    places: list[PlaceInfo],
+    table: TrumpTable | None,
+    team: int | None,
+    rng: random.Random,
+    factors: list[_Factor | None] | None = None,
+    least: Sequence[int] = NO_LEAST,
+    team_trump: bool = False,
+) -> list[tuple[PlaceInfo, list[Card]]] | None:
+    """Spread ``unseen`` and ``claimed`` over ``places`` within their counts and kinds.
+
+    Every placement that fits is equally likely, or ``factors`` weigh, per place, its holding
+    ``t`` trumps (a uniform shuffle's weighting).
+
+    - After a hand ended early (R-PLAY-7), ``team`` is the team that claimed: ``claimed`` (the
+      claimed point cards the seat has not seen) are in that team's hands, and no other point
+      card is. With ``team_trump``, those hands hold a trump among the unseen cards: the hand
+      ended early, not for want of trumps.
+    - The hand of seat ``s`` holds ``least[s]`` trumps at least (see :func:`_least_trumps`).
+    - A card another seat is deciding on in the look is one it may take (R-LOOK-2).
+    """
+    counts = [info.count for info in places]
+    filled: list[list[Card]] = [[] for _ in places]
+    if sum(counts) != len(unseen) + len(claimed):
+        return None
+    for i, info in enumerate(places):
+        if info.takeable_only and not info.dead and table is not None:
+            # Only trumps fit here, and which of those that may be taken does not change how
+            # many ways there are to place the rest: draw it first.
+            takeable = [c for c in unseen if may_take(table, c.index)]
+            if len(takeable) < counts[i]:
+                return None
+            filled[i] = rng.sample(takeable, counts[i])
+            unseen = [c for c in unseen if c not in filled[i]]
+            counts[i] = 0
+    if table is None:
+        cards = list(unseen)
+        rng.shuffle(cards)
+        start = 0
+        for i, count in enumerate(counts):
+            filled[i].extend(cards[start : start + count])
+            start += count
+        return list(zip(places, filled, strict=True))
+    trumps = [c for c in unseen if table.mask >> c.index & 1]
+    dead = [c for c in unseen if not table.mask >> c.index & 1]
+    options = [
+        _trump_choices(count, info, 0 if info.place.seat is None else least[info.place.seat])
+        for count, info in zip(counts, places, strict=True)
+    ]
+    if team is None:
+        split = _split_trumps(counts, options, range(len(places)), len(trumps), rng, factors)
+        if split is None:
+            return None
+        rng.shuffle(trumps)
+        pools = [trumps]
+        groups: list[Sequence[int]] = [range(len(places))]
+    else:
+        # The claiming team's hands hold the claimed cards and trumps worth nothing; the other
+        # point cards are elsewhere. A placement with ``a`` trumps in those hands can be made in
+        # ``comb(a, claimed) * comb(rest, points)`` ways times those of its counts alone.
+        points = [c for c in trumps if table.points[c.index]]
+        plain = [c for c in trumps if not table.points[c.index]]
+        total = len(trumps) + len(claimed)
+        hands = [
+            i for i, info in enumerate(places) if info.place.seat is not None and info.place.seat & 1 == team
+        ]
+        others = [i for i in range(len(places)) if i not in hands]
+        ways_in = _trump_ways(counts, options, hands, total, factors)
+        ways_out = _trump_ways(counts, options, others, total, factors)
+        weights = [
+            ways_in[0][a]
+            * ways_out[0][total - a]
+            * math.comb(a, len(claimed))
+            * math.comb(total - a, len(points))
+            if a or not team_trump
+            else 0
+            for a in range(total + 1)
+        ]
+        if not any(weights):
+            return None
+        a = _draw(weights, rng)
+        split_in = _draw_split(counts, options, hands, ways_in, a, rng, factors)
+        split_out = _draw_split(counts, options, others, ways_out, total - a, rng, factors)
+        split = [0] * len(places)
+        for i, t in zip(hands, split_in, strict=True):
+            split[i] = t
+        for i, t in zip(others, split_out, strict=True):
+            split[i] = t
+        rng.shuffle(plain)
+        inside = claimed + plain[: a - len(claimed)]
+        outside = points + plain[a - len(claimed) :]
+        rng.shuffle(inside)
+        rng.shuffle(outside)
+        pools = [inside, outside]
+        groups = [hands, others]
+    rng.shuffle(dead)
+    for pool, group in zip(pools, groups, strict=True):
+        for i in group:
+            t = split[i]
+            filled[i].extend(pool[:t])
+            del pool[:t]
+    for i, (count, t) in enumerate(zip(counts, split, strict=True)):
+        filled[i].extend(dead[: count - t])
+        del dead[: count - t]
+    return list(zip(places, filled, strict=True))
+
+
+def _trump_choices(count: int, info: PlaceInfo, least: int) -> range:
+    """How many trumps a place of ``count`` unseen cards may hold, ``least`` at least."""
+    low = least if info.dead else count
+    if info.dead and info.max_dead is not None:
+        low = max(low, count - info.max_dead)
+    high = count if info.trumps else 0
+    return range(low, high + 1)
+
+
+def _trump_ways(
+    counts: Sequence[int],
+    options: Sequence[range],
+    group: Sequence[int],
+    trumps: int,
+    factors: Sequence[_Factor | None] | None,
+) -> list[list[int]]:
+    """``ways[j][r]``: the weighted number of ways to put ``r`` trumps into places ``group[j:]``.
+
+    With ``t_i`` trumps in place ``i`` of ``c_i`` cards, the placements of distinct cards number
+    ``prod(comb(c_i, t_i))`` times a constant, so that is a count vector's weight (times
+    ``factors[i](t_i)`` for the places that have a factor).
+    """
+    n = len(group)
+    ways = [[0] * (trumps + 1) for _ in range(n + 1)]
+    ways[n][0] = 1
+    for j in range(n - 1, -1, -1):
+        i = group[j]
+        row, after = ways[j], ways[j + 1]
+        for t in options[i]:
+            w = _weight(counts, factors, i, t)
+            if not w:
+                continue
+            for r in range(t, trumps + 1):
+                if after[r - t]:
+                    row[r] += w * after[r - t]
+    return ways
+
+
+def _weight(counts: Sequence[int], factors: Sequence[_Factor | None] | None, i: int, t: int) -> int:
+    factor = None if factors is None else factors[i]
+    return math.comb(counts[i], t) * (1 if factor is None else factor(t))
+
+
+def _draw(weights: Sequence[int], rng: random.Random) -> int:
+    """An index drawn in proportion to ``weights`` (not all zero)."""
+    pick = rng.randrange(sum(weights))
+    for k, w in enumerate(weights):
+        if pick < w:
+            return k
+        pick -= w
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _draw_split(
+    counts: Sequence[int],
+    options: Sequence[range],
+    group: Sequence[int],
+    ways: list[list[int]],
+    trumps: int,
+    rng: random.Random,
+    factors: Sequence[_Factor | None] | None,
+) -> list[int]:
+    """How many trumps each place of ``group`` gets, ``trumps`` in all, drawn by their weights."""
+    split: list[int] = []
+    left = trumps
+    for j, i in enumerate(group):
+        after = ways[j + 1]
+        choices = [t for t in options[i] if t <= left]
+        t = choices[_draw([_weight(counts, factors, i, t) * after[left - t] for t in choices], rng)]
+        split.append(t)
+        left -= t
+    return split
+
+
+def _split_trumps(
+    counts: Sequence[int],
+    options: Sequence[range],
+    group: Sequence[int],
+    trumps: int,
+    rng: random.Random,
+    factors: Sequence[_Factor | None] | None = None,
+) -> list[int] | None:
+    """How many trumps each place gets, drawn in proportion to the ways to place the cards."""
+    ways = _trump_ways(counts, options, group, trumps, factors)
+    if ways[0][trumps] == 0:
+        return None
+    return _draw_split(counts, options, group, ways, trumps, rng, factors)
+
+
+# --- the past that leads there -----------------------------------------------------------------
+
+
+def _rebuild(
+    log: HandLog,
+    rules: Rules,
+    seat: int | None,
+    held: tuple[tuple[Card, ...], ...],
+    placed: list[tuple[PlaceInfo, list[Card]]],
+    table: TrumpTable | None,
+    rng: random.Random,
+) -> tuple[list[Card], list[Card]] | None:
+    in_place: dict[Place, list[Card]] = {}
+    hidden_dead: list[Card] = []  # face-down cards given up or rejected by other seats
+    unseen_discarded: list[Card] = []  # stock cards nobody turned up (R-LOOK-3)
+    for info, cards in placed:
+        rng.shuffle(cards)
+        if info.place is Place.DEAD:
+            (unseen_discarded if info.trumps else hidden_dead).extend(cards)
+        else:
+            in_place.setdefault(info.place, []).extend(cards)
+    step_cards: list[Card | None] = []  # the card behind each decided look step, where hidden
+    hidden_gives: list[Card] = []
+    for step in log.looks:
+        if isinstance(step, GiveUpSeen):
+            if step.given is None:
+                card = hidden_dead.pop()
+                hidden_gives.append(card)
+                step_cards.append(card)
+            else:
+                step_cards.append(step.given)
+        elif step.card is None:
+            step_cards.append(hidden_dead.pop())
+        else:
+            step_cards.append(step.card)
+    initial: dict[int, list[Card]] = {}
+    refill: dict[int, list[Card]] = {}
+    taken: dict[int, Card] = {}  # look step index -> card taken
+    for s in range(4):
+        hand_now = in_place.get(Place.hand(s), []) + list(held[s])
+        if s == seat:
+            initial[s] = list(log.own)
+            refill[s] = [c for r in log.refills if r.seat == s for c in r.cards]
+            for j, step in enumerate(log.looks):
+                if isinstance(step, GiveUpSeen) and step.seat == s:
+                    assert step.taken is not None
+                    taken[j] = step.taken
+            continue
+        if table is None:
+            initial[s] = hand_now
+            continue
+        flows = _seat_flows(log, rules, s, hand_now, step_cards, table, rng)
+        if flows is None:
+            return None
+        initial[s], refill[s], seat_taken = flows
+        taken.update(seat_taken)
+    # Lay out the deck: the deal (R-DEAL-1), then the stock in the order it was used.
+    deck: list[Card | None] = [None] * len(DECK)
+    for s in range(4):
+        cards = initial[s]
+        if len(cards) != 9:
+            return None
+        if s != seat:
+            rng.shuffle(cards)
+        for position, card in zip(deal_positions(log.dealer, s), cards, strict=True):
+            deck[position] = card
+    stock: list[Card] = []
+    for r in log.refills:
+        stock.extend(refill.get(r.seat, [])[: r.count] if r.seat != seat else r.cards)
+    for j, step in enumerate(log.looks):
+        if isinstance(step, GiveUpSeen):
+            stock.append(taken[j])
+        else:
+            rejected = step.card if step.card is not None else step_cards[j]
+            assert rejected is not None
+            stock.append(rejected)
+    if log.pending is not None:
+        pending = log.pending.card
+        stock.append(in_place[Place.TURNED][0] if pending is None else pending)
+    stock += in_place.get(Place.STOCK, [])
+    stock += unseen_discarded
+    if len(stock) != 18:
+        return None
+    deck[36:] = stock
+    if any(card is None for card in deck):
+        return None
+    return [card for card in deck if card is not None], hidden_gives
+
+
+def _seat_flows(
+    log: HandLog,
+    rules: Rules,
+    seat: int,
+    hand_now: list[Card],
+    step_cards: list[Card | None],
+    table: TrumpTable,
+    rng: random.Random,
+) -> tuple[list[Card], list[Card], dict[int, Card]] | None:
+    """Which kept trumps, refill cards and taken stock cards ``seat`` had (at random)."""
+    dead_discards = list(log.dead_discards.get(seat, ()))
+    kept = 9 - len(dead_discards)
+    picked = set(log.takes[seat])
+    sheds = list(log.sheds[seat])
+    gives = {
+        j: step_cards[j]
+        for j, step in enumerate(log.looks)
+        if isinstance(step, GiveUpSeen) and step.seat == seat
+    }
+    acquired = (
+        set(sheds) | set(log.plays[seat]) | set(hand_now) | {c for c in gives.values() if c is not None}
+    )
+    acquired -= picked
+    received = sum(r.count for r in log.refills if r.seat == seat)
+    take_steps = sorted(gives)
+    if len(acquired) != kept + received + len(take_steps):
+        return None
+    # The kept cards are trumps, so each dead card came in the refill or was taken in the look,
+    # before it was given up: by the take step ``deadline[card]`` at the latest (-1: refill only).
+    position = {j: p for p, j in enumerate(take_steps)}
+    deadline = {
+        c: -1 if not may_take(table, c.index) else len(take_steps) - 1
+        for c in acquired
+        if not table.mask >> c.index & 1
+    }
+    for j, c in gives.items():
+        if c in deadline:
+            deadline[c] = min(deadline[c], position[j] - 1)
+    for _ in range(20):
+        pool = set(acquired)
+        taken: dict[int, Card] = {}
+        dead = dict(deadline)
+        ok = True
+        for p, j in enumerate(take_steps):
+            given_so_far = {gives[i] for i in take_steps if i <= j}
+            options = [
+                c for c in pool if c not in given_so_far and c not in sheds and may_take(table, c.index)
+            ]
+            a_trump_fits = _dead_fit(dead.values(), p + 1, received)
+            options = [
+                c
+                for c in options
+                if (
+                    a_trump_fits
+                    if c not in dead
+                    else _dead_fit((d for o, d in dead.items() if o != c), p + 1, received)
+                )
+            ]
+            if not options:
+                ok = False
+                break
+            card = rng.choice(sorted(options))
+            taken[j] = card
+            pool.discard(card)
+            dead.pop(card, None)
+        if not ok:
+            continue
+        trumps = sorted(c for c in pool if table.mask >> c.index & 1 and c not in sheds)
+        need = kept - len(sheds)
+        if need < 0 or len(trumps) < need or any(c not in pool for c in sheds):
+            continue
+        keep = sheds + rng.sample(trumps, need)
+        refill = sorted(pool - set(keep))
+        if len(refill) != received:
+            continue
+        rng.shuffle(refill)
+        return dead_discards + keep, refill, taken
+    return None
+
+
+def _dead_fit(deadlines: Iterable[int], first: int, received: int) -> bool:
+    """Whether dead cards fit the refill and the take steps from ``first`` on, one card a step.
+
+    Each dead card has the last take step it can have been taken at (-1: none, only the refill),
+    and the refill holds ``received`` cards: Hall's condition for deadlines, checked in order.
+    """
+    return all(n < received + max(0, last - first + 1) for n, last in enumerate(sorted(deadlines)))
