@@ -576,6 +576,42 @@ def test_placements_after_an_early_end_are_uniform_over_those_that_fit():
     assert chi_square(counts, dict.fromkeys(fits, 1 / 24)) < CHI2_CRITICAL_P001[23], counts
 
 
+def test_placements_where_a_seat_holds_a_trump_are_uniform_over_those_that_fit():
+    """R-PLAY-3: the seat to play holds a trump, or it would have been announced out; the
+    placements where it does are equally likely.
+
+    Hearts trump, seat 1 to play. Unseen: the trumps AH 8H and the dead cards 2C 3C 4C 5C 6C;
+    seat 1 holds 2 of them, seat 2 holds 3, the dead pile 2. Laid out every way, the placements
+    with a trump in seat 1's hand give the shares of (trumps in hand 1, hand 2, the dead pile)
+    that the draws must show.
+    """
+    table = table_for(Suit.HEARTS, Rules())
+    places = [
+        PlaceInfo(Place.HAND_1, 2, True, True),
+        PlaceInfo(Place.HAND_2, 3, True, True),
+        PlaceInfo(Place.DEAD, 2, True, True),
+    ]
+    unseen = list(parse_cards("AH 8H 2C 3C 4C 5C 6C"))
+    trumps = set(parse_cards("AH 8H"))
+
+    def split(hands):
+        return tuple(len(trumps & set(cards)) for cards in hands)
+
+    fits = collections.Counter()
+    for order in itertools.permutations(unseen):
+        hands = [order[:2], order[2:5], order[5:]]
+        if trumps & set(hands[0]):
+            fits[split(hands)] += 1
+    assert set(fits) == {(1, 1, 0), (1, 0, 1), (2, 0, 0)}
+    rng = random.Random(3)
+    counts = collections.Counter(
+        split([cards for _, cards in place(list(unseen), [], places, table, None, rng, least=(0, 1, 0, 0))])
+        for _ in range(3000)
+    )
+    shares = {key: n / sum(fits.values()) for key, n in fits.items()}
+    assert chi_square(counts, shares) < CHI2_CRITICAL_P001[2], counts
+
+
 def test_a_placement_that_cannot_fit_is_refused():
     """What no placement fits is refused, not drawn: more places than cards, no point card for a
     turned-up card that must be one (R-LOOK-2, ``look_take=point_cards_only``), a trump and no
