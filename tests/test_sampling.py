@@ -95,14 +95,14 @@ def situation(state):
     return state.phase.value
 
 
-def sample_and_check(state, observer, rng):
+def sample_and_check(state, observer, rng, weighting="placements"):
     """Sample from ``observer``'s view of ``state`` and check the sample gives the same view.
 
     The sample is a game started at the hand the view shows: its history holds that hand's deal
     and no other, and its move counter goes on from the view's.
     """
     seen = see(state, observer)
-    sample = sample_state(seen, rng)
+    sample = sample_state(seen, rng, weighting=weighting)
     assert isinstance(sample, GameState)
     assert see(sample, observer) == seen, f"view of the sample differs for {observer} in {situation(state)}"
     assert sample.seed is None
@@ -347,18 +347,21 @@ def early_end_with_points_unplayed(deck=EARLY_END_DECK, moves=EARLY_END_MOVES):
     return states
 
 
+@pytest.mark.parametrize("weighting", ["placements", "shuffle"])
 @pytest.mark.parametrize("observer", OBSERVERS)
-def test_sample_after_an_early_end_with_point_cards_left_in_the_stock(observer):
+def test_sample_after_an_early_end_with_point_cards_left_in_the_stock(observer, weighting):
     """R-PLAY-7: after an early end the claiming team holds no point card it did not claim, so a
     sample must put the unclaimed point cards (10D and 2D here) outside its hands. Every sample
     of every observer's view succeeds, whatever the source (drawing at random and keeping what
-    fits once failed one sample in twenty here)."""
+    fits once failed one sample in twenty here). With ``weighting="shuffle"`` too, where a seat
+    of the claiming team once had no sample: its partner's claimed trumps, which it sees, were
+    left out of the partner's trumps."""
     state = early_end_with_points_unplayed()[-1]
     ended = [e.item for e in state.history if isinstance(e.item, HandEndedEarly)]
     assert ended == [HandEndedEarly(0, parse_cards("AD"))]
     assert state.is_chance and state.results[-1].unplayed_points == 2
     for n in range(more(60)):
-        sample_and_check(state, observer, random.Random(n))
+        sample_and_check(state, observer, random.Random(n), weighting)
 
 
 @pytest.mark.parametrize("name", sorted(set(RULE_SETS) - {"look_take_point_cards_only"}))

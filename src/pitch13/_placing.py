@@ -55,7 +55,7 @@ def sample_hand(
     if log.claim is not None and not (seat is not None and seat & 1 == log.claim.team):
         claimed = [c for c in log.claim.cards if not known >> c.index & 1]
         unseen = [c for c in unseen if c not in claimed]
-    factors = _shuffle_factors(log, rules, places, table) if shuffle else None
+    factors = _shuffle_factors(log, rules, places, table, knowledge.held_masks) if shuffle else None
     team, team_trump = None, False
     if log.claim is not None and table is not None:
         team = log.claim.team
@@ -104,14 +104,15 @@ def _least_trumps(log: HandLog, rules: Rules, held: Sequence[int], table: TrumpT
 
 
 def _shuffle_factors(
-    log: HandLog, rules: Rules, places: list[PlaceInfo], table: TrumpTable | None
+    log: HandLog, rules: Rules, places: list[PlaceInfo], table: TrumpTable | None, held: Sequence[int]
 ) -> list[_Factor | None] | None:
     """For each place, how a uniform shuffle weights its holding ``t`` trumps, beside the placements.
 
     A seat's trumps came from its deal (the ``kept`` trumps it held when its dead cards went, all
     trumps), from the refill, or from the look. The decks that lead to a placement number, per
-    seat, the ways to choose which of its trumps (in its hand now, played, given up or shed; not
-    the cards it picked up, whose origin is public; the trumps it shed were kept for sure) were
+    seat, the ways to choose which of its trumps (in its hand now, seen or not, played, given up
+    or shed; not the cards it picked up, whose origin is public; the trumps it shed were kept for
+    sure) were
     the kept ones, ``comb(trumps, kept)``, and, when only trumps may be taken in the look, which
     of the rest it took there. Everything else (the order of the stock, of each deal) counts the
     same for every placement.
@@ -127,6 +128,7 @@ def _shuffle_factors(
         kept = 9 - len(log.dead_discards[seat])
         picked = {card.index for card in log.takes[seat]}
         outside = sum(1 for c in log.plays[seat] if c.index not in picked)
+        outside += (held[seat] & table.mask & ~mask_of(log.takes[seat])).bit_count()  # seen in hand
         outside += sum(
             1
             for step in log.looks

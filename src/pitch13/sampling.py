@@ -10,10 +10,11 @@ view's scores, so the hands before it are never rebuilt. The unseen cards are sp
 ways to place them that respect every place's count and what the seat knows (a seat known to
 be out holds no trump; before the refill a seat holds only trumps, after it at most as many
 dead cards as it was dealt and took; the face-down cards given up or rejected in the
-look-through are not trumps; a turned-up card another seat is deciding on is one it may take),
-uniformly or, with ``weighting="shuffle"``, as a uniform shuffle of the deck weights them. The
-hand's past is then rebuilt to fit (which trumps each seat kept, its refill and stock cards),
-at random.
+look-through are not trumps; a turned-up card another seat is deciding on is one it may take;
+the seat to play holds a trump; after an early end the claimed point cards, and no other, are
+in the claiming team's hands), uniformly or, with ``weighting="shuffle"``, as a uniform
+shuffle of the deck weights them. The hand's past is then rebuilt to fit (which trumps each
+seat kept, its refill and stock cards), at random.
 """
 
 from __future__ import annotations
