@@ -20,7 +20,7 @@ import random
 import attrs
 import pytest
 from hypothesis import Phase as Phase_
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from helpers import CHI2_CRITICAL_P001, card, chi_square, drive, see
@@ -53,7 +53,7 @@ from pitch13._knowledge import Place, PlaceInfo
 from pitch13._placing import place
 from pitch13._tables import table_for
 from pitch13.events import HandDealt, HandEndedEarly, SeatOut
-from pitch13.rules import AllPass, JokerOrder, LeadFallback, LookTake, Pickup, ShortStock
+from pitch13.rules import AllPass, JokerOrder, LeadFallback, LookTake, Pickup, ShortStock, TargetRule
 from pitch13.seen import DealSeen
 from pitch13.testing import arranged_deck, check_invariants
 from pitch13.trumps import trump_order
@@ -220,6 +220,31 @@ def test_sample_gives_the_same_view_in_every_phase_rule_set_and_seat():
     assert set(checked) == {(now, observer) for now in SITUATIONS for observer in OBSERVERS}
 
 
+#: Hand 2 of a game (dealer 1, scores 6 to 4) that ends early (R-PLAY-7) with two point cards,
+#: 10D and 2D, dead in the stock nobody turned up: seat 3 bids 7 in diamonds, takes nothing in
+#: the look, and is out after trick 2; seat 1 is out after trick 3. Seats 0 and 2 claim AD.
+EARLY_END_RULES = Rules(use_off_three=False, target=52, target_rule=TargetRule.AT_LEAST)
+EARLY_END_DECK = (
+    "8D JS 3D 5H AC KC QS 3S 10S KH KD 3H 9D AD 6C 7H 4H 7S RJ JC QC 5C JD 5S 8H 5D 4D 9C 2H 7D AS"
+    " QD BJ 8S KS 9S 2S 10C 9H AH 10H 6H 4S 7C QH JH 8C 2C 4C 6D 6S 3C 10D 2D"
+)
+EARLY_END_MOVES = (
+    "2 bid 5, 3 bid 7, 0 pass, 1 pass, 3 trump D, 3 turn up, 3 turn up, 3 reject, 3 turn up, 3 stop,"
+    " 1 turn up, 1 stop, 3 play 7D, 0 play QD, 1 play JD, 2 play 3D, 0 play BJ, 1 play JH, 2 play 4D,"
+    " 1 play KD, 2 play 5D, 0 play RJ"
+)
+
+
+def early_end_with_points_unplayed(deck=EARLY_END_DECK, moves=EARLY_END_MOVES):
+    """The states of :data:`EARLY_END_MOVES` dealt from ``deck``, from the deal to the early end."""
+    state = new_game(EARLY_END_RULES, dealer=1, scores=(6, 4), hand_number=2)
+    states = [apply(state, Deal(parse_cards(deck)))]
+    for move in moves.split(", "):
+        seat, text = move.split(" ", 1)
+        states.append(apply(states[-1], parse_action(text), seat=int(seat)))
+    return states
+
+
 #: A rule set under which sampling once failed on views the engine made: the look takes any
 #: card, the partner does not look, nothing is picked up, and a short stock is dealt again.
 LOOK_ANY_CARD_NO_PICK_UP = Rules(
@@ -227,7 +252,7 @@ LOOK_ANY_CARD_NO_PICK_UP = Rules(
 )
 
 
-def sample_every_view(start, table, observers, rng, max_hands):
+def sample_every_view(start, table, observers, rng, max_hands, weighting="placements"):
     """Sample from the views of ``observers`` of every state of a game from ``start`` (its first
     ``max_hands`` hands) and check each; the situations met, by observer."""
     met = collections.Counter()
@@ -235,7 +260,7 @@ def sample_every_view(start, table, observers, rng, max_hands):
         if state.hand_number > max_hands and not state.is_over:
             break
         for observer in observers(state):
-            sample_and_check(state, observer, rng)
+            sample_and_check(state, observer, rng, weighting)
             met[situation(state), observer] += 1
     return met
 
@@ -260,12 +285,22 @@ def test_sample_state_never_fails_on_views_the_engine_made(seeded):
 
 
 @examples(10, deadline=None, phases=(Phase_.explicit, Phase_.reuse, Phase_.generate))
-@given(rules=any_rules(), seeded=st.booleans(), seed=seeds, dealer=dealers, choice_seed=seeds)
+@example(  # a hand ended early with point cards dead in the stock; its views once had no sample
+    rules=EARLY_END_RULES, seeded=False, seed=4036, dealer=0, choice_seed=58634880, weighting="placements"
+)
+@given(
+    rules=any_rules(),
+    seeded=st.booleans(),
+    seed=seeds,
+    dealer=dealers,
+    choice_seed=seeds,
+    weighting=st.sampled_from(["placements", "shuffle"]),
+)
 def test_sample_state_never_fails_on_views_of_random_games_under_any_rules(
-    rules, seeded, seed, dealer, choice_seed
+    rules, seeded, seed, dealer, choice_seed, weighting
 ):
-    """Under any rules, the views of the first hands of a random game have samples: at each
-    state one observer's in turn, and every observer's on entering a situation."""
+    """Under any rules and either weighting, the views of the first hands of a random game have
+    samples: at each state one observer's in turn, and every observer's on entering a situation."""
     rng = random.Random(choice_seed)
     start = new_game(rules, dealer=dealer, seed=seed if seeded else None)
     last = [None]
@@ -275,7 +310,9 @@ def test_sample_state_never_fails_on_views_of_random_games_under_any_rules(
         entering, last[0] = now != last[0], now
         return OBSERVERS if entering else (OBSERVERS[state.ply % len(OBSERVERS)],)
 
-    met = sample_every_view(start, Table(rng, loaded=0.3), observers, random.Random(choice_seed + 1), 3)
+    met = sample_every_view(
+        start, Table(rng, loaded=0.3), observers, random.Random(choice_seed + 1), 3, weighting
+    )
     assert met
 
 
@@ -313,38 +350,6 @@ def test_sample_after_an_early_end_with_a_picked_up_card_still_held(observer):
     sample_and_check(state, observer, rng)
     next_hand = apply(state, Deal(random.Random(6).sample(DECK, len(DECK))))
     sample_and_check(next_hand, observer, rng)
-
-
-#: Hand 2 of a game (dealer 1, scores 6 to 4) that ends early (R-PLAY-7) with two point cards,
-#: 10D and 2D, dead in the stock nobody turned up: seat 3 bids 7 in diamonds, takes nothing in
-#: the look, and is out after trick 2; seat 1 is out after trick 3. Seats 0 and 2 claim AD.
-EARLY_END_RULES = Rules(
-    use_off_three=False,
-    dealer_forced_min_bid=5,
-    pickup=Pickup.POINT_CARDS,
-    short_stock=ShortStock.DEAL_WHAT_IS_LEFT,
-    lead_fallback=LeadFallback.PARTNER,
-    target=52,
-)
-EARLY_END_DECK = (
-    "8D JS 3D 5H AC KC QS 3S 10S KH KD 3H 9D AD 6C 7H 4H 7S RJ JC QC 5C JD 5S 8H 5D 4D 9C 2H 7D AS"
-    " QD BJ 8S KS 9S 2S 10C 9H AH 10H 6H 4S 7C QH JH 8C 2C 4C 6D 6S 3C 10D 2D"
-)
-EARLY_END_MOVES = (
-    "2 bid 5, 3 bid 7, 0 pass, 1 pass, 3 trump D, 3 turn up, 3 turn up, 3 reject, 3 turn up, 3 stop,"
-    " 1 turn up, 1 stop, 3 play 7D, 0 play QD, 1 play JD, 2 play 3D, 0 play BJ, 1 play JH, 2 play 4D,"
-    " 1 play KD, 2 play 5D, 0 play RJ"
-)
-
-
-def early_end_with_points_unplayed(deck=EARLY_END_DECK, moves=EARLY_END_MOVES):
-    """The states of :data:`EARLY_END_MOVES` dealt from ``deck``, from the deal to the early end."""
-    state = new_game(EARLY_END_RULES, dealer=1, scores=(6, 4), hand_number=2)
-    states = [apply(state, Deal(parse_cards(deck)))]
-    for move in moves.split(", "):
-        seat, text = move.split(" ", 1)
-        states.append(apply(states[-1], parse_action(text), seat=int(seat)))
-    return states
 
 
 @pytest.mark.parametrize("weighting", ["placements", "shuffle"])
