@@ -12,7 +12,6 @@ import functools
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final
 
 from pitch13._knowledge import HandLog, Place, PlaceInfo, infer, own_hand
 from pitch13._masks import mask_of
@@ -22,10 +21,7 @@ from pitch13.cards import DECK, Card
 from pitch13.rules import LookTake, Rules
 from pitch13.views import GiveUpSeen
 
-__all__ = ["NO_LEAST", "place", "sample_hand"]
-
-#: No seat is known to hold any trump among its unseen cards.
-NO_LEAST: Final = (0, 0, 0, 0)
+__all__ = ["place", "sample_hand"]
 
 
 # --- the current placement of unseen cards -----------------------------------------------------
@@ -42,8 +38,8 @@ def sample_hand(
     """A deck for the hand in ``log`` and the hidden cards given up, or ``None`` to try again.
 
     With ``shuffle``, placements are weighted as a uniform shuffle weights them (see
-    :func:`~pitch13.sample_state`). ``to_play`` is a seat that holds a trump by the rules of play (see
-    the seat to play, or the one the lead fell to before an early end), if another seat views.
+    :func:`~pitch13.sample_state`). ``to_play`` is a seat other than the viewing one that holds a
+    trump by the rules of play: the seat to play, or the one the lead fell to before an early end.
     """
     hand = sorted(own_hand(log, seat)) if seat is not None else []
     knowledge = infer(log, rules, seat, mask_of(hand))
@@ -52,17 +48,17 @@ def sample_hand(
     unseen = [c for c in DECK if not known >> c.index & 1]
     places = list(knowledge.places)
     claimed: list[Card] = []
-    if log.claim is not None and not (seat is not None and seat & 1 == log.claim.team):
-        claimed = [c for c in log.claim.cards if not known >> c.index & 1]
-        unseen = [c for c in unseen if c not in claimed]
-    factors = _shuffle_factors(log, rules, places, table, knowledge.held_masks) if shuffle else None
     team, team_trump = None, False
-    if log.claim is not None and table is not None:
+    if log.claim is not None and table is not None:  # R-PLAY-7
         team = log.claim.team
         shown = mask_of(log.claim.cards) | knowledge.held_masks[team] | knowledge.held_masks[team | 2]
         if seat is not None and seat & 1 == team:
-            shown |= mask_of(hand)
+            shown |= mask_of(hand)  # and the partner's claimed cards are known
+        else:
+            claimed = [c for c in log.claim.cards if not known >> c.index & 1]
+            unseen = [c for c in unseen if c not in claimed]
         team_trump = not shown & table.mask  # the team holds a trump the seat has not seen
+    factors = _shuffle_factors(log, rules, places, table, knowledge.held_masks) if shuffle else None
     least = [0, 0, 0, 0]  # per seat, the fewest unseen trumps its hand holds
     if table is not None:
         least = _least_trumps(log, rules, knowledge.held_masks, table)
@@ -157,7 +153,7 @@ def place(
     team: int | None,
     rng: random.Random,
     factors: list[_Factor | None] | None = None,
-    least: Sequence[int] = NO_LEAST,
+    least: Sequence[int] = (0, 0, 0, 0),
     team_trump: bool = False,
 ) -> list[tuple[PlaceInfo, list[Card]]] | None:
     """Spread ``unseen`` and ``claimed`` over ``places`` within their counts and kinds.
