@@ -230,10 +230,7 @@ class Card:
         )
 
     def __str__(self) -> str:
-        if self.suit is None:
-            return _JOKER_NAMES[self.index - 52]
-        assert self.rank is not None
-        return self.rank.label + self.suit.letter
+        return _TEXTS[self.index]
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
@@ -273,6 +270,17 @@ class Card:
 
 #: All 54 cards in :attr:`Card.index` order (R-DECK-1).
 DECK: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(_N_CARDS))
+
+
+def _spell(card: Card) -> str:
+    if card.suit is None:
+        return _JOKER_NAMES[card.index - 52]
+    assert card.rank is not None
+    return card.rank.label + card.suit.letter
+
+
+#: Each card's notation (``str(card)``), by index: written once, read by every ``str``.
+_TEXTS: Final[tuple[str, ...]] = tuple(_spell(card) for card in DECK)
 #: The black joker, ``"BJ"``. With ``joker_order=fixed`` it is the low joker.
 BLACK_JOKER: Final[Card] = DECK[52]
 #: The red joker, ``"RJ"``. With ``joker_order=fixed`` it is the high joker.

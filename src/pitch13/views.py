@@ -19,6 +19,7 @@ back on the client and replays its history to check every field.
 from __future__ import annotations
 
 import enum
+import functools
 import json
 from typing import Any, Final, cast
 
@@ -396,26 +397,15 @@ def _plain(value: object) -> object:
     convert = _PLAIN_BY_TYPE.get(type(value))
     if convert is not None:
         return convert(value)
-    if isinstance(value, Rules):
+    if isinstance(value, Rules):  # a subclass of Rules
         return _rules_dict(value)
-    if isinstance(value, Card):  # pragma: no cover - cards are Card itself, found above
-        return str(value)
-    if isinstance(value, Suit):  # pragma: no cover - as above
-        return value.letter
     if isinstance(value, enum.Enum):
         return value.value
-    if value is None or isinstance(value, (bool, int, str)):
-        return value
-    if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
     if isinstance(value, frozenset):
         return sorted(_plain(v) for v in value)  # type: ignore[type-var]
     kind_ = type(value)
     if attrs.has(kind_):
-        names = _FIELD_NAMES.get(kind_)
-        if names is None:
-            names = _FIELD_NAMES[kind_] = tuple(a.name for a in attrs.fields(kind_))
-        fields = {name: _plain(getattr(value, name)) for name in names}
+        fields = {name: _plain(getattr(value, name)) for name in _field_names(kind_)}
         return {"type": kind_.__name__, **fields}
     raise TypeError(f"cannot turn {type(value).__name__} into JSON")  # pragma: no cover
 
@@ -425,6 +415,7 @@ def _same(value: object) -> object:
 
 
 def _sequence(value: object) -> object:
+    """A tuple or list as a list of plain values (:func:`_plain` with its first lookup inlined)."""
     plain = _PLAIN_BY_TYPE
     out = []
     for v in cast("tuple[object, ...]", value):
@@ -433,11 +424,9 @@ def _sequence(value: object) -> object:
     return out
 
 
-#: The text of each card, as :meth:`Card.__str__` writes it.
-_CARD_TEXT: Final[dict[Card, str]] = {card: str(card) for card in DECK}
 #: The JSON form of the common kinds of value, by exact type: what :func:`_plain` does first.
 _PLAIN_BY_TYPE: Final[dict[type, Any]] = {
-    Card: _CARD_TEXT.__getitem__,
+    Card: str,
     Suit: lambda suit: suit.letter,
     type(None): _same,
     bool: _same,
@@ -445,20 +434,25 @@ _PLAIN_BY_TYPE: Final[dict[type, Any]] = {
     str: _same,
     tuple: _sequence,
     list: _sequence,
+    Rules: lambda rules: _rules_dict(rules),
 }
-#: The field names of the attrs classes :func:`_plain` has met, in their order.
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-#: The JSON form of the rule sets views have been written with (a copy is handed out).
-_RULES_DICTS: dict[Rules, dict[str, object]] = {}
+
+
+@functools.cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    """The field names of an attrs class, in their order."""
+    return tuple(a.name for a in attrs.fields(kind))
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_json(rules: Rules) -> dict[str, object]:
+    """The JSON form of a rule set, written once for the rule sets views are written with."""
+    return rules_to_dict(rules)
 
 
 def _rules_dict(rules: Rules) -> dict[str, object]:
-    found = _RULES_DICTS.get(rules)
-    if found is None:
-        if len(_RULES_DICTS) > 64:
-            _RULES_DICTS.clear()
-        found = _RULES_DICTS[rules] = rules_to_dict(rules)
-    return dict(found)
+    """:func:`_rules_json`, copied: whoever receives it may change it."""
+    return dict(_rules_json(rules))
 
 
 # --- views of a state ----------------------------------------------------------------------------
