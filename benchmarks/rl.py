@@ -47,14 +47,12 @@ PettingZoo ``raw_env`` is slower than the anchor).
 from __future__ import annotations
 
 import argparse
-import gc
 import random
 import statistics
 import sys
-import time
 from collections.abc import Callable
 
-from engine import oh_hell_games  # the anchor, as benchmarks/engine.py plays it
+from engine import cpu, oh_hell_games, pyspiel  # the anchor, as benchmarks/engine.py plays it
 
 import pitch13
 from pitch13 import GameState, apply, legal_actions, new_game
@@ -62,12 +60,6 @@ from pitch13.adapters.gymnasium import Pitch13Env
 from pitch13.adapters.pettingzoo import env as wrapped_env
 from pitch13.adapters.pettingzoo import raw_env
 from pitch13.encoding import encode, legal_mask
-
-try:
-    import pyspiel  # type: ignore[import-not-found,unused-ignore]
-except ImportError:  # pragma: no cover - the anchor is optional
-    pyspiel = None
-
 
 # --- workloads: each returns its number of decisions ------------------------------------------
 
@@ -149,14 +141,6 @@ def gym(hands: int, seed: int) -> int:
             steps += 1
             done = terminated or truncated
     return steps
-
-
-def cpu(work: Callable[[], int]) -> tuple[int, float]:
-    """The decisions ``work`` made and the CPU seconds it took, after a garbage collection."""
-    gc.collect()
-    start = time.process_time()
-    count = work()
-    return count, time.process_time() - start
 
 
 def main(argv: list[str] | None = None) -> int:

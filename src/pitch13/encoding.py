@@ -904,7 +904,7 @@ def info_state_one_hot(state: GameState, seat: int) -> npt.NDArray[np.float32]:
         ValueError: if ``seat`` is not from 0 to 3.
     """
     seat = _check(state, seat, "info_state_one_hot")
-    ids = info_state_ids(state, seat)
+    ids = _ids(view(state, seat))
     out = np.zeros((len(ids), INFO_VOCAB), np.float32)
     out[np.arange(len(ids)), list(ids)] = 1.0
     return out

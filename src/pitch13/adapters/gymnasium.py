@@ -205,7 +205,7 @@ class Pitch13Env(HoldsGame, gym.Env[NDArray[np.float32], SupportsIndex]):
         self.render_mode = render_mode
         self.observation_space = observation_box()
         self.action_space = spaces.Discrete(NUM_ACTIONS)
-        self._state: GameState | None = None
+        self._state = None
         self._seat = 0
         self._bots: list[Bot | None] = [None, None, None, None]
         self._stop_hand: int | None = None

@@ -160,7 +160,7 @@ class raw_env(HoldsGame, AECEnv):  # type: ignore[misc,unused-ignore]
         #: The agent to act.
         self.agent_selection: str = AGENTS[0]
         self.np_random, _ = seeding.np_random(None)
-        self._state: GameState | None = None
+        self._state = None
         self._stop_hand: int | None = None
         self._hand_episode = True
         self._done = False
