@@ -542,6 +542,11 @@ def test_the_server_keeps_its_tables_within_bounds(monkeypatch):
         created = open_table(srv)
         assert abandoned.id not in srv.server.tables
         assert created["id"] in srv.server.tables
+        # The abandoned table's task ends with it: a task a table, no more.
+        give_up = time.monotonic() + 10
+        while srv.server.running != len(srv.server.tables) and time.monotonic() < give_up:
+            time.sleep(0.02)
+        assert srv.server.running == len(srv.server.tables)
         # A table takes so many connections, and each must join in time.
         monkeypatch.setattr(web_app, "MAX_CONNECTIONS", 1)
         monkeypatch.setattr(web_app, "JOIN_TIMEOUT", 0.2)

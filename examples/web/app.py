@@ -73,7 +73,6 @@ class Server:
         self.turn_timeout = turn_timeout
         self.away_timeout = away_timeout
         self.tables: dict[str, Table] = {}
-        self._changed: dict[str, asyncio.Event] = {}
         self._listeners: dict[str, set[asyncio.Event]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -104,12 +103,16 @@ class Server:
         table = Table(table_id, rules, bots, seed)
         table.opener = opener
         self.tables[table_id] = table
-        self._changed[table_id] = asyncio.Event()
         self._listeners[table_id] = set()
         task = asyncio.get_running_loop().create_task(self._run(table))
         self._tasks.add(task)
         task.add_done_callback(self._ended)
         return table
+
+    @property
+    def running(self) -> int:
+        """How many tables' tasks are running (a task a table until it closes or its game ends)."""
+        return len(self._tasks)
 
     def _ended(self, task: asyncio.Task[None]) -> None:
         """Forget a table's finished task, and log what stopped it if it failed."""
@@ -118,20 +121,18 @@ class Server:
             LOG.error("a table's task failed", exc_info=task.exception())
 
     def close_table(self, table_id: str) -> None:
-        """Forget a table; its connections are left to close."""
+        """Forget a table: its task ends, and its connections are left to close."""
         self.tables.pop(table_id, None)
-        self._changed.pop(table_id, None)
         for listener in self._listeners.pop(table_id, set()):
             listener.set()
 
     def changed(self, table: Table) -> None:
         """Wake the table's task and every connection's writer: the table has changed."""
-        self._changed[table.id].set()
         for listener in self._listeners[table.id]:
             listener.set()
 
     def listen(self, table: Table) -> asyncio.Event:
-        """An event set whenever ``table`` changes, for one connection's writer."""
+        """An event set whenever ``table`` changes or closes, for its task or a connection's writer."""
         event = asyncio.Event()
         event.set()
         self._listeners[table.id].add(event)
@@ -148,7 +149,7 @@ class Server:
         seconds after it, or ``away_timeout`` seconds after their last connection closed if that
         comes first (coming and going does not start the clock again).
         """
-        changed = self._changed[table.id]
+        changed = self.listen(table)
         turn: tuple[int, int] | None = None  # the ply and seat of the turn being timed
         turn_began = 0.0
         while not table.state.is_over and table.id in self.tables:
@@ -173,10 +174,10 @@ class Server:
                     continue  # look again: the person moved, something changed, or time is up
             elif self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
-                if table.waiting_for() != waiting or table.state.ply != ply:
-                    continue
+                if table.state.ply != ply:
+                    continue  # a move was made meanwhile: look again
             action, seen_ply = await asyncio.to_thread(table.bot_choice, seat)
-            if table.waiting_for() == waiting and table.bot_move(seat, action, seen_ply):
+            if table.bot_move(seat, action, seen_ply):  # refused if a move was made meanwhile
                 self.changed(table)
 
     def _deadline(self, table: Table, seat: int, turn_began: float) -> float | None:
