@@ -20,7 +20,7 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
-from typing import Final
+from typing import Final, cast
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -212,17 +212,31 @@ def _seat_answer(table: Table, seat: int, token: str) -> JSONResponse:
     return JSONResponse({"id": table.id, "seat": seat, "token": token, "url": url}, status_code=201)
 
 
-async def _read_json(request: Request) -> dict[str, object]:
-    body = await request.body()
-    if len(body) > MAX_MESSAGE:
-        raise TableError("too_big", f"a request body is at most {MAX_MESSAGE} bytes")
+async def _read_body(request: Request, limit: int) -> bytes:
+    """The request's body, read until it passes ``limit`` bytes (then ``too_big``)."""
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise TableError("too_big", f"a request body is at most {limit:,} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _json_object(text: str | bytes, code: str, what: str) -> Message:
+    """``text`` read as a JSON object, or :class:`TableError` ``code`` saying what ``what`` is."""
     try:
-        data = json.loads(body or b"{}")
+        data = json.loads(text)
     except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
-        raise TableError("bad_request", "the body is not JSON") from None
+        data = None
     if not isinstance(data, dict):
-        raise TableError("bad_request", "the body is a JSON object")
-    return data
+        raise TableError(code, f"{what} is a JSON object")
+    return cast(Message, data)
+
+
+async def _read_json(request: Request) -> Message:
+    return _json_object(await _read_body(request, MAX_MESSAGE) or b"{}", "bad_request", "the body")
 
 
 def _whole(value: object) -> object:
@@ -272,7 +286,7 @@ def _table(request: Request) -> Table:
 
 
 async def take_seat(request: Request) -> Response:
-    """``POST /api/tables/{id}/seats/{seat}``: a person takes a seat (open, or a bot's)."""
+    """``POST /api/tables/{id}/seats/{seat}``: a person takes an open seat, before the start."""
     try:
         table = _table(request)
         seat = request.path_params["seat"]
@@ -312,22 +326,9 @@ async def table_replay(request: Request) -> Response:
 
 async def upload_replay(request: Request) -> Response:
     """``POST /api/replay``: the frames of a record sent in the body (its JSON or text form)."""
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_RECORD:
-            return _error(413, TableError("too_big", f"a record is at most {MAX_RECORD:,} bytes"))
-        chunks.append(chunk)
-    body = b"".join(chunks)
     try:
-        text = body.decode("utf-8")
-        record = (
-            pitch13.GameRecord.from_json(text)
-            if text.lstrip().startswith("{")
-            else pitch13.GameRecord.from_text(text)
-        )
-        frames = await asyncio.to_thread(replay_frames, record)
+        body = await _read_body(request, MAX_RECORD)
+        frames = await asyncio.to_thread(_record_frames, body)
     except UnicodeDecodeError:
         return _error(400, TableError("bad_request", "a record is UTF-8 text"))
     except pitch13.DocumentError as error:
@@ -335,6 +336,14 @@ async def upload_replay(request: Request) -> Response:
     except TableError as error:
         return _error(413, error)
     return JSONResponse({"id": None, "frames": frames})
+
+
+def _record_frames(body: bytes) -> list[Message]:
+    """The replay frames of a record's JSON or text form (reading it replays it once more)."""
+    text = body.decode("utf-8")
+    is_json = text.lstrip().startswith("{")
+    record = pitch13.GameRecord.from_json(text) if is_json else pitch13.GameRecord.from_text(text)
+    return replay_frames(record)
 
 
 async def replay_page(request: Request) -> Response:
@@ -384,11 +393,8 @@ def _parse(frame: Mapping[str, object]) -> Message:
     assert isinstance(text, str)
     if len(text) > MAX_MESSAGE:
         raise TableError("too_big", f"a message is at most {MAX_MESSAGE} characters")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise TableError("bad_message", "a message is a JSON object") from None
-    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+    data = _json_object(text, "bad_message", "a message")
+    if not isinstance(data.get("type"), str):
         raise TableError("bad_message", 'a message is a JSON object with a "type"')
     return data
 

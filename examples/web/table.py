@@ -55,7 +55,7 @@ class Kind(enum.Enum):
     OPEN = "open"
     #: A person, who holds the seat's token.
     PERSON = "person"
-    #: A bot, for the whole game (a person may still take the seat over).
+    #: A bot, for the whole game: the seats nobody took when the game started.
     BOT = "bot"
 
 
@@ -93,7 +93,7 @@ class Seat:
 class Client:
     """One connection's side of the protocol: its seat and the copy of the view it was sent.
 
-    The copy lets :meth:`Table.update` send only what changed: the client applies the same
+    The copy lets :meth:`Table.updates` send only what changed: the client applies the same
     change to its own copy, so the two stay equal (the server tests check it message by message).
     """
 
