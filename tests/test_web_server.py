@@ -25,7 +25,7 @@ from websockets.exceptions import ConnectionClosed  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
 
 import pitch13  # noqa: E402
-from examples.web.table import Table, TableError, apply_view_message  # noqa: E402
+from examples.web.table import Client, Table, TableError, apply_view_message  # noqa: E402
 from pitch13.narration import narrate_seen  # noqa: E402
 from pitch13.seen import seen_history  # noqa: E402
 from pitch13.trumps import sort_hand  # noqa: E402
@@ -587,7 +587,6 @@ def test_a_view_message_costs_the_same_late_in_a_long_game():
     table.start(2)
     rng = random.Random(2)
     sizes = {}
-    from examples.web.table import Client
 
     while not table.state.is_over:
         client = Client(2)
@@ -605,7 +604,6 @@ def test_events_narrate_what_the_seat_saw():
     table = Table("t", seed=12)
     table.take_seat(2)
     table.start(2)
-    from examples.web.table import Client
 
     client = Client(2)
     first = next(m for m in table.updates(client) if m["type"] == "view")
@@ -623,7 +621,6 @@ def test_events_narrate_what_the_seat_saw():
 def test_events_tell_every_step_the_seat_saw_across_hands():
     """However the events are found (the view within a hand, the game's history across a hand's
     end), they are the seat's history since the last message, told in order."""
-    from examples.web.table import Client
     from pitch13.narration import Narrator
 
     table = Table("t", rules="classic", seed=5)

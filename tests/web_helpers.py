@@ -13,20 +13,22 @@ class RunningServer:
     """The app served on ``http://127.0.0.1:{port}``; ``server`` is its tables' keeper."""
 
     def __init__(self, app, port):
-        self.app = app
         self.port = port
         self.server = app.state.server
 
     @property
     def http(self):
+        """The server's HTTP address."""
         return f"http://127.0.0.1:{self.port}"
 
     @property
     def ws(self):
+        """The server's websocket address."""
         return f"ws://127.0.0.1:{self.port}"
 
 
 def free_port():
+    """A TCP port nobody listens on now."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]

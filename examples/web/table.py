@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Final, Union, cast
 
 import pitch13
+from examples.secure_deal import secure_shuffle
 from pitch13.bots import Bot, bot_factory
 from pitch13.narration import SEAT_NAMES, Narrator, narrate_history, narrate_seen
 from pitch13.seen import seen_history
@@ -227,8 +228,7 @@ class Table:
         """
         if not self.state.is_chance:
             return False
-        deck = secrets.SystemRandom().sample(pitch13.DECK, len(pitch13.DECK))
-        self.state = pitch13.apply(self.state, pitch13.Deal(deck))
+        self.state = pitch13.apply(self.state, secure_shuffle())
         return True
 
     def move(self, seat: int | None, message: Message) -> None:
