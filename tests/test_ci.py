@@ -1,4 +1,4 @@
-"""The README's two commands are what .ci/run runs, verbatim, each in a fresh environment of its own.
+"""The README's commands are what .ci/run runs, verbatim, each in a fresh environment of its own.
 
 A new user types the commands of the README's quick start into a fresh virtual environment; the
 gate must do the same, or it passes while the README's promise is broken. The steps of
@@ -22,13 +22,18 @@ README = ROOT / "README.md"
 CI = ROOT / ".ci" / "run"
 
 
-def quick_start_commands():
-    """The command lines of the fenced ``sh`` blocks of the README's "Quick start" section."""
+def readme_commands(title):
+    """The command lines of the fenced ``sh`` blocks of the README's section ``title``."""
     text = README.read_text(encoding="utf-8")
-    section = re.search(r"^## Quick start\n(.*?)(?=^## )", text, re.MULTILINE | re.DOTALL)
-    assert section, "the README has no Quick start section"
+    section = re.search(rf"^## {re.escape(title)}\n(.*?)(?=^## )", text, re.MULTILINE | re.DOTALL)
+    assert section, f"the README has no {title} section"
     blocks = re.findall(r"^```sh\n(.*?)^```", section[1], re.MULTILINE | re.DOTALL)
     return [line for block in blocks for line in block.splitlines() if line.strip()]
+
+
+def quick_start_commands():
+    """The command lines of the README's "Quick start" section."""
+    return readme_commands("Quick start")
 
 
 def install_and_run(command):
@@ -117,10 +122,7 @@ def test_the_readme_command_runs_verbatim_in_a_fresh_environment_of_its_own(whic
 def test_the_readme_web_table_command_runs_verbatim_in_a_fresh_environment_of_its_own():
     """The "Play in a browser" command is run as written, in a fresh environment, and played
     against; no other step makes that environment."""
-    text = README.read_text(encoding="utf-8")
-    section = re.search(r"^## Play in a browser\n(.*?)(?=^## )", text, re.MULTILINE | re.DOTALL)
-    assert section, "the README has no Play in a browser section"
-    (command,) = re.findall(r"^```sh\n(.*?)\n```", section[1], re.MULTILINE | re.DOTALL)
+    (command,) = readme_commands("Play in a browser")
     install, run = install_and_run(command)
     assert install == ["-e", ".[web]"] and run == ["python", "-m", "examples.web"]
     name, lines = step_running(command)
