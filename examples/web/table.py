@@ -291,9 +291,8 @@ class Table:
 
     # --- what is sent -----------------------------------------------------------------------
 
-    def table_message(self) -> Message:
-        """The ``table`` message: the seats, whether the game started and ended, the record's links."""
-        seats: list[JSON] = [
+    def _seats(self) -> list[JSON]:
+        return [
             {
                 "seat": seat,
                 "name": SEAT_NAMES[seat],
@@ -302,6 +301,10 @@ class Table:
             }
             for seat, place in enumerate(self.seats)
         ]
+
+    def table_message(self) -> Message:
+        """The ``table`` message: the seats, whether the game started and ended, the record's links."""
+        seats = self._seats()
         over = self.state.is_over
         record: JSON = None
         if over:
@@ -311,15 +314,14 @@ class Table:
 
     def summary(self) -> Message:
         """The table as the lobby lists it."""
-        message = self.table_message()
         return {
             "id": self.id,
             "rules": self.rules_name,
             "bots": self.bots_name,
             "seeded": self.seed is not None,
             "started": self.started,
-            "over": message["over"],
-            "seats": message["seats"],
+            "over": self.state.is_over,
+            "seats": self._seats(),
         }
 
     def updates(self, client: Client) -> list[Message]:
@@ -332,7 +334,7 @@ class Table:
         if client.table_version != self.version:
             client.table_version = self.version
             messages.append(self.table_message())
-        if client.sent_ply != self.state.ply or client.sent_started != self.started or client.sent is None:
+        if client.sent_ply != self.state.ply or client.sent_started != self.started:
             messages.append(self._view_message(client))
         return messages
 
