@@ -88,7 +88,7 @@ def test_margin_points_and_times():
     )  # fmt: skip
     result = MatchResult(bot_a="a", bot_b="b", seed=0, game_lines=lines)
     assert result.margin == (36 - 25) / 2
-    assert result.margin_ci == (5.5, 5.5)  # one pair: no spread to measure
+    assert result.margin_ci is None  # one pair: no spread to measure
     assert result.points_per_hand == (50 / 10, 50 / 10)
     assert result.decision_times("a") == (0.5, 1.5, 2.0)
     assert result.median_decision("a") == 1.5
@@ -98,7 +98,7 @@ def test_margin_points_and_times():
     assert "CPU a decision, a: median 1.50 s" not in report
     assert "CPU a decision, a: median 1500.00 ms, mean 1333.33 ms over 3 decisions" in report
     assert "CPU a decision, b: median 100.00 ms, mean 100.00 ms over 1 decisions" in report
-    assert "final margin: +5.5 points a game for a, 95% CI [+5.5, +5.5]" in report
+    assert "final margin: +5.5 points a game for a, 95% CI n/a (one deal pair)" in report
     assert "points taken a hand: a 5.00, b 5.00" in report
     fast = MatchResult(
         bot_a="a", bot_b="b", seed=0, game_lines=(attrs.evolve(lines[0], a_times=(2e-5,)), lines[1])
@@ -113,6 +113,73 @@ def test_margin_points_and_times():
     assert lines[0].margin == 36
     with pytest.raises(ValueError, match="'a' or 'b', not 'c'"):
         result.decision_times("c")
+
+
+def _pairs_of_lines(results):
+    """Games from ``(a_won, margin)`` per game, two a pair in order."""
+    return tuple(
+        _line(i // 2, i % 2, won, scores=(60 + margin, 60) if margin >= 0 else (60, 60 - margin))
+        for i, (won, margin) in enumerate(results)
+    )
+
+
+def test_one_pair_gives_no_interval():
+    result = MatchResult(bot_a="a", bot_b="b", seed=0, game_lines=_pairs_of_lines([(True, 30), (False, -10)]))
+    assert result.win_rate == 0.5 and result.margin == 10
+    assert result.win_rate_ci is None
+    assert result.margin_ci is None
+    report = result.report().splitlines()
+    assert report[0] == "a vs b: 2 games (1 deal pair, seats swapped), seed 0"
+    assert report[1] == "  a wins 1 of 2: 0.500, 95% CI n/a (one deal pair)"
+    assert report[2] == "  final margin: +10.0 points a game for a, 95% CI n/a (one deal pair)"
+    assert "[" not in report[1] + report[2]
+
+
+def test_two_pairs_that_agree_give_no_interval_and_two_that_differ_give_a_wide_one():
+    # Both pairs split 1-1 with the same margins: the pairs' means are equal, no spread.
+    alike = MatchResult(
+        bot_a="a",
+        bot_b="b",
+        seed=0,
+        game_lines=_pairs_of_lines([(True, 20), (False, -10), (False, -10), (True, 20)]),
+    )
+    assert (alike.win_rate_ci, alike.margin_ci) == (None, None)
+    report = alike.report()
+    assert "a wins 2 of 4: 0.500, 95% CI n/a (no spread among the 2 deal pairs)" in report
+    assert "final margin: +5.0 points a game for a, 95% CI n/a (no spread among the 2 deal pairs)" in report
+    # Pair means 1 and 0.5 (wins), 30 and 10 (margins): sd/sqrt(2) is half the gap, t(1) = 12.706.
+    apart = MatchResult(
+        bot_a="a",
+        bot_b="b",
+        seed=0,
+        game_lines=_pairs_of_lines([(True, 40), (True, 20), (True, 30), (False, -10)]),
+    )
+    low, high = apart.margin_ci
+    assert (low, high) == pytest.approx((20 - 12.706 * 10, 20 + 12.706 * 10), abs=1e-2)
+    low, high = apart.win_rate_ci
+    assert (low, high) == pytest.approx((0.0, 1.0))  # 0.75 -+ 3.18, clipped
+    assert "a wins 3 of 4: 0.750, 95% CI [0.000, 1.000]" in apart.report()
+    assert "final margin: +20.0 points a game for a, 95% CI [-107.1, +147.1]" in apart.report()
+
+
+def test_many_pairs_that_agree_give_no_interval_and_one_that_differs_gives_one():
+    # Ten pairs, each split 1-1 with margins that differ: the win rate's pairs all agree.
+    games = [game for pair in range(10) for game in [(True, 10 + 2 * pair), (False, -pair)]]
+    result = MatchResult(bot_a="a", bot_b="b", seed=0, game_lines=_pairs_of_lines(games))
+    assert result.pairs == 10 and result.win_rate == 0.5
+    assert result.win_rate_ci is None
+    assert "a wins 10 of 20: 0.500, 95% CI n/a (no spread among the 10 deal pairs)" in result.report()
+    low, high = result.margin_ci
+    assert low < result.margin == 7.25 < high
+    # Pair means 5, 5.5, ..., 9.5: sd 1.514, and 2.262 * 1.514 / sqrt(10) = 1.083.
+    assert (low, high) == pytest.approx((7.25 - 1.083, 7.25 + 1.083), abs=1e-3)
+    # One pair won twice: pair means nine times 0.5 and once 1.
+    games[1] = (True, 5)
+    one_apart = MatchResult(bot_a="a", bot_b="b", seed=0, game_lines=_pairs_of_lines(games))
+    means = [1.0] + [0.5] * 9
+    mean = sum(means) / 10
+    half = 2.262 * math.sqrt(sum((m - mean) ** 2 for m in means) / 9 / 10)
+    assert one_apart.win_rate_ci == pytest.approx((mean - half, mean + half), abs=1e-3)
 
 
 def test_even_median():
@@ -331,6 +398,22 @@ def test_match_command_prints_the_result(capsys):
     assert captured.err == ""
     expected = match("simple", "random", pairs=2, seed=3).report()
     assert captured.out.splitlines()[:4] == expected.splitlines()[:4]  # the lines without times
+
+
+def test_match_command_prints_no_interval_the_pairs_cannot_give(capsys):
+    assert main(["match", "simple", "random", "--pairs", "1", "--seed", "3", "--quiet"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "simple vs random: 2 games (1 deal pair, seats swapped), seed 3"
+    assert out[1].endswith(", 95% CI n/a (one deal pair)")
+    assert out[2].endswith(", 95% CI n/a (one deal pair)")
+    # Simple wins all four games of seed 3's two pairs, by margins that differ.
+    assert main(["match", "simple", "random", "--pairs", "2", "--seed", "3", "--quiet"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == "  simple wins 4 of 4: 1.000, 95% CI n/a (no spread among the 2 deal pairs)"
+    assert out[2] == "  final margin: +148.5 points a game for simple, 95% CI [-4.0, +301.0]"
+    result = match("simple", "random", pairs=2, seed=3)
+    assert result.win_rate_ci is None
+    assert result.margin_ci == pytest.approx((-3.972, 300.972), abs=1e-3)
 
 
 def test_match_command_classic_rules_and_a_users_bot(capsys, user_bots):

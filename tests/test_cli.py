@@ -153,3 +153,110 @@ def test_the_demo_is_told_by_the_public_narrator_in_short(capsys):
     assert any(line.startswith("Trick 1: ") for line in rest)
     assert rest[-1] == told[-1] and " win after " in rest[-1]
     assert not any(name in out.getvalue() for name in ("North", "East-West"))
+
+
+def test_version_prints_the_packages_version(capsys):
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["--version"])
+    assert exc.value.code == 0
+    assert capsys.readouterr().out == f"pitch13 {pitch13.__version__}\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "pitch13", "--version"], capture_output=True, text=True, check=True
+    )
+    assert done.stdout == f"pitch13 {pitch13.__version__}\n"
+    assert done.stderr == ""
+
+
+# --- a record cut short ----------------------------------------------------------------------------
+
+
+def _hands_of(lines):
+    """Each hand's number and the indexes of its action lines in a record's text lines."""
+    hands = []
+    for i, line in enumerate(lines):
+        if line.startswith("hand "):
+            hands.append((int(line.split()[1]), []))
+        elif hands and line and not line.startswith(("deck ", "#")):
+            hands[-1][1].append(i)
+    return hands
+
+
+def _replay_cut(tmp_path, capsys, lines, keep):
+    path = tmp_path / f"cut{keep}.txt"
+    path.write_text("".join(f"{line}\n" for line in lines[:keep]), encoding="utf-8")
+    status = cli.main(["replay", str(path)])
+    captured = capsys.readouterr()
+    return path, status, captured.out, captured.err
+
+
+def _note(path, hand):
+    return (
+        f"pitch13: {path}: note: the record ends in the middle of hand {hand}: "
+        "the game is unfinished, or the file was cut short\n"
+    )
+
+
+@pytest.fixture(scope="module")
+def finished_game():
+    state = pitch13.bots.play_game([pitch13.bots.SimpleBot(s) for s in range(4)], seed=4)
+    assert state.is_over and state.hand_number >= 3
+    return state
+
+
+def test_replay_notes_a_record_cut_inside_a_hand_at_every_line(tmp_path, capsys, finished_game):
+    """A record with no seed (every deck written) loads when cut at any line: a note says when it stops inside a hand."""
+    seeded = pitch13.GameRecord.from_state(finished_game)
+    record = pitch13.GameRecord(seeded.rules, seeded.first_dealer, None, seeded.hands)
+    lines = record.to_text().splitlines()
+    inside = {}  # the lines kept -> the hand they stop inside
+    for number, actions in _hands_of(lines):
+        for keep in range(actions[0] + 1, actions[-1] + 1):
+            inside[keep] = number
+    assert len(inside) > 20
+    for keep in range(len(lines) + 1):
+        path, status, out, err = _replay_cut(tmp_path, capsys, lines, keep)
+        if keep < lines.index("hand 1"):  # the tags alone, some cut: a record or none, never a note
+            assert ": note: " not in err
+            continue
+        if lines[keep - 1].startswith("hand "):  # a hand with no deck, which a seed does not deal
+            assert status == 1 and err.endswith(
+                "has no 'deck' line (only a seeded record may leave it out)\n"
+            )
+            continue
+        assert status == 0, (keep, err)
+        if keep in inside:
+            assert err == _note(path, inside[keep]), keep
+            last = out.rstrip().splitlines()[-1]
+            assert last.startswith(f"The record stops in hand {inside[keep]}, "), (keep, last)
+        else:
+            assert err == "", keep
+    # The whole text is the whole game, printed as the demo prints it: no note.
+    full = pitch13.replay(record)[-1]
+    assert full.is_over and full.scores == finished_game.scores
+    expected = io.StringIO()
+    cli.print_game(full, expected)
+    assert out == expected.getvalue()
+
+
+def test_replay_of_a_seeded_record_cut_short(tmp_path, capsys, finished_game):
+    lines = pitch13.GameRecord.from_state(finished_game).to_text().splitlines()
+    hands = _hands_of(lines)
+    (first, first_actions), (second, second_actions) = hands[0], hands[1]
+    assert (first, second) == (1, 2)
+    # Inside hand 2, after its first line of actions: printed, with the note.
+    path, status, out, err = _replay_cut(tmp_path, capsys, lines, second_actions[0] + 1)
+    assert (status, err) == (0, _note(path, 2))
+    assert "=== Hand 2: " in out
+    assert out.rstrip().splitlines()[-1].startswith("The record stops in hand 2, ")
+    # Before hand 2's first action (its 'hand' and 'deck' lines kept): a game saved between two
+    # hands reads so, and is no cause for a note.
+    path, status, out, err = _replay_cut(tmp_path, capsys, lines, second_actions[0])
+    assert (status, err) == (0, "")
+    assert out.rstrip().splitlines()[-1].startswith("The record stops in hand 2, bidding; ")
+    # Exactly at hand 1's end: the seed has dealt hand 2, which a seeded record must list.
+    path, status, out, err = _replay_cut(tmp_path, capsys, lines, first_actions[-1] + 1)
+    assert status == 1 and out == ""
+    assert err.startswith(f"pitch13: {path}: line ")
+    assert err.endswith(
+        "seed 4 has dealt hand 2; the record must list it, with the actions taken so far (perhaps none)\n"
+    )

@@ -9,9 +9,16 @@ no message may tell a seat more than its view, whose leak tests are in tests/tes
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
+import pathlib
 import random
 import re
+import select
+import signal
+import socket
+import subprocess
+import sys
 import time
 
 import pytest
@@ -647,3 +654,90 @@ def test_events_tell_every_step_the_seat_saw_across_hands():
             told.extend(message["events"])
     assert table.state.hand_number > 1
     assert told == expected
+
+
+# --- the command: python -m examples.web ------------------------------------------------------------
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def serve_command(*args):
+    return [sys.executable, "-m", "examples.web", *args]
+
+
+def test_a_busy_port_is_refused_in_one_line_that_names_the_option():
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        done = subprocess.run(
+            serve_command("--port", str(port)), cwd=ROOT, capture_output=True, text=True, timeout=120
+        )
+    assert done.returncode == 1
+    assert done.stdout == ""  # no address to open
+    other = port + 1 if port < 65535 else 8001
+    assert done.stderr == (
+        f"python -m examples.web: cannot listen on 127.0.0.1:{port}: the port is in use; "
+        f"choose another with --port, e.g. --port {other}\n"
+    )
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Ctrl-C is SIGINT on POSIX")
+def test_the_address_is_printed_once_the_server_answers_there():
+    server = subprocess.Popen(
+        serve_command("--port", "0", "--bot-delay", "0"),
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        ready, _, _ = select.select([server.stdout], [], [], 120)
+        assert ready, "the server printed nothing"
+        line = server.stdout.readline()
+        found = re.fullmatch(
+            r"pitch13 web table: open (http://127\.0\.0\.1:([0-9]+)/) in a browser \(Ctrl-C stops it\)\n",
+            line,
+        )
+        assert found, line
+        assert int(found[2]) > 0  # --port 0: the port the system chose
+        # At once, with no retry: the server answers as soon as it says where.
+        response = httpx.get(f"{found[1]}api/tables", timeout=10)
+        assert response.status_code == 200 and response.json() == {"tables": []}
+        server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=60)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.communicate()
+    assert server.returncode == 0
+    assert out == ""
+    assert "Traceback" not in err
+
+
+def test_the_command_says_why_it_cannot_listen_and_what_to_do(capsys):
+    from examples.web.__main__ import cannot_listen, main
+
+    where = "python -m examples.web: cannot listen on"
+    assert cannot_listen("127.0.0.1", 8000, OSError(errno.EADDRINUSE, "Address in use")) == (
+        f"{where} 127.0.0.1:8000: the port is in use; choose another with --port, e.g. --port 8001"
+    )
+    assert cannot_listen("::1", 80, OSError(errno.EACCES, "Permission denied")) == (
+        f"{where} [::1]:80: permission denied; choose a port above 1023 with --port"
+    )
+    assert cannot_listen("no.such.host", 8000, socket.gaierror(socket.EAI_NONAME, "Name not known")) == (
+        f"{where} no.such.host:8000: Name not known; choose another address with --host"
+    )
+    assert cannot_listen("127.0.0.1", 8000, OSError(errno.EINVAL, "Invalid argument")) == (
+        f"{where} 127.0.0.1:8000: Invalid argument"
+    )
+    # 192.0.2.1 is kept for documentation (RFC 5737): no machine has it.
+    assert main(["--host", "192.0.2.1", "--port", "8000"]) == 1
+    assert capsys.readouterr().err == (
+        f"{where} 192.0.2.1:8000: this machine has no such address; choose another with --host\n"
+    )
+    for port, message in (("70000", "a port is from 0 to 65535, not 70000"), ("x", "not a port number: 'x'")):
+        with pytest.raises(SystemExit) as exit_:
+            main(["--port", port])
+        assert exit_.value.code == 2
+        assert f"argument --port: {message}" in capsys.readouterr().err

@@ -1,16 +1,79 @@
-"""Serve the web table: ``python -m examples.web [--port 8000]``, then open the address printed."""
+"""Serve the web table: ``python -m examples.web [--port 8000]``, then open the address printed.
+
+The address is printed once the server answers there. When it cannot listen (the port is in
+use, say), it says so in one line on standard error and exits with status 1.
+"""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
+import socket
 import sys
+
+PROG = "python -m examples.web"
+
+
+def port_number(text: str) -> int:
+    """An argument type: a TCP port, from 0 (any free port) to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is from 0 to 65535, not {port}")
+    return port
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host`` (an IPv4 address or a name of one, or an IPv6 address) and ``port``.
+
+    Raises:
+        OSError: if it cannot listen there; :func:`cannot_listen` says why in a line.
+    """
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        if sys.platform != "win32":  # a port just freed may be taken again at once (not a busy one)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen()
+    except BaseException:
+        sock.close()
+        raise
+    return sock
+
+
+def host_port(host: str, port: int) -> str:
+    """``host:port``, with an IPv6 address in brackets."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def cannot_listen(host: str, port: int, error: OSError) -> str:
+    """The line that says why the server cannot listen on ``host`` and ``port``, and what to do."""
+    where = f"{PROG}: cannot listen on {host_port(host, port)}"
+    if isinstance(error, socket.gaierror):
+        return f"{where}: {error.strerror or error}; choose another address with --host"
+    if error.errno == errno.EADDRINUSE:
+        other = port + 1 if 0 < port < 65535 else 8001
+        return f"{where}: the port is in use; choose another with --port, e.g. --port {other}"
+    if error.errno == errno.EACCES:
+        return f"{where}: permission denied; choose a port above 1023 with --port"
+    if error.errno == errno.EADDRNOTAVAIL:
+        return f"{where}: this machine has no such address; choose another with --host"
+    return f"{where}: {error.strerror or error}"
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Parse the options and serve until interrupted."""
-    parser = argparse.ArgumentParser(prog="python -m examples.web", description=__doc__)
+    """Parse the options and serve until interrupted; return the exit status."""
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__)
     parser.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="the port to listen on (default 8000)")
+    parser.add_argument(
+        "--port",
+        type=port_number,
+        default=8000,
+        help="the port to listen on (default 8000; 0: any free port)",
+    )
     parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before it moves")
     parser.add_argument(
         "--turn-timeout", type=float, default=120.0, help="seconds before a bot moves for a person (0: never)"
@@ -42,9 +105,26 @@ def main(argv: list[str] | None = None) -> int:
         rate=options.rate,
         burst=max(30, int(options.rate * 3)),
     )
-    print(f"pitch13 web table: open http://{options.host}:{options.port}/ in a browser (Ctrl-C stops it)")
-    sys.stdout.flush()
-    uvicorn.run(app, host=options.host, port=options.port, log_level="warning", ws_max_size=65_536)
+    try:
+        sock = listen(options.host, options.port)
+    except OSError as error:
+        print(cannot_listen(options.host, options.port, error), file=sys.stderr)
+        return 1
+    port: int = sock.getsockname()[1]  # the port chosen, for --port 0
+    ready = f"pitch13 web table: open http://{host_port(options.host, port)}/ in a browser (Ctrl-C stops it)"
+
+    class Server(uvicorn.Server):
+        """uvicorn's server, which prints where to open the table once it serves."""
+
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets=sockets)
+            if self.started:
+                print(ready, flush=True)
+
+    config = uvicorn.Config(app, host=options.host, port=port, log_level="warning", ws_max_size=65_536)
+    # Ctrl-C: uvicorn shuts down, then raises it again.
+    with sock, contextlib.suppress(KeyboardInterrupt):
+        Server(config).run(sockets=[sock])
     return 0
 
 

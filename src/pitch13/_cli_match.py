@@ -18,8 +18,9 @@ HELP = "match two bots on paired deals, seats swapped, and print the win rate wi
 DESCRIPTION = (
     "Play BOT_A against BOT_B on N deal pairs: each pair's deals are played twice, with the bots "
     "in seats 0 and 2, then in seats 1 and 3, so the luck of the cards cancels out. Prints the "
-    "games, BOT_A's win rate and mean final margin with 95% confidence intervals (from the "
-    "pairs), points taken a hand, and CPU time a decision. Every game is seeded from the seed "
+    "games, BOT_A's win rate and mean final margin with 95% confidence intervals (Student's t, "
+    "from the spread of the pairs: n/a with one pair, or when every pair has the same result), "
+    "points taken a hand, and CPU time a decision. Every game is seeded from the seed "
     "and its place in the match: the result does not depend on --workers."
 )
 

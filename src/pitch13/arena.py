@@ -7,11 +7,20 @@ bot alike, and most of the luck of the deal cancels out. Each pair counts as one
 rate, and the mean final margin, get their 95 % confidence intervals from the spread of the
 pairs' means (Student's t), so the correlation of the two games of a pair is accounted for.
 
+A t-interval measures the error of a mean by the spread of its samples. When the pairs show no
+spread (one pair, or every pair's mean the same: every pair won by bot A, say), the formula
+gives an interval of no width, which claims a certainty the sample cannot give: two pairs both
+won by bot A say little about the next one. The interval is then ``None``, which
+:meth:`MatchResult.report` prints ``n/a``; so it is for a match of any size whose pairs all
+agree, where the counts of games won and lost say what it found.
+
 >>> from pitch13.arena import match
 >>> result = match("simple", "random", pairs=2, seed=1)
 >>> result.games, result.pairs
 (4, 2)
 >>> 0.0 <= result.win_rate <= 1.0
+True
+>>> result.win_rate_ci is None  # both pairs won by bot A: no spread, no interval
 True
 
 ``pitch13 match BOT_A BOT_B --pairs N --workers K --seed S`` does the same from the command
@@ -86,15 +95,19 @@ def _t975(df: int) -> float:
     )
 
 
-def _mean_ci(samples: Sequence[float]) -> tuple[float, float, float]:
-    """The mean of ``samples`` and its 95 % confidence interval (t); one sample gives no width."""
+def _mean_ci(samples: Sequence[float]) -> tuple[float, float] | None:
+    """The 95 % confidence interval (Student's t) of the mean of ``samples``.
+
+    ``None`` with fewer than two samples or when all are equal: the samples show no spread,
+    and an interval of no width would claim a certainty they cannot give.
+    """
     n = len(samples)
+    if n < 2 or min(samples) == max(samples):
+        return None
     mean = sum(samples) / n
-    if n < 2:
-        return mean, mean, mean
     variance = sum((x - mean) ** 2 for x in samples) / (n - 1)
     half = _t975(n - 1) * math.sqrt(variance / n)
-    return mean, mean - half, mean + half
+    return mean - half, mean + half
 
 
 def _duration(seconds: float) -> str:
@@ -148,9 +161,16 @@ class MatchResult:
         return self.a_wins / self.games
 
     @property
-    def win_rate_ci(self) -> tuple[float, float]:
-        """The 95 % confidence interval of :attr:`win_rate`, from the pairs' means (t)."""
-        _, low, high = _mean_ci(self._pair_means(lambda line: float(line.a_won)))
+    def win_rate_ci(self) -> tuple[float, float] | None:
+        """The 95 % confidence interval of :attr:`win_rate`, from the pairs' means (t).
+
+        ``None`` when the pairs show no spread: with one pair, or when every pair's share of
+        wins is the same (see the module's introduction).
+        """
+        interval = _mean_ci(self._pair_means(lambda line: float(line.a_won)))
+        if interval is None:
+            return None
+        low, high = interval
         return max(0.0, low), min(1.0, high)
 
     @property
@@ -159,10 +179,13 @@ class MatchResult:
         return sum(line.margin for line in self.game_lines) / self.games
 
     @property
-    def margin_ci(self) -> tuple[float, float]:
-        """The 95 % confidence interval of :attr:`margin`, from the pairs' means (t)."""
-        _, low, high = _mean_ci(self._pair_means(lambda line: float(line.margin)))
-        return low, high
+    def margin_ci(self) -> tuple[float, float] | None:
+        """The 95 % confidence interval of :attr:`margin`, from the pairs' means (t).
+
+        ``None`` when the pairs show no spread: with one pair, or when every pair's mean
+        margin is the same (see the module's introduction).
+        """
+        return _mean_ci(self._pair_means(lambda line: float(line.margin)))
 
     @property
     def points_per_hand(self) -> tuple[float, float]:
@@ -192,16 +215,29 @@ class MatchResult:
         times = self.decision_times(bot)
         return sum(times) / len(times) if times else 0.0
 
+    def _interval(self, interval: tuple[float, float] | None, form: str) -> str:
+        """``95% CI [low, high]`` with each bound formatted by ``form``, or why there is none."""
+        if interval is not None:
+            return f"95% CI [{interval[0]:{form}}, {interval[1]:{form}}]"
+        why = "one deal pair" if self.pairs < 2 else f"no spread among the {self.pairs} deal pairs"
+        return f"95% CI n/a ({why})"
+
     def report(self) -> str:
-        """The result as the ``pitch13 match`` command prints it."""
+        """The result as the ``pitch13 match`` command prints it.
+
+        An interval the pairs cannot give (:attr:`win_rate_ci` or :attr:`margin_ci` is
+        ``None``) is printed ``95% CI n/a``, with the reason: one deal pair, or no spread among
+        the pairs.
+        """
         a, b = self.bot_a, self.bot_b
-        low, high = self.win_rate_ci
-        m_low, m_high = self.margin_ci
+        wins = self._interval(self.win_rate_ci, ".3f")
+        margin = self._interval(self.margin_ci, "+.1f")
         pa, pb = self.points_per_hand
         lines = [
-            f"{a} vs {b}: {self.games} games ({self.pairs} deal pairs, seats swapped), seed {self.seed}",
-            f"  {a} wins {self.a_wins} of {self.games}: {self.win_rate:.3f}, 95% CI [{low:.3f}, {high:.3f}]",
-            f"  final margin: {self.margin:+.1f} points a game for {a}, 95% CI [{m_low:+.1f}, {m_high:+.1f}]",
+            f"{a} vs {b}: {self.games} games ({self.pairs} deal pair{'s' if self.pairs != 1 else ''}, "
+            f"seats swapped), seed {self.seed}",
+            f"  {a} wins {self.a_wins} of {self.games}: {self.win_rate:.3f}, {wins}",
+            f"  final margin: {self.margin:+.1f} points a game for {a}, {margin}",
             f"  points taken a hand: {a} {pa:.2f}, {b} {pb:.2f}",
         ]
         for name, key in ((a, "a"), (b, "b")):

@@ -6,6 +6,7 @@ default rules, printed hand by hand; ``--classic`` plays classic 10-point pitch,
 record (text or JSON) and prints its game the same way. ``pitch13 play`` lets a person play a
 seat against bots in the terminal, ``pitch13 match`` plays two bots against each other on
 paired deals, and ``pitch13 simulate`` plays many games and writes one JSON line per hand.
+``pitch13 --version`` prints the version.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+import pitch13
 from pitch13.actions import Play, TurnUp
 from pitch13.bots import SimpleBot
 from pitch13.documents import DocumentError
@@ -79,7 +81,23 @@ def play_demo(seed: int, rules: Rules, dealer: int, out: TextIO) -> GameState:
         state = apply(state, bots[seat].choose(view(state, seat)), seat=seat)
 
 
+def _cut_in_hand(record: GameRecord, state: GameState) -> bool:
+    """Whether the record stops inside a hand: after the hand's first action, before its end.
+
+    A record that stops between two hands, or before a hand's first action (where a seeded game
+    saved between two hands stops), reads as an unfinished game saved there. One that stops
+    inside a hand is an unfinished game too, or a file cut short: nothing in it tells which.
+    """
+    return not (state.is_over or state.is_chance) and bool(record.hands) and bool(record.hands[-1].actions)
+
+
 def _replay_file(path: str, out: TextIO) -> int:
+    """Check the record in the file at ``path`` and print its game to ``out``; the exit status.
+
+    A record that stops inside a hand (:func:`_cut_in_hand`) is printed too, with a note on
+    standard error that it may have been cut short: the status is still 0, for the record is a
+    valid one of an unfinished game.
+    """
     try:
         with open(path, encoding="utf-8") as file:
             text = file.read()
@@ -107,12 +125,25 @@ def _replay_file(path: str, out: TextIO) -> int:
             f"\nThe record stops in {where}; {who} to act. Score {state.scores[0]}-{state.scores[1]}.",
             file=out,
         )
+    if _cut_in_hand(record, state):
+        out.flush()  # the note comes after the game, where the reader is
+        print(
+            f"pitch13: {path}: note: the record ends in the middle of hand {state.hand_number}: "
+            "the game is unfinished, or the file was cut short",
+            file=sys.stderr,
+        )
     return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``pitch13`` command; returns the exit status."""
     parser = argparse.ArgumentParser(prog="pitch13", description="13-point partner pitch rules engine")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"%(prog)s {pitch13.__version__}",
+        help="print the version and exit",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     demo = sub.add_parser("demo", help="play and print a whole game among four simple players")
     demo.add_argument("--seed", type=int, default=7, help="the seed of the deals and the players (default 7)")
