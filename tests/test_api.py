@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import enum
 import importlib
 import importlib.util
 import inspect
@@ -108,7 +109,7 @@ def test_py_typed_ships():
     assert (SRC / "py.typed").is_file()
 
 
-# Data flows one way (DESIGN.md): a module never imports one to its right.
+# Data flows one way: a module never imports one to its right.
 LAYERS = [
     {"_checks", "_fields", "_shuffle", "_seeds", "_progress"},
     {"errors"},
@@ -335,6 +336,103 @@ def test_from_import_of_a_moved_name_warns_too():
 def test_a_name_the_root_never_had_is_an_attribute_error():
     with pytest.raises(AttributeError, match="no attribute 'nonsense'"):
         pitch13.nonsense  # noqa: B018 - the lookup is what is tested
+    with pytest.raises(AttributeError, match=r"^module 'pitch13' has no attribute 'new_gaem'$"):
+        pitch13.new_gaem()
+    with pytest.raises(ImportError, match="cannot import name 'Rulez' from 'pitch13'"):
+        from pitch13 import Rulez  # noqa: F401 - the import is what is tested
+
+
+def test_a_moved_name_still_works_as_what_it_names():
+    with pytest.warns(
+        DeprecationWarning, match=r"^pitch13\.SimpleBot is deprecated: import it from pitch13\.bots"
+    ):
+        bot = pitch13.SimpleBot(3)
+    state = pitch13.new_game(seed=5)
+    assert isinstance(bot, pitch13.bots.SimpleBot)
+    assert bot.choose(pitch13.view(state, state.to_act)) == pitch13.bots.SimpleBot(3).choose(
+        pitch13.view(state, state.to_act)
+    )
+    with pytest.warns(DeprecationWarning, match=r"^pitch13\.JokerOrder is deprecated"):
+        assert (
+            pitch13.Rules(joker_order=pitch13.JokerOrder.FIXED).joker_order is pitch13.rules.JokerOrder.FIXED
+        )
+
+
+def _root_tree():
+    return ast.parse((SRC / "__init__.py").read_text(encoding="utf-8"))
+
+
+def _is_type_checking(node):
+    return isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+
+
+def _moved_in_source():
+    """The ``_MOVED`` table of the root, read from its source."""
+    for node in _root_tree().body:
+        if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "_MOVED":
+            return ast.literal_eval(node.value)
+    raise AssertionError("no _MOVED in pitch13/__init__.py")
+
+
+def _declared_for_type_checkers():
+    """What ``if TYPE_CHECKING:`` of the root declares for each public name.
+
+    ``{name: (kind, the object it stands for as written, its deprecation message or None)}``.
+    """
+    [block] = [node for node in _root_tree().body if _is_type_checking(node)]
+    declared = {}
+    for node in block.body:
+        if isinstance(node, ast.AnnAssign):
+            declared[node.target.id] = ("alias", ast.unparse(node.value), None)
+        elif isinstance(node, (ast.ClassDef, ast.FunctionDef)) and not node.name.startswith("_"):
+            calls = {ast.unparse(d.func): d.args for d in node.decorator_list if isinstance(d, ast.Call)}
+            message = calls["deprecated"][0].value if "deprecated" in calls else None
+            if isinstance(node, ast.ClassDef):
+                declared[node.name] = ("class", ast.unparse(node.bases[0]), message)
+            else:
+                declared[node.name] = ("function", ast.unparse(calls["_typed_as"][0]), message)
+    return declared
+
+
+def test_type_checkers_see_each_moved_name_and_no_other():
+    """The root's ``__getattr__`` is hidden from type checkers (an unknown name is an error to
+    them); ``if TYPE_CHECKING:`` declares each name of ``_MOVED`` instead."""
+    tree = _root_tree()
+    assert not [node for node in tree.body if isinstance(node, ast.FunctionDef)]
+    [block] = [node for node in tree.body if _is_type_checking(node)]
+    assert [node.name for node in block.orelse if isinstance(node, ast.FunctionDef)] == ["__getattr__"]
+    assert _moved_in_source() == MOVED
+    assert sorted(_declared_for_type_checkers()) == sorted(MOVED)
+
+
+@pytest.mark.parametrize("name", sorted(MOVED))
+def test_type_checkers_see_a_moved_name_as_what_it_names_marked_deprecated(name):
+    kind, stands_for, message = _declared_for_type_checkers()[name]
+    module = MOVED[name]
+    assert stands_for == f"{module.removeprefix('pitch13.')}.{name}"
+    real = getattr(importlib.import_module(module), name)
+    with pytest.warns(DeprecationWarning, match=rf"^pitch13\.{name} is deprecated: ") as warned:
+        getattr(pitch13, name)
+    if kind == "alias":
+        # PEP 702 marks functions and classes only; an enum with members cannot be subclassed.
+        assert isinstance(real, enum.EnumMeta) or typing.get_origin(real) is typing.Union
+        assert message is None
+    else:
+        assert kind == ("class" if inspect.isclass(real) else "function")
+        assert not isinstance(real, enum.EnumMeta)
+        assert str(warned[0].message) == f"pitch13.{name} is deprecated: {message}"
+
+
+def test_importing_the_package_needs_nothing_but_attrs():
+    code = (
+        "import sys\n"
+        "before = set(sys.modules)\n"
+        "import pitch13\n"
+        "found = {name.split('.')[0] for name in set(sys.modules) - before}\n"
+        "print(' '.join(sorted(found - set(sys.stdlib_module_names))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["attr", "attrs", "pitch13"]
 
 
 def _private_names_imported(tree, path):

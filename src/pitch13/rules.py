@@ -1,7 +1,10 @@
-"""The table's rules: every option of RULES.md section 9, validated, with presets.
+"""The table's rules: every option of section 9 of the rules, validated, with presets.
 
-A :class:`Rules` value is frozen and checked when it is made: an invalid combination
-raises :class:`RulesError` naming the option. Every game carries its rules.
+The docs' page *The rules as the engine plays them* gives the rules with their IDs
+(``R-RANK-2`` ...); its section 9 sends to the page *House rules: the options*, which describes
+each option and the rule it changes. A :class:`Rules` value is frozen and checked when it is
+made: an invalid combination raises :class:`RulesError` naming the option. Every game carries
+its rules.
 
 >>> Rules().points_total, Rules().max_bid
 (13, 13)
@@ -13,7 +16,7 @@ raises :class:`RulesError` naming the option. Every game carries its rules.
 from __future__ import annotations
 
 import enum
-from typing import Any, Final, cast
+from typing import Any, Final, Literal, TypeAlias, TypeVar, cast
 
 import attrs
 
@@ -141,6 +144,80 @@ class TargetRule(enum.Enum):
     AT_LEAST = "at_least"
 
 
+# The string values of each enum option, which ``Rules`` takes too: type checkers accept
+# ``Rules(joker_order="fixed")`` and reject ``Rules(joker_order="fxed")``. The tests check that
+# each lists its enum's values.
+_JokerOrderValue: TypeAlias = Literal["first_played", "fixed"]
+_AllPassValue: TypeAlias = Literal["dealer_forced", "redeal"]
+_PickupValue: TypeAlias = Literal["point_cards", "any_trump", "none"]
+_ShortStockValue: TypeAlias = Literal["deal_what_is_left", "redeal"]
+_LookTakeValue: TypeAlias = Literal["any_trump", "point_cards_only", "any_card"]
+_LeadFallbackValue: TypeAlias = Literal["partner", "left"]
+_DeuceToValue: TypeAlias = Literal["player", "trick_winner"]
+_MadeBidScoresValue: TypeAlias = Literal["points_taken", "bid_amount"]
+_MoonSuccessValue: TypeAlias = Literal["win_game", "score_points"]
+_MoonFailureValue: TypeAlias = Literal["minus_bid", "lose_game"]
+_TargetRuleValue: TypeAlias = Literal["greater_than", "at_least"]
+
+_E = TypeVar("_E", bound=enum.Enum)
+
+
+def _member(enum_type: type[_E], value: object) -> _E:
+    """The member of ``enum_type`` that ``value`` is or whose value it is.
+
+    Anything else is kept as it is, for ``Rules.__attrs_post_init__`` to report: it checks the
+    options in a fixed order, so that an error names the same option whatever else is wrong.
+    """
+    try:
+        return enum_type(value)
+    except (ValueError, TypeError):
+        return cast(_E, value)
+
+
+def _joker_order(value: JokerOrder | _JokerOrderValue) -> JokerOrder:
+    return _member(JokerOrder, value)
+
+
+def _all_pass(value: AllPass | _AllPassValue) -> AllPass:
+    return _member(AllPass, value)
+
+
+def _pickup(value: Pickup | _PickupValue) -> Pickup:
+    return _member(Pickup, value)
+
+
+def _short_stock(value: ShortStock | _ShortStockValue) -> ShortStock:
+    return _member(ShortStock, value)
+
+
+def _look_take(value: LookTake | _LookTakeValue) -> LookTake:
+    return _member(LookTake, value)
+
+
+def _lead_fallback(value: LeadFallback | _LeadFallbackValue) -> LeadFallback:
+    return _member(LeadFallback, value)
+
+
+def _deuce_to(value: DeuceTo | _DeuceToValue) -> DeuceTo:
+    return _member(DeuceTo, value)
+
+
+def _made_bid_scores(value: MadeBidScores | _MadeBidScoresValue) -> MadeBidScores:
+    return _member(MadeBidScores, value)
+
+
+def _moon_success(value: MoonSuccess | _MoonSuccessValue) -> MoonSuccess:
+    return _member(MoonSuccess, value)
+
+
+def _moon_failure(value: MoonFailure | _MoonFailureValue) -> MoonFailure:
+    return _member(MoonFailure, value)
+
+
+def _target_rule(value: TargetRule | _TargetRuleValue) -> TargetRule:
+    return _member(TargetRule, value)
+
+
 _BOOL_OPTIONS: Final = ("use_off_three", "dealer_may_match", "partner_look")
 _INT_OPTIONS: Final = ("min_bid", "max_bid", "dealer_forced_min_bid", "target")
 #: Each enum option of :class:`Rules`, and its enum.
@@ -168,7 +245,7 @@ def _default_max_bid(rules: Rules) -> int:
 
 @attrs.frozen(kw_only=True)
 class Rules:
-    """The options of a game (RULES.md section 9). All arguments are keyword-only.
+    """The options of a game (section 9 of the rules). All arguments are keyword-only.
 
     Enum options also accept their string values, so ``Rules(joker_order="fixed")`` equals
     ``Rules(joker_order=JokerOrder.FIXED)``. ``max_bid`` defaults to the points total (13, or 10
@@ -182,39 +259,41 @@ class Rules:
     #: Play with the off-three as a trump worth 3 (R-DECK-3): 17 trumps and 13 points.
     use_off_three: bool = True
     #: How the jokers rank against each other (R-RANK-2).
-    joker_order: JokerOrder = JokerOrder.FIRST_PLAYED
+    joker_order: JokerOrder = attrs.field(default=JokerOrder.FIRST_PLAYED, converter=_joker_order)
     #: The lowest bid (R-BID-1).
     min_bid: int = 4
     #: The highest bid, shooting the moon (R-BID-3); at most the points total.
     max_bid: int = attrs.field(default=attrs.Factory(_default_max_bid, takes_self=True))
     #: What happens when everyone before the dealer passes (R-BID-2).
-    all_pass: AllPass = AllPass.DEALER_FORCED
+    all_pass: AllPass = attrs.field(default=AllPass.DEALER_FORCED, converter=_all_pass)
     #: The lowest bid the dealer is forced to (R-BID-2).
     dealer_forced_min_bid: int = 5
     #: Whether the dealer may take the bid by equalling the high bid (R-BID-4).
     dealer_may_match: bool = False
     #: Which shed trumps may be picked up (R-PICK-1).
-    pickup: Pickup = Pickup.POINT_CARDS
+    pickup: Pickup = attrs.field(default=Pickup.POINT_CARDS, converter=_pickup)
     #: What happens when the stock cannot fill every seat (R-FILL-2).
-    short_stock: ShortStock = ShortStock.DEAL_WHAT_IS_LEFT
+    short_stock: ShortStock = attrs.field(default=ShortStock.DEAL_WHAT_IS_LEFT, converter=_short_stock)
     #: Which turned-up stock cards may be taken (R-LOOK-2).
-    look_take: LookTake = LookTake.ANY_TRUMP
+    look_take: LookTake = attrs.field(default=LookTake.ANY_TRUMP, converter=_look_take)
     #: Whether the partner looks through what the bidder left (R-LOOK-3).
     partner_look: bool = True
     #: Who leads when the seat due to lead is out (R-PLAY-4).
-    lead_fallback: LeadFallback = LeadFallback.PARTNER
+    lead_fallback: LeadFallback = attrs.field(default=LeadFallback.PARTNER, converter=_lead_fallback)
     #: Which team takes the point of the 2 (R-PLAY-6).
-    deuce_to: DeuceTo = DeuceTo.PLAYER
+    deuce_to: DeuceTo = attrs.field(default=DeuceTo.PLAYER, converter=_deuce_to)
     #: What a made bid scores (R-SCORE-1).
-    made_bid_scores: MadeBidScores = MadeBidScores.POINTS_TAKEN
+    made_bid_scores: MadeBidScores = attrs.field(
+        default=MadeBidScores.POINTS_TAKEN, converter=_made_bid_scores
+    )
     #: What a made moon does (R-SCORE-2).
-    moon_success: MoonSuccess = MoonSuccess.WIN_GAME
+    moon_success: MoonSuccess = attrs.field(default=MoonSuccess.WIN_GAME, converter=_moon_success)
     #: What a failed moon does (R-SCORE-2).
-    moon_failure: MoonFailure = MoonFailure.MINUS_BID
+    moon_failure: MoonFailure = attrs.field(default=MoonFailure.MINUS_BID, converter=_moon_failure)
     #: The score to pass to win (R-END-1).
     target: int = 54
     #: How a score is compared with the target (R-END-1).
-    target_rule: TargetRule = TargetRule.GREATER_THAN
+    target_rule: TargetRule = attrs.field(default=TargetRule.GREATER_THAN, converter=_target_rule)
 
     def __attrs_post_init__(self) -> None:
         for name in _BOOL_OPTIONS:
@@ -223,13 +302,9 @@ class Rules:
                 raise RulesError(f"{name} must be True or False, not {excerpt(value)}")
         for name, enum_type in OPTION_ENUMS.items():
             value = getattr(self, name)
-            if not isinstance(value, enum_type):
-                try:
-                    coerced = enum_type(value)
-                except (ValueError, TypeError):
-                    choices = ", ".join(repr(m.value) for m in enum_type)
-                    raise RulesError(f"{name} must be one of {choices}, not {excerpt(value)}") from None
-                object.__setattr__(self, name, coerced)
+            if not isinstance(value, enum_type):  # its converter found no member (_member)
+                choices = ", ".join(repr(m.value) for m in enum_type)
+                raise RulesError(f"{name} must be one of {choices}, not {excerpt(value)}")
         for name in _INT_OPTIONS:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):

@@ -1,0 +1,89 @@
+"""Typical use of the public API type-checks, each value with the type a user expects."""
+
+from __future__ import annotations
+
+import random
+
+from typing_extensions import assert_type
+
+import pitch13
+
+
+def play_to_the_end(seed: int) -> pitch13.GameState:
+    """Play a seeded game with the engine alone, always taking the first legal action."""
+    state = pitch13.new_game(pitch13.Rules(), dealer=0, seed=seed)
+    while not state.is_over:
+        actions = pitch13.legal_actions(state)
+        assert_type(actions, tuple[pitch13.SeatAction, ...])
+        state = pitch13.apply(state, actions[0], seat=state.to_act)
+    assert_type(state.winner, int | None)
+    return state
+
+
+def what_a_seat_sees(state: pitch13.GameState, seat: int) -> str:
+    """A seat's view, its history, and the JSON a server sends."""
+    seat_view = pitch13.view(state, seat)
+    assert_type(seat_view, pitch13.SeatView)
+    assert_type(seat_view.hand, tuple[pitch13.Card, ...])
+    assert_type(seat_view.history, tuple[pitch13.seen.SeenEntry, ...])
+    assert_type(pitch13.view_delta(state, seat, since=0), pitch13.ViewDelta)
+    assert_type(pitch13.sample_state(seat_view, random.Random(1)), pitch13.GameState)
+    return seat_view.to_json()
+
+
+class LastActionBot:
+    """A bot of one's own: any object with this method is a ``pitch13.bots.Bot``."""
+
+    def choose(self, seat_view: pitch13.SeatView) -> pitch13.SeatAction:
+        """The last legal action."""
+        return seat_view.legal_actions[-1]
+
+
+def play_with_bots(seed: int) -> pitch13.GameRecord:
+    """Bots from pitch13.bots and one's own, a record, and its replay."""
+    players: list[pitch13.bots.Bot] = [pitch13.bots.SimpleBot(1), pitch13.bots.RandomBot(2)]
+    players += [LastActionBot(), pitch13.bots.SimpleBot(4)]
+    final = pitch13.bots.play_game(players, pitch13.Rules.classic_ten_point(), seed=seed)
+    record = pitch13.GameRecord.from_state(final)
+    assert_type(pitch13.replay(record), tuple[pitch13.GameState, ...])
+    assert_type(pitch13.GameRecord.from_json(record.to_json()), pitch13.GameRecord)
+    assert_type(pitch13.state_from_json(pitch13.state_to_json(final)), pitch13.GameState)
+    return record
+
+
+def read_the_history(state: pitch13.GameState) -> list[int]:
+    """The events of the history, from pitch13.events, narrowed by isinstance and by match."""
+    winners = []
+    for entry in state.history:
+        assert_type(entry, pitch13.HistoryEntry)
+        item = entry.item
+        if isinstance(item, pitch13.events.TrickWon):
+            winners.append(item.trick.winner)
+        match item:
+            case pitch13.events.GameOver(outcome=outcome):
+                assert_type(outcome.termination, pitch13.Termination)
+            case pitch13.Play(card=card):
+                assert_type(card, pitch13.Card)
+            case _:
+                pass
+    return winners
+
+
+def trumps_and_cards(rules: pitch13.Rules) -> int:
+    """The trump helpers of pitch13.trumps, with cards parsed from text."""
+    trump = pitch13.Suit.HEARTS
+    order = pitch13.trumps.trump_order(trump, rules)
+    assert_type(order, tuple[pitch13.Card, ...])
+    assert_type(pitch13.trumps.trump_power(order[0], trump, rules), int | None)
+    assert_type(pitch13.trumps.is_trump(order[0], trump), bool)
+    return sum(pitch13.trumps.card_points(card, trump, rules) for card in pitch13.parse_cards("AH 2H 3D"))
+
+
+def refused(state: pitch13.GameState) -> str | None:
+    """What the errors carry: an illegal action's reason."""
+    try:
+        pitch13.apply(state, pitch13.parse_action("play AH"))
+    except pitch13.IllegalActionError as error:
+        assert_type(error.reason, pitch13.IllegalReason)
+        return str(error)
+    return None
