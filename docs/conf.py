@@ -1,19 +1,27 @@
 """Sphinx configuration for the pitch13 documentation.
 
-Build with ``python -m sphinx -W --keep-going -b html docs docs/_build/html``. Only Sphinx's own
-extensions and the default theme are used, so the build needs nothing but Sphinx.
+Build with ``python -m sphinx -W --keep-going docs docs/_build/html`` in an environment with the
+``docs`` extra (``python -m pip install -e '.[docs]'``): Sphinx, the Furo theme and MyST, which
+renders ``CHANGELOG.md`` and ``CONTRIBUTING.md``. ``.readthedocs.yaml`` builds it the same way.
+The references into Python's and attrs's docs are resolved from the inventories kept in
+``docs/_inventories``, so the build needs no network.
 """
 
 from __future__ import annotations
 
+import importlib
 import pkgutil
+import sys
 from typing import Any
 
 from docutils import nodes
 from sphinx.addnodes import pending_xref
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.errors import PycodeError
+from sphinx.ext.autodoc.mock import mock
 from sphinx.pycode import ModuleAnalyzer
+from sphinx.util import logging
 
 import pitch13
 
@@ -25,25 +33,23 @@ release = pitch13.__version__
 
 extensions = [
     "sphinx.ext.autodoc",
+    "sphinx.ext.intersphinx",
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
+    "myst_parser",
 ]
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 
 root_doc = "index"
 exclude_patterns = ["_build"]
 language = "en"
 nitpicky = True
-# Intersphinx needs the network, so references into the standard library cannot resolve.
-nitpick_ignore = [
-    ("py:class", "collections.abc.Callable"),
-    ("py:class", "collections.abc.Iterable"),
-    ("py:class", "collections.abc.Iterator"),
-    ("py:class", "collections.abc.Mapping"),
-    ("py:class", "collections.abc.Sequence"),
-    ("py:class", "enum.Enum"),
-    ("py:class", "random.Random"),
-    ("py:mod", "random"),
-]
+# The inventories are copies of those the two sites publish (Python 3.11's, attrs 22.2's), kept in
+# the repository so that the build does not fetch them; the links go to the sites themselves.
+intersphinx_mapping = {
+    "python": ("https://docs.python.org/3", "_inventories/python.inv"),
+    "attrs": ("https://www.attrs.org/en/stable", "_inventories/attrs.inv"),
+}
 # NumPy's and the game-AI frameworks' own types are documented on their own sites.
 nitpick_ignore_regex = [
     ("py:.*", r"(numpy|npt|np|pyspiel|pettingzoo|gymnasium)(\..*)?"),
@@ -59,12 +65,10 @@ napoleon_include_init_with_doc = False
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 
-html_theme = "alabaster"
+html_theme = "furo"
 html_title = f"pitch13 {release}"
-html_theme_options = {
-    "description": "The rules of 13-point partner pitch as a typed Python library.",
-    "fixed_sidebar": True,
-}
+# The headings of CHANGELOG.md and CONTRIBUTING.md get anchors, as those of the other pages do.
+myst_heading_anchors = 3
 
 
 # --- documenting the public names under ``pitch13`` ------------------------------------------
@@ -79,17 +83,32 @@ _SUBMODULES = tuple(
     for info in pkgutil.iter_modules(pitch13.__path__, "pitch13.")
     if not info.name.endswith("__main__")  # analysing it would run the command
 )
+#: Every module of the package, private ones included (the ``#:`` comments are read from them).
+_ALL_MODULES = tuple(
+    info.name
+    for info in pkgutil.walk_packages(pitch13.__path__, "pitch13.")
+    if not info.name.endswith("__main__") and ".adapters" not in info.name
+)
+#: The modules whose public names the API reference documents: every module outside a private
+#: one, each name of its ``__all__``.
+_PUBLIC_MODULES = (
+    "pitch13",
+    *(m for m in _ALL_MODULES if "._" not in m),
+    "pitch13.adapters.gymnasium",
+    "pitch13.adapters.openspiel",
+    "pitch13.adapters.pettingzoo",
+)
 
 
-def _module_comments() -> dict[str, list[str]]:
-    """The ``#:`` comments of module-level names, from the submodule that defines each."""
-    comments: dict[str, list[str]] = {}
-    for module in _SUBMODULES:
+def _module_comments() -> dict[str, list[list[str]]]:
+    """The ``#:`` comments of module-level names, by name, from every module that has one."""
+    comments: dict[str, list[list[str]]] = {}
+    for module in _ALL_MODULES:
         analyzer = ModuleAnalyzer.for_module(module)
         analyzer.analyze()
         for (scope, name), lines in analyzer.attr_docs.items():
-            if not scope and name in _PUBLIC:
-                comments.setdefault(name, list(lines))
+            if not scope:
+                comments.setdefault(name, []).append(list(lines))
     return comments
 
 
@@ -98,15 +117,28 @@ _PROSE_KINDS = frozenset({"attribute", "data", "property"})
 _saved_prose: dict[str, list[str]] = {}
 
 
+def _own_comment(module: str, name: str) -> bool:
+    """Whether ``name`` has a ``#:`` comment in ``module`` itself, where autodoc finds it."""
+    try:
+        analyzer = ModuleAnalyzer.for_module(module)
+        analyzer.analyze()
+    except PycodeError:
+        return False
+    return ("", name) in analyzer.attr_docs
+
+
 def _data_comment(app: Sphinx, what: str, name: str, obj: Any, options: Any, lines: list[str]) -> None:
     """Give ``pitch13.DECK`` (and the like) the ``#:`` comment written where it is defined.
 
-    Without this, autodoc looks for the comment in ``pitch13/__init__.py`` only and falls back
-    to the docstring of the value's type (``tuple``, ``Card``).
+    Without this, autodoc looks for the comment in the module a name is documented under only
+    (``pitch13/__init__.py`` for ``pitch13.DECK``, ``pitch13/engine/__init__.py`` for
+    ``pitch13.engine.MAX_HAND_NUMBER``) and falls back to the docstring of the value's type
+    (``tuple``, ``int``). The comment is taken from the one module that defines one.
     """
     module, _, short = name.rpartition(".")
-    if what == "data" and module == "pitch13" and short in _COMMENTS:
-        lines[:] = [*_COMMENTS[short], ""]
+    found = _COMMENTS.get(short, [])
+    if what == "data" and len(found) == 1 and not _own_comment(module, short):
+        lines[:] = [*found[0], ""]
 
 
 def _save_prose(app: Sphinx, what: str, name: str, obj: Any, options: Any, lines: list[str]) -> None:
@@ -161,6 +193,32 @@ def _factory_defaults(
     return None
 
 
+def _check_public_names(app: Sphinx, env: BuildEnvironment) -> None:
+    """Warn about a public name that the API reference does not document.
+
+    A name of a public module's ``__all__`` is documented under that module, or, for a name the
+    module takes from another (``pitch13.views.DealSeen``), where that object is documented.
+    """
+    documented = env.get_domain("py").objects
+    where: dict[int, str] = {}
+    for full in documented:
+        module, _, short = full.rpartition(".")
+        if module in sys.modules and hasattr(sys.modules[module], short):
+            where.setdefault(id(getattr(sys.modules[module], short)), full)
+    log = logging.getLogger(__name__)
+    for module in _PUBLIC_MODULES:
+        with mock(app.config.autodoc_mock_imports):
+            names = getattr(importlib.import_module(module), "__all__", ())
+        for short in names:
+            full = f"{module}.{short}"
+            obj = getattr(sys.modules[module], short)
+            if full in documented or id(obj) in where:
+                continue
+            log.warning(
+                "%s is public (in %s.__all__) but the API reference does not document it", full, module
+            )
+
+
 def setup(app: Sphinx) -> None:
     """Connect the hooks above; napoleon's own handler runs at the default priority, 500."""
     app.connect("autodoc-process-docstring", _data_comment, priority=100)
@@ -168,3 +226,4 @@ def setup(app: Sphinx) -> None:
     app.connect("autodoc-process-docstring", _restore_prose, priority=900)
     app.connect("autodoc-process-signature", _factory_defaults)
     app.connect("missing-reference", _public_name)
+    app.connect("env-check-consistency", _check_public_names)

@@ -5,8 +5,8 @@ every forced step (dead-card discards, the refill, seats going out, trick ends, 
 next deal when the game is seeded) on the way and recording each as an event.
 
 Each phase of a hand has its module here, which pairs the phase's legal actions with its
-transition; the order of the phases, and the forced steps between them, is one function
-(``pitch13.engine._flow.after``). A hand goes
+transition; the order of the phases, and the forced steps between them, is written once, in
+one function of the engine's private code. A hand goes
 
     DEAL → BIDDING → TRUMP → (DISCARD) → (PICKUP) → refill → (LOOK) → PLAY → score
 """
