@@ -79,7 +79,7 @@ ACTION_SPACE: tuple[SeatAction, ...] = (
     STOP,
 )
 
-#: The presets of RULES.md section 9: the default game and classic 10-point pitch.
+#: The presets of docs/options.rst: the default game and classic 10-point pitch.
 PRESETS: tuple[Rules, ...] = (Rules(), Rules.classic_ten_point())
 
 #: The highest target of :func:`valid_rules` by default: 60, or 120 under the thorough profile.
@@ -98,7 +98,7 @@ def presets() -> st.SearchStrategy[Rules]:
 
 @st.composite
 def valid_rules(draw: st.DrawFn, *, max_target: int = MAX_TARGET, low_bids_only: bool = False) -> Rules:
-    """Any valid :class:`Rules`: every option of RULES.md section 9, within its constraints.
+    """Any valid :class:`Rules`: every option of docs/options.rst, within its constraints.
 
     ``1 <= min_bid <= dealer_forced_min_bid <= max_bid <= points total`` and
     ``1 <= target <= max_target`` (kept small so random games end quickly).

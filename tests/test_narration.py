@@ -404,7 +404,7 @@ def test_pretty_of_a_deal_writes_its_54_cards():
 
 # --- the trump-order sort (R-RANK-1, R-RANK-2, R-DECK-3) -------------------------------------------
 
-#: R-RANK-1 for hearts, written out from RULES.md: A, K, Q, J, Jick, high joker, low joker, 10 … 3,
+#: R-RANK-1 for hearts, written out from docs/rules.rst: A, K, Q, J, Jick, high joker, low joker, 10 … 3,
 #: off-three, 2.
 HEARTS_ORDER = "AH KH QH JH JD BJ RJ 10H 9H 8H 7H 6H 5H 4H 3H 3D 2H"
 

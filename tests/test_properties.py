@@ -102,7 +102,7 @@ _ANY_DEAL = Deal(DECK)
 
 @attrs.frozen
 class TrumpModel:
-    """What trump makes of the cards, written from RULES.md, not from the engine's tables."""
+    """What trump makes of the cards, written from docs/rules.rst, not from the engine's tables."""
 
     #: Trump → strength in a trick (higher wins); the jokers tie under ``first_played``.
     power: dict[Card, int]
@@ -578,7 +578,7 @@ def test_random_games_classic_ten_point(playout):
 @examples(20, deadline=None)
 @given(playouts(valid_rules(low_bids_only=True)))
 def test_random_games_any_valid_rules(playout):
-    """Whole random games under any valid combination of the options of RULES.md section 9
+    """Whole random games under any valid combination of the options of docs/options.rst
     (with forced bids random play can make, so that the game ends)."""
     final = run(playout)
     note_end(final)

@@ -635,7 +635,7 @@ def test_r_look_illegal_actions_are_refused():
     refused(state, GiveUp(card("2S")), IllegalReason.NOT_IN_HAND)  # a dead card in the middle
 
 
-# --- RULES.md section 10 -----------------------------------------------------------------------
+# --- the rules' worked cases (section 10) --------------------------------------------------------
 
 
 def test_edge_1_shed_point_cards_picked_up_or_lost():

@@ -1,4 +1,4 @@
-"""Play, scoring and the end of the game: R-PLAY-*, R-SCORE-*, R-END-* and RULES.md section 10.
+"""Play, scoring and the end of the game: R-PLAY-*, R-SCORE-*, R-END-* and the worked cases (section 10).
 
 Every hand is built with an arranged deck in which hearts are trump: the trumps are the 13
 hearts, the Jick JD, the off-three 3D and the jokers BJ and RJ, ranked
@@ -832,7 +832,7 @@ def test_points_taken_and_cards_won_during_play():
     }
 
 
-# --- RULES.md section 10, cases 5 to 13 --------------------------------------------------------
+# --- the rules' worked cases (section 10), 5 to 13 -----------------------------------------------
 
 
 def test_edge_5_bidder_without_trump_partner_leads():

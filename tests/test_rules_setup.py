@@ -1,7 +1,7 @@
 """Cards, trumps and their order, the deal, the auction, naming trump, the options, and bad input.
 
-Covers RULES.md sections 1 to 3, R-TRUMP-1 and section 9, plus card notation and how
-``new_game``, ``legal_actions`` and ``apply`` refuse input that is not a move.
+Covers sections 1 to 3 of docs/rules.rst, R-TRUMP-1 and the options of docs/options.rst, plus card
+notation and how ``new_game``, ``legal_actions`` and ``apply`` refuse input that is not a move.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Seat views hold what a seat may know and nothing more (RULES.md section 8: R-INFO-1, R-INFO-2).
+"""Seat views hold what a seat may know and nothing more (docs/rules.rst section 8: R-INFO-1, R-INFO-2).
 
 What a seat may know is rebuilt here from the :class:`~pitch13.GameState` and the rules text, not
 from the view: :func:`walk` follows the state's full history (the deck of each hand included),
