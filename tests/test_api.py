@@ -534,3 +534,47 @@ def test_the_purpose_modules_are_reached_from_the_package_after_import_pitch13()
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split()[0] == "AH"
     assert "fixed" in out
+
+
+# --- public objects live, and pickle, under public modules ------------------------------------
+
+
+def _listed_objects():
+    """Every class and function of a public module's ``__all__``, with where it is listed."""
+    for name in ["pitch13", *(f"pitch13.{m}" for m in PUBLIC_MODULES if m != "adapters")]:
+        module = importlib.import_module(name)
+        for attr in module.__all__:
+            obj = getattr(module, attr)
+            if inspect.isclass(obj) or inspect.isfunction(obj):
+                yield f"{name}.{attr}", obj
+
+
+def test_public_objects_report_a_public_module_that_holds_them():
+    """``Place`` is defined in a private module but reports ``pitch13.views``, where it is public."""
+    offenders = []
+    for listed, obj in _listed_objects():
+        home = obj.__module__
+        if any(part.startswith("_") for part in home.split(".")) or (
+            getattr(importlib.import_module(home), obj.__qualname__, None) is not obj
+        ):
+            offenders.append(f"{listed} reports {home}")
+    assert offenders == []
+    assert pitch13.Place.__module__ == pitch13.PlaceInfo.__module__ == "pitch13.views"
+
+
+def test_pickles_of_public_values_name_only_public_modules():
+    """A pickled view (its places included), state or record can be read by any later version."""
+    import pickle
+    import re
+
+    state = pitch13.new_game(seed=5)
+    rng = random.Random(5)
+    while state.hand_number == 1:
+        state = pitch13.apply(state, rng.choice(pitch13.legal_actions(state)))
+    seat_view = pitch13.view(state, 0)
+    assert seat_view.places  # the view's places are built, and pickled, too
+    for value in (seat_view, state, pitch13.GameRecord.from_state(state), seat_view.places):
+        data = pickle.dumps(value)
+        assert pickle.loads(data) == value
+        named = set(re.findall(rb"pitch13[\w.]*", data))
+        assert named and not {m for m in named if b"._" in m}, named

@@ -111,6 +111,11 @@ __all__ = [
     "view_delta",
 ]
 
+# Defined with what a seat knows, they are public here: they pickle, and report their module, as
+# pitch13.views.
+Place.__module__ = __name__
+PlaceInfo.__module__ = __name__
+
 #: The format name and the version of view documents.
 _VIEW_FORMAT: Final = "pitch13.view"
 _VIEW_VERSION: Final = 2
