@@ -117,6 +117,36 @@ _PROSE_KINDS = frozenset({"attribute", "data", "property"})
 _saved_prose: dict[str, list[str]] = {}
 
 
+def _rehome_attribute_comments() -> None:
+    """Let autodoc find the ``#:`` comments of a class defined in a private module but public elsewhere.
+
+    ``Place`` is written in ``pitch13._knowledge`` and reports ``pitch13.views`` (where it is
+    public, so that it pickles there); autodoc reads a class's attribute comments from the module
+    it reports, so without this it would find none there, and leave out the documented members.
+    """
+    for module in _ALL_MODULES:
+        if not any(part.startswith("_") for part in module.split(".")):
+            continue
+        namespace = importlib.import_module(module)
+        source = ModuleAnalyzer.for_module(module)
+        source.analyze()
+        for name, (kind, _, _) in source.tags.items():
+            obj = getattr(namespace, name, None)
+            if kind != "class" or "." in name or getattr(obj, "__module__", module) == module:
+                continue
+            target = ModuleAnalyzer.for_module(obj.__module__)
+            target.analyze()
+            for (scope, attr), lines in source.attr_docs.items():
+                if scope == name or scope.startswith(name + "."):
+                    target.attr_docs.setdefault((scope, attr), lines)
+            for key, order in source.tagorder.items():
+                if key.startswith(name + "."):
+                    target.tagorder.setdefault(key, order)
+
+
+_rehome_attribute_comments()
+
+
 def _own_comment(module: str, name: str) -> bool:
     """Whether ``name`` has a ``#:`` comment in ``module`` itself, where autodoc finds it."""
     try:
