@@ -34,8 +34,8 @@ def _caches_built_in_each_test_under_mutation():
     would hide a mutant of their construction.
     """
     if os.environ.get("MUTANT_UNDER_TEST"):
-        from pitch13._tables import clear_table_cache
-        from pitch13._view_reader import clear_reader_cache
+        from pitch13._core.tables import clear_table_cache
+        from pitch13._info.view_reader import clear_reader_cache
 
         clear_table_cache()
         clear_reader_cache()

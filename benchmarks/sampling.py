@@ -24,7 +24,6 @@ from pitch13 import (
     GameState,
     Rules,
     SeatView,
-    _placing,
     apply,
     legal_actions,
     new_game,
@@ -32,6 +31,7 @@ from pitch13 import (
     spectator_view,
     view,
 )
+from pitch13._info import placing as _placing
 from pitch13.rules import LeadFallback, LookTake, Pickup
 
 #: The rule sets measured.

@@ -120,7 +120,7 @@ _saved_prose: dict[str, list[str]] = {}
 def _rehome_attribute_comments() -> None:
     """Let autodoc find the ``#:`` comments of a class defined in a private module but public elsewhere.
 
-    ``Place`` is written in ``pitch13._knowledge`` and reports ``pitch13.views`` (where it is
+    ``Place`` is written in ``pitch13._info.knowledge`` and reports ``pitch13.views`` (where it is
     public, so that it pickles there); autodoc reads a class's attribute comments from the module
     it reports, so without this it would find none there, and leave out the documented members.
     """

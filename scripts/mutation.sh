@@ -7,10 +7,10 @@
 #
 # The groups and the tests each is run against:
 #   rules     engine, rules, scoring, trumps   the rule tests, the edges, the state, the digests,
-#             (with _scoring and _tables, what     the narration (trumps.sort_hand)
-#             scoring and trumps compute with)
-#   views     views, _view_reader              the views, view deltas and view documents
-#   sampling  sampling, _placing               sampling and its weights
+#             (with _core.tally and _core.tables,  the narration (trumps.sort_hand)
+#             what scoring and trumps compute with)
+#   views     views, _info.view_reader         the views, view deltas and view documents
+#   sampling  sampling, _info.placing          sampling and its weights
 # (all three by default). Each group runs in a scratch copy of src/ and tests/ under mutants-run/
 # (ignored by git), with the rest of mutmut's settings from [tool.mutmut] in pyproject.toml.
 #
@@ -26,15 +26,15 @@ status=0
 for group in "${groups[@]}"; do
     case $group in
         rules)
-            modules=(engine rules scoring _scoring trumps _tables)
+            modules=(engine rules scoring _core.tally trumps _core.tables)
             tests=(test_rules_setup test_rules_exchange test_rules_play test_rules_edges test_state test_engine_digests test_narration)
             ;;
         views)
-            modules=(views _view_reader)
+            modules=(views _info.view_reader)
             tests=(test_views test_view_deltas test_view_documents)
             ;;
         sampling)
-            modules=(sampling _placing)
+            modules=(sampling _info.placing)
             tests=(test_sampling test_sampling_weighting)
             ;;
         *)

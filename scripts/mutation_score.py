@@ -17,9 +17,13 @@ KILLED = {"killed", "timeout", "caught by type check"}
 
 
 def module_of(name: str) -> str:
-    """``engine`` for ``pitch13.engine._play.x_play__mutmut_3``, else the module's own name."""
+    """The module a mutant's name is counted under.
+
+    ``engine`` for ``pitch13.engine._play.x_play__mutmut_3``, ``_core.tally`` for a module of a
+    private package (``pitch13._core.tally.x_tally__mutmut_1``), else the module's own name.
+    """
     parts = name.split(".")
-    return parts[1]
+    return f"{parts[1]}.{parts[2]}" if parts[1].startswith("_") else parts[1]
 
 
 def main(argv: list[str]) -> int:

@@ -109,60 +109,36 @@ def test_py_typed_ships():
     assert (SRC / "py.typed").is_file()
 
 
-# Data flows one way: a module never imports one to its right.
+# The entries of src/pitch13, a module or a folder each, in layers: data flows one way, and a
+# module never imports from an entry to its right, nor from one of its own layer. The private
+# folders hold the layers a newcomer reads the library by: _base (helpers that import nothing of
+# pitch13), _io (checked JSON), _core (the compact state and its kernels), _info (what a seat
+# knows); the players' internals are in bots, the commands' in cli.
 LAYERS = [
-    {"_checks", "_fields", "_shuffle", "_seeds", "_progress"},
+    {"_base"},
     {"errors"},
-    {"documents"},
-    {"cards"},
-    {"_masks"},
-    {"rules"},
-    {"_documents"},
-    {"_tables"},
-    {"trumps"},
-    {"actions"},
-    {"_actions"},
-    {"scoring"},
-    {"_scoring"},
+    {"cards", "documents", "rules"},
+    {"_io", "actions", "scoring"},
     {"events"},
-    {"_history"},
-    {"_logs"},
-    {"state"},
+    {"_core"},
+    {"state", "trumps"},
     {"engine"},
-    {"_seen"},
+    {"_info", "bench", "records"},
     {"seen"},
-    {"_knowledge"},
-    {"_follow"},
-    {"_view_reader"},
-    {"_hand_cache"},
-    {"views"},
-    {"_placing"},
-    {"sampling"},
-    {"records"},
-    {"_summary"},
-    {"_search", "encoding"},
-    {"bots", "testing", "bench", "narration"},
-    {"arena", "simulate"},
-    {"adapters"},
-    {"_cli_args"},
-    {"_cli_play", "_cli_match", "_cli_simulate"},
+    {"narration", "views"},
+    {"encoding", "sampling"},
+    {"bots", "testing"},
+    {"adapters", "arena", "simulate"},
     {"cli"},
     {"__main__"},
-]
-# Inside the engine: the shared helpers, the phases, the flow that orders them, the dispatcher.
-ENGINE_LAYERS = [
-    {"_work"},
-    {"_auction", "_discard", "_pickup", "_look", "_play", "_end"},
-    {"_flow"},
-    {"_partway"},
-    {"__init__"},
 ]
 
 
 def _imported(tree):
-    """The pitch13 modules a module imports: ``pitch13.x`` or ``pitch13.x.y`` as ``(x, y)``.
+    """The pitch13 modules a module imports, dotted below ``pitch13`` (``_core.history``).
 
-    Imports for type checking only (under ``if TYPE_CHECKING:``) do not count.
+    ``from pitch13._core import history`` counts as ``_core.history``, ``from pitch13 import
+    views`` as ``views``. Imports for type checking only (under ``if TYPE_CHECKING:``) do not count.
     """
     for block in ast.walk(tree):
         if (
@@ -173,42 +149,64 @@ def _imported(tree):
             block.body = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "pitch13":
-            parts = node.module.split(".")[1:]
-            if not parts:
-                yield from ((alias.name,) for alias in node.names)
-            elif len(parts) == 1 and (SRC / parts[0] / "__init__.py").is_file():  # from a package
-                for alias in node.names:
-                    is_module = (SRC / parts[0] / f"{alias.name}.py").is_file()
-                    yield (parts[0], alias.name) if is_module else (parts[0], "__init__")
-            else:
-                yield tuple(parts)
+            below = node.module.split(".")[1:]
+            for alias in node.names:
+                as_module = SRC.joinpath(*below, alias.name)
+                if as_module.with_suffix(".py").is_file() or (as_module / "__init__.py").is_file():
+                    yield ".".join([*below, alias.name])
+                elif below:
+                    yield ".".join(below)
         elif isinstance(node, ast.Import):
             for alias in node.names:
-                parts = alias.name.split(".")
-                if parts[0] == "pitch13" and len(parts) > 1:
-                    yield tuple(parts[1:])
+                if alias.name.startswith("pitch13."):
+                    yield alias.name.removeprefix("pitch13.")
 
 
-def test_modules_import_only_to_their_left():
-    rank = {name: i for i, layer in enumerate(LAYERS) for name in layer}
-    inner = {name: i for i, layer in enumerate(ENGINE_LAYERS) for name in layer}
-    packages = ("engine", "testing", "adapters")
-    paths = [*SRC.glob("*.py"), *(path for package in packages for path in (SRC / package).glob("*.py"))]
-    assert len(paths) > len(LAYERS)
-    for path in paths:
-        package = path.parent.name if path.parent != SRC else None
-        if path.stem == "__init__" and package is None:
-            continue
-        here = package or path.stem
-        for target in _imported(ast.parse(path.read_text(encoding="utf-8"))):
-            if target[0] == "engine" and package == "engine":
-                assert inner[target[1]] < inner[path.stem], f"engine.{path.stem} imports {target}"
-            elif package == "testing" and target[0] == "testing":
-                assert path.stem != "__init__", "the testing kit imports nothing of its own commands"
-            elif package == "adapters" and target[0] == "adapters":
-                assert path.stem != "__init__", "importing pitch13.adapters imports no framework"
-            else:
-                assert rank[target[0]] < rank[here], f"{here} ({path.name}) imports {target[0]}"
+def _modules():
+    """Every module of the package but its root, dotted below ``pitch13``, with its syntax tree."""
+    for path in sorted(SRC.rglob("*.py")):
+        parts = path.relative_to(SRC).with_suffix("").parts
+        if parts != ("__init__",):
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            yield name, ast.parse(path.read_text(encoding="utf-8"))
+
+
+def test_the_package_lists_at_most_thirty_entries_each_in_a_layer():
+    entries = {path.name.removesuffix(".py") for path in SRC.iterdir() if path.name != "__pycache__"}
+    assert len(entries) <= 30, sorted(entries)
+    placed = {entry for layer in LAYERS for entry in layer}
+    assert entries - {"__init__", "py.typed"} == placed
+
+
+def test_modules_import_only_from_the_layers_to_their_left():
+    rank = {entry: i for i, layer in enumerate(LAYERS) for entry in layer}
+    for name, tree in _modules():
+        here = name.split(".")[0]
+        for target in _imported(tree):
+            there = target.split(".")[0]
+            if there != here:
+                assert rank[there] < rank[here], f"{name} imports {target}"
+
+
+def test_no_folder_has_an_import_cycle_inside():
+    """Inside a folder, the modules import one another one way; with the layers, no cycle at all."""
+    graph: dict[str, set[str]] = {}
+    for name, tree in _modules():
+        graph[name] = {t for t in _imported(tree) if t.split(".")[0] == name.split(".")[0] and t != name}
+    done: set[str] = set()
+
+    def visit(name, path):
+        assert name not in path, f"import cycle: {' -> '.join([*path, name])}"
+        if name not in done:
+            for target in graph.get(name, ()):
+                visit(target, (*path, name))
+            done.add(name)
+
+    for name in graph:
+        visit(name, ())
+    # The two packages whose root must stay light import nothing of their own modules.
+    assert graph["adapters"] == set(), "importing pitch13.adapters imports no framework"
+    assert "testing.soak" not in graph["testing"], "the testing kit imports nothing of its own commands"
 
 
 def test_version_is_a_release_string():

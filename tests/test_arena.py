@@ -11,11 +11,11 @@ import attrs
 import pytest
 
 from pitch13 import Rules, new_game, view
-from pitch13._progress import Progress
-from pitch13._seeds import game_seed, player_seed
+from pitch13._base.seeds import game_seed, player_seed
 from pitch13.arena import MatchGame, MatchResult, match, play_pair
 from pitch13.bots import RandomBot, SimpleBot, bot_factory
 from pitch13.cli import main
+from pitch13.cli._progress import Progress
 from pitch13.errors import BotError
 from pitch13.views import SeatView
 

@@ -15,7 +15,7 @@ from hypothesis import given
 import pitch13
 import pitch13.testing as kit
 from pitch13 import Rules, legal_actions
-from pitch13._fields import SCORES
+from pitch13._core.fields import SCORES
 from pitch13.engine._work import freeze
 from pitch13.testing import ConformanceError, ConformanceReport, InvariantError, check_random_games
 from pitch13.testing import soak as soak_module

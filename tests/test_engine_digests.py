@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from pitch13 import DECK, Deal, GameState, Rules, apply, legal_actions, new_game, state_to_dict
-from pitch13._documents import rules_to_dict
+from pitch13._io.checked_json import rules_to_dict
 from pitch13.events import HandDealt
 from pitch13.rules import (
     AllPass,

@@ -46,7 +46,7 @@ from pitch13 import (
     view,
     view_delta,
 )
-from pitch13._tables import table_for
+from pitch13._core.tables import table_for
 
 #: The longest message any refusal here may have (a fixed list of the fields expected may be long;
 #: what came in is quoted as a short excerpt).

@@ -21,7 +21,7 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-import pitch13._fields as fields_module
+import pitch13._core.fields as fields_module
 from pitch13 import (
     BLACK_JOKER,
     DECK,
@@ -88,7 +88,7 @@ ILLEGAL_PER_STATE = 4
 #: Replayed states are compared in full (history included) every this many actions.
 FULL_COMPARE_EVERY = 40
 
-#: The index of each field of a state's tuple form, by the name of its constant in pitch13._fields.
+#: The index of each field of a state's tuple form, by the name of its constant in pitch13._core.fields.
 _STATE_FIELDS = {
     name.lower(): getattr(fields_module, name)
     for name in dir(fields_module)
@@ -664,7 +664,7 @@ def bits(cards: Sequence[Card]) -> int:
 
 
 def corrupt(state: GameState, **changes: object) -> GameState:
-    """``state`` with internal fields changed, named as in pitch13._fields (``won=`` sets both teams')."""
+    """``state`` with internal fields changed, named as in pitch13._core.fields (``won=`` sets both teams')."""
     fields = list(state[:])
     if "won" in changes:
         changes["won_a"], changes["won_b"] = changes.pop("won")  # type: ignore[misc]

@@ -38,7 +38,7 @@ from pitch13 import (
     state_to_dict,
     state_to_json,
 )
-from pitch13._documents import V1_DEFAULTS, rules_to_dict
+from pitch13._io.checked_json import V1_DEFAULTS, rules_to_dict
 from pitch13.bots import SimpleBot, play_game
 
 

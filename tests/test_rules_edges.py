@@ -555,8 +555,8 @@ def test_apply_takes_subclasses_of_actions_and_of_int():
 def test_the_caches_a_mutation_run_clears_are_rebuilt_alike():
     """Clearing the trump tables and the view readers (as the mutation harness does before each
     test) makes them anew, the same as before."""
-    from pitch13._tables import clear_table_cache, table_for
-    from pitch13._view_reader import clear_reader_cache
+    from pitch13._core.tables import clear_table_cache, table_for
+    from pitch13._info.view_reader import clear_reader_cache
 
     old = table_for(Suit.SPADES, Rules())
     seat_view = view(new_game(seed=3), 1)

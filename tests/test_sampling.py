@@ -40,7 +40,6 @@ from pitch13 import (
     SamplingError,
     Suit,
     Take,
-    _placing,
     apply,
     legal_actions,
     new_game,
@@ -49,9 +48,10 @@ from pitch13 import (
     sample_state,
     view,
 )
-from pitch13._knowledge import Place, PlaceInfo
-from pitch13._placing import place
-from pitch13._tables import table_for
+from pitch13._core.tables import table_for
+from pitch13._info import placing as _placing
+from pitch13._info.knowledge import Place, PlaceInfo
+from pitch13._info.placing import place
 from pitch13.events import HandDealt, HandEndedEarly, SeatOut
 from pitch13.rules import AllPass, JokerOrder, LeadFallback, LookTake, Pickup, ShortStock, TargetRule
 from pitch13.seen import DealSeen

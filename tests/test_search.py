@@ -13,9 +13,9 @@ import pytest
 
 import pitch13
 from pitch13 import Bid, Pass, Phase, Play, Rules, SeatView, apply, legal_actions, new_game, view
-from pitch13._search import finish_hand, hand_value, rollout_action
-from pitch13._seeds import game_seed
+from pitch13._base.seeds import game_seed
 from pitch13.bots import Bot, RandomBot, SearchBot, SimpleBot, bot_factory, play_game
+from pitch13.bots._search import finish_hand, hand_value, rollout_action
 
 #: A small budget: a few drawn deals per decision, enough to play sensibly.
 SMALL = {"iterations": 4, "auction_iterations": 8}
@@ -103,7 +103,7 @@ def test_single_legal_action_is_returned_without_search(monkeypatch):
     def no_sampling(*args, **kwargs):
         raise AssertionError("searched a decision with one legal action")
 
-    monkeypatch.setattr(pitch13._search, "sample_state", no_sampling)
+    monkeypatch.setattr(pitch13.bots._search, "sample_state", no_sampling)
     bots = [SimpleBot(s) for s in range(4)]
     state = new_game(seed=9)
     bot = SearchBot(0)
@@ -339,7 +339,7 @@ def test_a_forced_dealer_with_one_candidate_bids_without_search(monkeypatch):
     def no_sampling(*args, **kwargs):
         raise AssertionError("searched a decision with one candidate")
 
-    monkeypatch.setattr(pitch13._search, "sample_state", no_sampling)
+    monkeypatch.setattr(pitch13.bots._search, "sample_state", no_sampling)
     assert SearchBot(0, bids=0).choose(forced) == forced.legal_actions[0]
     with pytest.raises(AssertionError, match="one candidate"):
         SearchBot(0, bids=1).choose(forced)

@@ -16,9 +16,9 @@ import pytest
 
 import pitch13
 from pitch13 import cli
-from pitch13._summary import HandWatcher
 from pitch13.actions import Bid
 from pitch13.bots import RandomBot, SimpleBot, iter_hands, play_game
+from pitch13.bots._summary import HandWatcher
 from pitch13.events import HandDealt, HandEndedEarly, HandScored, HandThrownIn, ThrowInReason, TrickWon
 from pitch13.simulate import (
     FORMAT,
@@ -241,7 +241,7 @@ def test_call_of_refuses_a_seat_that_is_not_one():
 
 
 def test_summarize_hand_refuses_what_is_not_one_finished_hand():
-    from pitch13._summary import summarize_hand
+    from pitch13.bots._summary import summarize_hand
 
     state = play_game([SimpleBot(s) for s in range(4)], seed=5)
     history = state.history
@@ -274,8 +274,8 @@ def test_any_game_is_played_again_alone_from_the_seed_and_its_index():
     game = [line for line in run if line.game == 4]
     assert simulate_game(4, seed=9, bots=["simple", "random", "simple", "random"]) == tuple(game)
     assert list(simulate(1, seed=9, start=4, bots=["simple", "random", "simple", "random"])) == game
-    # and from the seeds of pitch13._seeds, by hand
-    from pitch13._seeds import game_seed, player_seed
+    # and from the seeds of pitch13._base.seeds, by hand
+    from pitch13._base.seeds import game_seed, player_seed
 
     bots = [(SimpleBot if s % 2 == 0 else RandomBot)(player_seed(9, 4, s)) for s in range(4)]
     hands = list(iter_hands(bots, dealer=4 % 4, seed=game_seed(9, 4)))

@@ -44,8 +44,8 @@ from pitch13 import (
     new_game,
     parse_cards,
 )
-from pitch13._checks import excerpt
-from pitch13._documents import MAX_SIZE
+from pitch13._base.checks import excerpt
+from pitch13._io.checked_json import MAX_SIZE
 from pitch13.documents import DocumentError
 from pitch13.engine._partway import MIN_SCORE
 from pitch13.events import HandScored

@@ -20,8 +20,8 @@ import pytest
 
 from helpers import see
 from pitch13 import DECK, Deal, Phase, Rules, SeatView, apply, legal_actions, new_game, spectator_view, view
-from pitch13._fields import HAND_DECK, LOG, PAST
-from pitch13._seen import SEEN_AS_IS, Watcher
+from pitch13._core.fields import HAND_DECK, LOG, PAST
+from pitch13._info.seen_entries import SEEN_AS_IS, Watcher
 from pitch13.bots import RandomBot, SimpleBot
 from pitch13.seen import SeenEntry
 

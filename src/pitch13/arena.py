@@ -40,7 +40,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 
 import attrs
 
-from pitch13._seeds import game_seed, player_seed
+from pitch13._base.seeds import game_seed, player_seed
 from pitch13.bots import Bot, BotError, BotSpec, bot_factory
 from pitch13.engine import apply, new_game
 from pitch13.rules import Rules

@@ -16,7 +16,7 @@ import enum
 from collections.abc import Iterable
 from typing import Final, final
 
-from pitch13._checks import excerpt
+from pitch13._base.checks import excerpt
 from pitch13.errors import CardParseError
 
 __all__ = [

@@ -157,9 +157,9 @@ from typing import TYPE_CHECKING, Final, cast
 
 import attrs
 
-from pitch13._actions import BIDS, DISCARDS, GIVE_UPS, NAME_TRUMPS, PLAYS, TAKES
-from pitch13._checks import check_seat, excerpt
-from pitch13._fields import (
+from pitch13._base.checks import check_seat, excerpt
+from pitch13._core.action_sets import BIDS, DISCARDS, GIVE_UPS, NAME_TRUMPS, PLAYS, TAKES
+from pitch13._core.fields import (
     BIDDER,
     CALLS,
     DEAD,
@@ -184,8 +184,7 @@ from pitch13._fields import (
     WON_A,
     WON_B,
 )
-from pitch13._hand_cache import SEEN_LOCK, deferred_of, read_on
-from pitch13._history import (
+from pitch13._core.history import (
     CARD_REJECTED_K,
     GIVE_UP_K,
     PASS_K,
@@ -195,8 +194,9 @@ from pitch13._history import (
     TURN_UP_K,
     entry_width,
 )
-from pitch13._knowledge import HandLog, known_and_held
-from pitch13._masks import mask_of
+from pitch13._core.masks import mask_of
+from pitch13._info.hand_cache import SEEN_LOCK, deferred_of, read_on
+from pitch13._info.knowledge import HandLog, known_and_held
 from pitch13.actions import (
     PASS,
     REJECT,
@@ -601,7 +601,7 @@ class _Public:
         self.turned = -1
 
     def read_on(self, log: bytes) -> None:
-        """Read ``log``, which goes on from what was read, to its end (see :mod:`pitch13._history`)."""
+        """Read ``log``, which goes on from what was read, to its end (see :mod:`pitch13._core.history`)."""
         played, held, dead = self.played, self.held, self.dead
         at, end = len(self.log), len(log)
         while at < end:

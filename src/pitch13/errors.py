@@ -33,7 +33,7 @@ import enum
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-from pitch13._checks import excerpt
+from pitch13._base.checks import excerpt
 
 if TYPE_CHECKING:
     from pitch13.actions import Action

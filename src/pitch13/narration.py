@@ -35,8 +35,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from pitch13._checks import assert_never, check_seat, excerpt
-from pitch13._seen import dealt_cards
+from pitch13._base.checks import assert_never, check_seat, excerpt
+from pitch13._info.seen_entries import dealt_cards
 from pitch13.actions import (
     Bid,
     Deal,

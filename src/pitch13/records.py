@@ -35,10 +35,13 @@ from typing import Final, cast
 
 import attrs
 
-from pitch13 import _history
-from pitch13._actions import ACTION_TYPES
-from pitch13._checks import excerpt
-from pitch13._documents import (
+from pitch13._base.checks import excerpt
+from pitch13._core import history as _history
+from pitch13._core.action_sets import ACTION_TYPES
+from pitch13._core.fields import PAST
+from pitch13._core.logs import hand_logs
+from pitch13._core.tally import past_target
+from pitch13._io.checked_json import (
     MAX_SIZE,
     array,
     check_header,
@@ -57,9 +60,6 @@ from pitch13._documents import (
     seat,
     string,
 )
-from pitch13._fields import PAST
-from pitch13._logs import hand_logs
-from pitch13._scoring import past_target
 from pitch13.actions import ActionParseError, Deal, SeatAction, parse_action, shuffled_deck
 from pitch13.cards import DECK, Card
 from pitch13.documents import DocumentError

@@ -20,7 +20,7 @@ from typing import Any, Final, Literal, TypeAlias, TypeVar, cast
 
 import attrs
 
-from pitch13._checks import excerpt
+from pitch13._base.checks import excerpt
 from pitch13.errors import RulesError
 
 __all__ = [

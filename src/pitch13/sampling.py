@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import random
 
-from pitch13 import _placing
-from pitch13._checks import excerpt
-from pitch13._knowledge import HandLog, hand_logs
-from pitch13._scoring import past_target
+from pitch13._base.checks import excerpt
+from pitch13._core.tally import past_target
+from pitch13._info import placing as _placing
+from pitch13._info.knowledge import HandLog, hand_logs
 from pitch13.actions import GiveUp, SeatAction
 from pitch13.cards import Card
 from pitch13.engine import apply

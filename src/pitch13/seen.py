@@ -46,7 +46,7 @@ result): reading it back, as :meth:`SeatView.from_json <pitch13.SeatView.from_js
 
 from __future__ import annotations
 
-from pitch13._seen import (
+from pitch13._info.seen_entries import (
     DealSeen,
     GiveUpSeen,
     PublicItem,

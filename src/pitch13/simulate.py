@@ -45,10 +45,10 @@ from typing import Final, NamedTuple, Protocol
 
 import attrs
 
-from pitch13 import _documents as doc
-from pitch13._seeds import game_seed, player_seed
-from pitch13._summary import HandSummary, hand_summaries
+from pitch13._base.seeds import game_seed, player_seed
+from pitch13._io import checked_json as doc
 from pitch13.bots import Bot, BotSpec, bot_factory, iter_hands
+from pitch13.bots._summary import HandSummary, hand_summaries
 from pitch13.events import ThrowInReason
 from pitch13.rules import Rules
 

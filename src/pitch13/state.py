@@ -21,9 +21,9 @@ from typing import Final, NoReturn, final
 
 import attrs
 
-from pitch13 import _history
-from pitch13._checks import check_seat
-from pitch13._fields import (
+from pitch13._base.checks import check_seat
+from pitch13._core import history as _history
+from pitch13._core.fields import (
     BIDDER,
     CALLS,
     DEAD,
@@ -55,11 +55,11 @@ from pitch13._fields import (
     WON_A,
     WON_B,
 )
-from pitch13._history import Hand, HistoryItem
-from pitch13._logs import hand_entries, hand_logs, hands_since, skipped
-from pitch13._masks import cards_of_mask
-from pitch13._scoring import make_trick
-from pitch13._tables import TrumpTable
+from pitch13._core.history import Hand, HistoryItem
+from pitch13._core.logs import hand_entries, hand_logs, hands_since, skipped
+from pitch13._core.masks import cards_of_mask
+from pitch13._core.tables import TrumpTable
+from pitch13._core.tally import make_trick
 from pitch13.actions import Action, Deal
 from pitch13.cards import DECK, Card, Suit
 from pitch13.rules import Rules

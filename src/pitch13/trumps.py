@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from pitch13._tables import table_for
+from pitch13._core.tables import table_for
 from pitch13.cards import DECK, Card, Suit
 from pitch13.rules import Rules
 

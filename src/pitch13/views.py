@@ -25,20 +25,9 @@ from typing import Any, Final, cast
 
 import attrs
 
-from pitch13 import _history
-from pitch13._checks import check_seat, excerpt
-from pitch13._documents import (
-    MAX_SIZE,
-    array,
-    check_header,
-    fail,
-    integer,
-    load_json,
-    obj,
-    rules_to_dict,
-    string,
-)
-from pitch13._fields import (
+from pitch13._base.checks import check_seat, excerpt
+from pitch13._core import history as _history
+from pitch13._core.fields import (
     BIDDER,
     CALLS,
     DEAD,
@@ -65,13 +54,24 @@ from pitch13._fields import (
     WON_A,
     WON_B,
 )
-from pitch13._follow import Follower, parse_entry, view_fields
-from pitch13._hand_cache import SEEN_LOCK, Deferred, deferred_of, read_on
-from pitch13._knowledge import Place, PlaceInfo, hand_logs, infer, known_and_held
-from pitch13._masks import cards_of_mask, mask_of
-from pitch13._scoring import past_target
-from pitch13._tables import may_take, table_for
-from pitch13._view_reader import MAX_ENTRIES, field_readers, read_action
+from pitch13._core.masks import cards_of_mask, mask_of
+from pitch13._core.tables import may_take, table_for
+from pitch13._core.tally import past_target
+from pitch13._info.follow import Follower, parse_entry, view_fields
+from pitch13._info.hand_cache import SEEN_LOCK, Deferred, deferred_of, read_on
+from pitch13._info.knowledge import Place, PlaceInfo, hand_logs, infer, known_and_held
+from pitch13._info.view_reader import MAX_ENTRIES, field_readers, read_action
+from pitch13._io.checked_json import (
+    MAX_SIZE,
+    array,
+    check_header,
+    fail,
+    integer,
+    load_json,
+    obj,
+    rules_to_dict,
+    string,
+)
 from pitch13.actions import SeatAction
 from pitch13.cards import DECK, Card, Suit
 from pitch13.engine import legal_actions

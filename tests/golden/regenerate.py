@@ -39,7 +39,7 @@ from pitch13 import (
     shuffled_deck,
     state_to_dict,
 )
-from pitch13._actions import ACTION_TYPES
+from pitch13._core.action_sets import ACTION_TYPES
 from pitch13.bots import RandomBot, SimpleBot
 from pitch13.events import HandEndedEarly, HandThrownIn, SeatOut
 

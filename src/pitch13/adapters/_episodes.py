@@ -12,7 +12,7 @@ import attrs
 import numpy as np
 from gymnasium import spaces
 
-from pitch13._checks import check_seat, excerpt
+from pitch13._base.checks import check_seat, excerpt
 from pitch13.actions import Deal, shuffled_deck
 from pitch13.encoding import NUM_ACTIONS, OBS_SIZE, OBSERVATION_SPEC
 from pitch13.engine import apply, new_game

@@ -62,7 +62,7 @@ from typing import Final, Literal, SupportsIndex, Union, cast
 
 from numpy.typing import NDArray
 
-from pitch13._checks import check_seat, excerpt
+from pitch13._base.checks import check_seat, excerpt
 from pitch13.actions import SeatAction
 from pitch13.adapters._episodes import (
     NO_MASK,

@@ -116,7 +116,7 @@ except ImportError as error:
         "pitch13.adapters.openspiel needs OpenSpiel and NumPy: pip install 'pitch13[openspiel]'"
     ) from error
 
-from pitch13._checks import excerpt
+from pitch13._base.checks import excerpt
 from pitch13.actions import Deal, SeatAction
 from pitch13.cards import DECK, Card
 from pitch13.encoding import (

@@ -65,7 +65,7 @@ from typing import Final, Literal, SupportsIndex, TypedDict
 
 from numpy.typing import NDArray
 
-from pitch13._checks import excerpt
+from pitch13._base.checks import excerpt
 from pitch13.adapters._episodes import (
     RENDER_MODES,
     HoldsGame,

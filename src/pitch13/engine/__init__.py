@@ -17,12 +17,12 @@ import copyreg
 from collections.abc import Callable
 from typing import Final, cast
 
-from pitch13 import _history
-from pitch13._actions import ACTION_TYPES
-from pitch13._checks import assert_never, check_seat, excerpt
-from pitch13._fields import FIRST_DEALER, HAND_NUMBER, OUTCOME, PAST, PHASE, PLY, RULES, SEED, TO_ACT
-from pitch13._logs import hand_logs
-from pitch13._shuffle import seeded_order
+from pitch13._base.checks import assert_never, check_seat, excerpt
+from pitch13._base.shuffle import seeded_order
+from pitch13._core import history as _history
+from pitch13._core.action_sets import ACTION_TYPES
+from pitch13._core.fields import FIRST_DEALER, HAND_NUMBER, OUTCOME, PAST, PHASE, PLY, RULES, SEED, TO_ACT
+from pitch13._core.logs import hand_logs
 from pitch13.actions import Action, Bid, Deal, GiveUp, Pass, Play, Reject, SeatAction, Stop, TurnUp
 from pitch13.cards import DECK
 from pitch13.engine import _auction, _discard, _end, _flow, _look, _pickup, _play

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import functools
 
-from pitch13._actions import BIDS, NAME_TRUMPS
-from pitch13._fields import (
+from pitch13._core.action_sets import BIDS, NAME_TRUMPS
+from pitch13._core.fields import (
     BIDDER,
     CALLS,
     DEALER,
@@ -23,8 +23,8 @@ from pitch13._fields import (
     TABLE,
     TO_ACT,
 )
-from pitch13._history import BID_CODES, PASS_CODES, auction_won_code, trump_code
-from pitch13._tables import table_for
+from pitch13._core.history import BID_CODES, PASS_CODES, auction_won_code, trump_code
+from pitch13._core.tables import table_for
 from pitch13.actions import PASS, Action, Bid, NameTrump, Pass, SeatAction
 from pitch13.engine._work import Phases, Work, act, emit, freeze, refuse, work, wrong_phase
 from pitch13.errors import IllegalReason

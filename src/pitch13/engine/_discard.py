@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pitch13._fields import DEALER, HANDS, MIDDLE, PHASE, TABLE, TAKEABLE, TO_ACT
-from pitch13._history import dead_discarded_code, discard_code
+from pitch13._core.fields import DEALER, HANDS, MIDDLE, PHASE, TABLE, TAKEABLE, TO_ACT
+from pitch13._core.history import dead_discarded_code, discard_code
 from pitch13.actions import Discard, SeatAction
 from pitch13.engine._work import (
     DISCARD_KIND,

@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import Final
 
-from pitch13._fields import (
+from pitch13._base.shuffle import deal_positions
+from pitch13._core.fields import (
     BIDDER,
     DEALER,
     HAND_CACHE,
@@ -32,9 +33,8 @@ from pitch13._fields import (
     WON_A,
     WON_B,
 )
-from pitch13._history import DEALT_CODE, GAME_OVER_CODE, SCORED_CODE, Hand, thrown_in_code
-from pitch13._scoring import outcome_after, tally
-from pitch13._shuffle import deal_positions
+from pitch13._core.history import DEALT_CODE, GAME_OVER_CODE, SCORED_CODE, Hand, thrown_in_code
+from pitch13._core.tally import outcome_after, tally
 from pitch13.engine._work import BITS, Phases, Work, emit
 from pitch13.events import ThrowInReason
 

@@ -12,9 +12,9 @@ in, or scored, is followed by the next hand's deal: at once in a seeded game, el
 
 from __future__ import annotations
 
-from pitch13._checks import assert_never
-from pitch13._fields import HAND_NUMBER, PHASE, SEED
-from pitch13._shuffle import seeded_order
+from pitch13._base.checks import assert_never
+from pitch13._base.shuffle import seeded_order
+from pitch13._core.fields import HAND_NUMBER, PHASE, SEED
 from pitch13.engine import _auction, _discard, _end, _look, _pickup, _play
 from pitch13.engine._work import Phases, Work
 from pitch13.events import ThrowInReason

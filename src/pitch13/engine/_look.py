@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pitch13._fields import (
+from pitch13._core.fields import (
     BIDDER,
     DEAD,
     HANDS,
@@ -17,7 +17,7 @@ from pitch13._fields import (
     TO_ACT,
     TURNED,
 )
-from pitch13._history import (
+from pitch13._core.history import (
     GIVE_UP_CODES,
     REJECT_CODES,
     STOP_CODES,

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from pitch13 import _history
-from pitch13._checks import excerpt
-from pitch13._scoring import past_target
-from pitch13._shuffle import seeded_order
+from pitch13._base.checks import excerpt
+from pitch13._base.shuffle import seeded_order
+from pitch13._core import history as _history
+from pitch13._core.tally import past_target
 from pitch13.engine import _end, _flow
 from pitch13.engine._work import Phases, Work, freeze
 from pitch13.rules import Rules

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pitch13._fields import DEALER, HANDS, MIDDLE, PHASE, RULES, STOCK, TAKEABLE, TO_ACT
-from pitch13._history import STOP_CODES, refilled_code, take_code
+from pitch13._core.fields import DEALER, HANDS, MIDDLE, PHASE, RULES, STOCK, TAKEABLE, TO_ACT
+from pitch13._core.history import STOP_CODES, refilled_code, take_code
 from pitch13.actions import SeatAction, Stop, Take
 from pitch13.engine._work import (
     STOP_OR_TAKE_KIND,

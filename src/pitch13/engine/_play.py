@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from pitch13._fields import (
+from pitch13._core.fields import (
     BIDDER,
     HANDS,
     HISTORY_LEN,
@@ -25,8 +25,8 @@ from pitch13._fields import (
     WON_A,
     WON_B,
 )
-from pitch13._history import PLAY_CODES, SEAT_OUT_CODES, TRICK_WON_CODE, ended_early_code
-from pitch13._scoring import close_trick
+from pitch13._core.history import PLAY_CODES, SEAT_OUT_CODES, TRICK_WON_CODE, ended_early_code
+from pitch13._core.tally import close_trick
 from pitch13.actions import Play, SeatAction
 from pitch13.engine._work import (
     CARD_ACTIONS,

@@ -13,11 +13,11 @@ import functools
 from collections.abc import Callable, Iterable
 from typing import Any, Final, NoReturn
 
-from pitch13._actions import DISCARDS, GIVE_UPS, PLAYS, TAKES
-from pitch13._checks import excerpt
-from pitch13._fields import HISTORY_LEN, LOG, PHASE, PLY, TABLE
-from pitch13._masks import by_bytes
-from pitch13._tables import TrumpTable
+from pitch13._base.checks import excerpt
+from pitch13._core.action_sets import DISCARDS, GIVE_UPS, PLAYS, TAKES
+from pitch13._core.fields import HISTORY_LEN, LOG, PHASE, PLY, TABLE
+from pitch13._core.masks import by_bytes
+from pitch13._core.tables import TrumpTable
 from pitch13.actions import (
     REJECT,
     STOP,

@@ -32,8 +32,8 @@ from typing import Final, NoReturn
 
 import attrs
 
-from pitch13._actions import BIDS, DISCARDS, GIVE_UPS, NAME_TRUMPS, PLAYS, TAKES
-from pitch13._shuffle import deal_positions
+from pitch13._base.shuffle import deal_positions
+from pitch13._core.action_sets import BIDS, DISCARDS, GIVE_UPS, NAME_TRUMPS, PLAYS, TAKES
 from pitch13.actions import PASS, REJECT, STOP, TURN_UP, Deal, SeatAction
 from pitch13.cards import DECK, Card, parse_cards
 from pitch13.engine import apply, legal_actions, new_game

@@ -152,7 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument("--record", metavar="FILE", help="also write the game's record, as text, to FILE")
     again = sub.add_parser("replay", help="check a saved game record (text or JSON) and print its game")
     again.add_argument("file", metavar="FILE", help="the record to replay")
-    tools = {name: importlib.import_module(f"pitch13._cli_{name}") for name in ("play", "match", "simulate")}
+    tools = {name: importlib.import_module(f"pitch13.cli._{name}") for name in ("play", "match", "simulate")}
     for name, tool in tools.items():
         tool.configure(sub.add_parser(name, help=tool.HELP, description=tool.DESCRIPTION))
     args = parser.parse_args(argv)

@@ -15,8 +15,9 @@ from typing import Final
 
 import attrs
 
-from pitch13._masks import cards_of_mask, mask_of
-from pitch13._tables import TrumpTable, table_for
+from pitch13._core.masks import cards_of_mask, mask_of
+from pitch13._core.tables import TrumpTable, table_for
+from pitch13._info.seen_entries import DealSeen, GiveUpSeen, RefillSeen, RejectSeen, SeenEntry, TurnUpSeen
 from pitch13.actions import REJECT, TURN_UP, Bid, Discard, NameTrump, Pass, Play, SeatAction, Stop, Take
 from pitch13.cards import Card, Suit
 from pitch13.events import (
@@ -32,7 +33,6 @@ from pitch13.events import (
     TrickWon,
 )
 from pitch13.rules import LookTake, Rules
-from pitch13.seen import DealSeen, GiveUpSeen, RefillSeen, RejectSeen, SeenEntry, TurnUpSeen
 
 __all__ = ["HandLog", "Knowledge", "Place", "PlaceInfo", "hand_logs", "infer", "known_and_held", "own_hand"]
 

@@ -14,12 +14,21 @@ from __future__ import annotations
 
 from typing import Final
 
-from pitch13._actions import DISCARDS, GIVE_UPS, NAME_TRUMPS, PLAYS, TAKES
-from pitch13._checks import excerpt
-from pitch13._knowledge import HandLog, PlaceInfo, infer
-from pitch13._masks import cards_of_mask, mask_of
-from pitch13._scoring import close_trick, hand_result, make_trick, outcome_after, tally
-from pitch13._tables import TrumpTable, table_for
+from pitch13._base.checks import excerpt
+from pitch13._core.action_sets import DISCARDS, GIVE_UPS, NAME_TRUMPS, PLAYS, TAKES
+from pitch13._core.masks import cards_of_mask, mask_of
+from pitch13._core.tables import TrumpTable, table_for
+from pitch13._core.tally import close_trick, hand_result, make_trick, outcome_after, tally
+from pitch13._info.knowledge import HandLog, PlaceInfo, infer
+from pitch13._info.seen_entries import (
+    DealSeen,
+    GiveUpSeen,
+    RefillSeen,
+    RejectSeen,
+    SeenEntry,
+    SeenItem,
+    TurnUpSeen,
+)
 from pitch13.actions import (
     REJECT,
     STOP,
@@ -53,7 +62,6 @@ from pitch13.events import (
 )
 from pitch13.rules import AllPass, LeadFallback, Rules
 from pitch13.scoring import HandResult, Outcome, Termination, Trick
-from pitch13.seen import DealSeen, GiveUpSeen, RefillSeen, RejectSeen, SeenEntry, SeenItem, TurnUpSeen
 from pitch13.state import Phase
 
 _TEAM_SEATS: Final = (0b0101, 0b1010)

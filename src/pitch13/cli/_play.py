@@ -16,7 +16,6 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
-from pitch13._cli_args import add_rules, rules_named
 from pitch13.actions import (
     PASS,
     REJECT,
@@ -35,6 +34,7 @@ from pitch13.actions import (
 )
 from pitch13.bots import Bot, BotError, bot_factory
 from pitch13.cards import Card, CardParseError, Suit
+from pitch13.cli._args import add_rules, rules_named
 from pitch13.engine import MAX_SEED, IllegalActionError, apply, new_game
 from pitch13.events import GameOver
 from pitch13.narration import SEAT_NAMES, Narrator

@@ -16,7 +16,7 @@ from typing import Any, Final, NoReturn, TypeVar, cast
 
 import attrs
 
-from pitch13._checks import excerpt
+from pitch13._base.checks import excerpt
 from pitch13.cards import Card, Suit
 from pitch13.errors import CardParseError, DocumentError, RulesError
 from pitch13.rules import OPTION_ENUMS, Rules

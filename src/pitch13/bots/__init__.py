@@ -18,9 +18,7 @@ import random
 from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Protocol, Union, runtime_checkable
 
-from pitch13._search import SearchBot
-from pitch13._summary import HandSummary, HandWatcher
-from pitch13._tables import TrumpTable, table_for
+from pitch13._core.tables import TrumpTable, table_for
 from pitch13.actions import (
     Bid,
     Deal,
@@ -34,6 +32,8 @@ from pitch13.actions import (
     Take,
     TurnUp,
 )
+from pitch13.bots._search import SearchBot
+from pitch13.bots._summary import HandSummary, HandWatcher
 from pitch13.cards import DECK, Card, Suit
 from pitch13.engine import apply, new_game
 from pitch13.errors import BotError

@@ -20,7 +20,7 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
-from pitch13._fields import (
+from pitch13._core.fields import (
     HAND_NUMBER,
     HANDS,
     OUT,
@@ -32,7 +32,7 @@ from pitch13._fields import (
     TRICK,
     TURNED,
 )
-from pitch13._tables import TrumpTable, table_for
+from pitch13._core.tables import TrumpTable, table_for
 from pitch13.actions import (
     Bid,
     Discard,

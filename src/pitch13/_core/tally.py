@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 
-from pitch13._tables import TrumpTable
+from pitch13._core.tables import TrumpTable
 from pitch13.cards import DECK
 from pitch13.rules import MadeBidScores, MoonFailure, MoonSuccess, Rules, TargetRule
 from pitch13.scoring import HandResult, Outcome, PointCard, Termination, Trick

@@ -13,8 +13,8 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
-from pitch13._fields import PAST
-from pitch13._history import last_result, start_of
+from pitch13._core.fields import PAST
+from pitch13._core.history import last_result, start_of
 from pitch13.actions import Bid, Deal, NameTrump, Pass, SeatAction
 from pitch13.cards import Suit
 from pitch13.events import (

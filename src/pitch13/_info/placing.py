@@ -1,7 +1,7 @@
 """Placing the cards a seat cannot see, and a course of the hand that leads there (internal).
 
 :func:`sample_hand` is the heart of :func:`pitch13.sample_state`: from what one seat saw of a
-hand (a :class:`~pitch13._knowledge.HandLog`) it draws where the unseen cards are now, exactly
+hand (a :class:`~pitch13._info.knowledge.HandLog`) it draws where the unseen cards are now, exactly
 among the placements that fit what the seat knows (:func:`place`), then which cards each other
 seat kept, received and took on the way there, and lays out a deck that deals them.
 """
@@ -13,13 +13,13 @@ import math
 import random
 from collections.abc import Callable, Iterable, Sequence
 
-from pitch13._knowledge import HandLog, Place, PlaceInfo, infer, own_hand
-from pitch13._masks import mask_of
-from pitch13._shuffle import deal_positions
-from pitch13._tables import TrumpTable, may_take
+from pitch13._base.shuffle import deal_positions
+from pitch13._core.masks import mask_of
+from pitch13._core.tables import TrumpTable, may_take
+from pitch13._info.knowledge import HandLog, Place, PlaceInfo, infer, own_hand
+from pitch13._info.seen_entries import GiveUpSeen
 from pitch13.cards import DECK, Card
 from pitch13.rules import LookTake, Rules
-from pitch13.views import GiveUpSeen
 
 __all__ = ["place", "sample_hand"]
 

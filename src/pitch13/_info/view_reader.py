@@ -14,8 +14,9 @@ from typing import Any, Final, Union, cast, get_args, get_origin, get_type_hints
 
 import attrs
 
-from pitch13._checks import excerpt
-from pitch13._documents import (
+from pitch13._base.checks import excerpt
+from pitch13._info.knowledge import PlaceInfo
+from pitch13._io.checked_json import (
     array,
     boolean,
     choice,
@@ -29,7 +30,6 @@ from pitch13._documents import (
     rules_from_dict,
     string,
 )
-from pitch13._knowledge import PlaceInfo
 from pitch13.actions import SeatAction, parse_action
 from pitch13.cards import Card, Suit
 from pitch13.errors import ActionParseError, DocumentError

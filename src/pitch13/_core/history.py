@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Final, Union
 
-from pitch13._actions import BIDS, DISCARDS, GIVE_UPS, NAME_TRUMPS, PLAYS, TAKES
-from pitch13._masks import cards_of_mask
-from pitch13._scoring import hand_result, make_trick
-from pitch13._tables import TrumpTable, table_for
+from pitch13._core.action_sets import BIDS, DISCARDS, GIVE_UPS, NAME_TRUMPS, PLAYS, TAKES
+from pitch13._core.masks import cards_of_mask
+from pitch13._core.tables import TrumpTable, table_for
+from pitch13._core.tally import hand_result, make_trick
 from pitch13.actions import PASS, REJECT, STOP, TURN_UP, Action, Deal
 from pitch13.cards import DECK
 from pitch13.events import (

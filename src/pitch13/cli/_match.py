@@ -6,10 +6,10 @@ import argparse
 import sys
 import time
 
-from pitch13._cli_args import BOTS_HELP, add_rules, rules_named, whole
-from pitch13._progress import Progress
 from pitch13.arena import match
 from pitch13.bots import bot_factory
+from pitch13.cli._args import BOTS_HELP, add_rules, rules_named, whole
+from pitch13.cli._progress import Progress
 from pitch13.errors import BotError
 
 #: The one-line help of the command, in ``pitch13 --help``.

@@ -10,9 +10,9 @@ import time
 from collections.abc import Iterator
 from typing import TextIO
 
-from pitch13._cli_args import BOTS_HELP, add_rules, rules_named, whole
-from pitch13._progress import Progress
 from pitch13.bots import BotError
+from pitch13.cli._args import BOTS_HELP, add_rules, rules_named, whole
+from pitch13.cli._progress import Progress
 from pitch13.rules import Rules
 from pitch13.simulate import DASK_EXTRA, SimulationSummary, simulate
 

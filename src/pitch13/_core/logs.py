@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from pitch13 import _history
-from pitch13._fields import DEALER, HAND_DECK, HAND_NUMBER, LOG, OUTCOME, PAST, RULES
-from pitch13._history import Hand, HistoryItem
+from pitch13._core import history as _history
+from pitch13._core.fields import DEALER, HAND_DECK, HAND_NUMBER, LOG, OUTCOME, PAST, RULES
+from pitch13._core.history import Hand, HistoryItem
 from pitch13.scoring import HandResult
 
 if TYPE_CHECKING:

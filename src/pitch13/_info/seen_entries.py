@@ -10,13 +10,13 @@ from typing import Final, Union, get_args
 
 import attrs
 
-from pitch13 import _history
-from pitch13._checks import assert_never, check_seat
-from pitch13._fields import LOG, PAST, RULES
-from pitch13._history import Hand, HistoryItem
-from pitch13._logs import hand_entries, hands_since
-from pitch13._shuffle import deal_positions
-from pitch13._tables import TrumpTable, table_for
+from pitch13._base.checks import assert_never, check_seat
+from pitch13._base.shuffle import deal_positions
+from pitch13._core import history as _history
+from pitch13._core.fields import LOG, PAST, RULES
+from pitch13._core.history import Hand, HistoryItem
+from pitch13._core.logs import hand_entries, hands_since
+from pitch13._core.tables import TrumpTable, table_for
 from pitch13.actions import Bid, Deal, Discard, GiveUp, NameTrump, Pass, Play, Reject, Stop, Take, TurnUp
 from pitch13.cards import Card
 from pitch13.events import (

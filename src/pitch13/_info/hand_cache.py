@@ -2,7 +2,7 @@
 
 Views (:mod:`pitch13.views`) and the encodings (:mod:`pitch13.encoding`) read the hand a state
 shows as one seat saw it: the hand's log decoded once for every seat, then each seat's seen
-entries and :class:`~pitch13._knowledge.HandLog`. The states of a hand share a dict
+entries and :class:`~pitch13._info.knowledge.HandLog`. The states of a hand share a dict
 (``HAND_CACHE``) that keeps what was read, so a later state of the same line of play reads only
 its new entries.
 """
@@ -13,15 +13,14 @@ import functools
 import threading
 from typing import Final, NamedTuple, cast
 
-from pitch13 import _history
-from pitch13._fields import DEALER, HAND_CACHE, HAND_DECK, HAND_NUMBER, LOG, OUTCOME, PAST, RULES
-from pitch13._history import HistoryItem
-from pitch13._knowledge import HandLog, add_entry
-from pitch13._seen import SEEN_AS_IS, Watcher
+from pitch13._core import history as _history
+from pitch13._core.fields import DEALER, HAND_CACHE, HAND_DECK, HAND_NUMBER, LOG, OUTCOME, PAST, RULES
+from pitch13._core.history import HistoryItem
+from pitch13._info.knowledge import HandLog, add_entry
+from pitch13._info.seen_entries import SEEN_AS_IS, DealSeen, PublicItem, SeenEntry, Watcher
 from pitch13.events import TrickWon
 from pitch13.rules import Rules
 from pitch13.scoring import HandResult, Outcome, Trick
-from pitch13.seen import DealSeen, PublicItem, SeenEntry
 from pitch13.state import GameState
 
 __all__ = ["SEEN_LOCK", "Decoded", "Deferred", "SeenSoFar", "decoded_of", "deferred_of", "read_on"]
