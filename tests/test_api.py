@@ -111,19 +111,21 @@ def test_py_typed_ships():
 
 # The entries of src/pitch13, a module or a folder each, in layers: data flows one way, and a
 # module never imports from an entry to its right, nor from one of its own layer. The private
-# folders hold the layers a newcomer reads the library by: _base (helpers that import nothing of
-# pitch13), _io (checked JSON), _core (the compact state and its kernels), _info (what a seat
-# knows); the players' internals are in bots, the commands' in cli.
+# folders hold the layers a newcomer reads the library by: _base (helpers that import nothing
+# of pitch13), _core (the compact state and its kernels), _io (checked JSON and the records'
+# text grammar), _info (what a seat knows); the players' internals are in bots, the commands'
+# in cli.
 LAYERS = [
     {"_base"},
     {"errors"},
     {"cards", "documents", "rules"},
-    {"_io", "actions", "scoring"},
+    {"actions", "scoring"},
     {"events"},
     {"_core"},
     {"state", "trumps"},
     {"engine"},
-    {"_info", "bench", "records"},
+    {"_io", "bench"},
+    {"_info", "records"},
     {"seen"},
     {"narration", "views"},
     {"encoding", "sampling"},

@@ -29,7 +29,6 @@ True
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, cast
 
@@ -40,7 +39,6 @@ from pitch13._core import history as _history
 from pitch13._core.action_sets import ACTION_TYPES
 from pitch13._core.fields import PAST
 from pitch13._core.logs import hand_logs
-from pitch13._core.tally import past_target
 from pitch13._io.checked_json import (
     MAX_SIZE,
     array,
@@ -60,12 +58,24 @@ from pitch13._io.checked_json import (
     seat,
     string,
 )
-from pitch13.actions import ActionParseError, Deal, SeatAction, parse_action, shuffled_deck
+from pitch13._io.record_text import (
+    MAX_ACTIONS,
+    MAX_HANDS,
+    RECORD_FORMAT,
+    SCORE_LIMIT,
+    VERSION,
+    check_start_scores,
+    format_text,
+    parse_seat_action,
+    parse_text,
+    partway,
+)
+from pitch13.actions import ActionParseError, Deal, SeatAction, shuffled_deck
 from pitch13.cards import DECK, Card
 from pitch13.documents import DocumentError
 from pitch13.engine import MAX_HAND_NUMBER, MAX_SEED, IllegalActionError, apply, new_game
 from pitch13.engine._partway import MIN_SCORE, check_start
-from pitch13.events import GameOver, HandDealt, HandScored, HandThrownIn
+from pitch13.events import HandDealt
 from pitch13.rules import Rules
 from pitch13.state import GameState, Phase
 
@@ -79,14 +89,8 @@ __all__ = [
     "state_to_json",
 ]
 
-#: The format names and the version this module writes and reads.
-_RECORD_FORMAT: Final = "pitch13.record"
+#: The format name of state documents (records' is in the text form's module, with the version).
 _STATE_FORMAT: Final = "pitch13.state"
-_VERSION: Final = 1
-
-_MAX_HANDS: Final = 10_000
-_MAX_ACTIONS: Final = 1_000
-_SCORE_LIMIT: Final = 10**9
 
 
 def _seat_action_pairs(value: object) -> tuple[tuple[int, SeatAction], ...]:
@@ -222,7 +226,7 @@ class GameRecord:
 
     def to_dict(self) -> dict[str, object]:
         """The record as plain JSON data (format ``pitch13.record``, version 1)."""
-        return {"format": _RECORD_FORMAT, "version": _VERSION, **_body(self)}
+        return {"format": RECORD_FORMAT, "version": VERSION, **_body(self)}
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The record as a JSON document (:meth:`to_dict`); compact unless ``indent`` is given."""
@@ -235,7 +239,7 @@ class GameRecord:
         Raises:
             DocumentError: if ``data`` is not a valid, legal ``pitch13.record`` document.
         """
-        document = check_header(data, _RECORD_FORMAT, _VERSION)
+        document = check_header(data, RECORD_FORMAT, VERSION)
         obj(document, "$", ("format", "version", *_BODY_FIELDS), _START_FIELDS)
         record = _read_body(document)
         _replay(record, _json_where)
@@ -262,7 +266,7 @@ class GameRecord:
             DocumentError: if the record does not replay (only a record made with the
                 constructor can fail so).
         """
-        return _format_text(self)
+        return format_text(self, _replay(self, _json_where))
 
     @classmethod
     def from_text(cls, text: str, *, max_size: int = MAX_SIZE) -> GameRecord:
@@ -280,12 +284,17 @@ class GameRecord:
             raise TypeError(f"a record's text is a str, not {type(text).__name__}")
         if len(text) > max_size:
             fail("line 1", f"the record is {len(text)} characters long; the limit is {max_size}")
-        return _parse_text(text)
-
-
-def _partway(record: GameRecord) -> bool:
-    """Whether the recorded game was started partway: at a later hand, or at other scores."""
-    return record.start_hand != 1 or record.start_scores != (0, 0)
+        parsed = parse_text(text)
+        record = cls(
+            rules=parsed.rules,
+            first_dealer=parsed.first_dealer,
+            seed=parsed.seed,
+            hands=tuple(HandRecord(deck, actions) for deck, actions in parsed.hands),
+            start_hand=parsed.start_hand,
+            start_scores=parsed.start_scores,
+        )
+        _replay(record, parsed.locate)
+        return record
 
 
 def _new_game_start(state: GameState, start: _history.Start) -> bool:
@@ -393,7 +402,7 @@ def _body(record: GameRecord) -> dict[str, object]:
         "first_dealer": record.first_dealer,
         "seed": record.seed,
     }
-    if _partway(record):
+    if partway(record):
         body["start_hand"] = record.start_hand
         body["start_scores"] = list(record.start_scores)
     body["hands"] = [
@@ -420,7 +429,7 @@ def _read_body(document: dict[str, object]) -> GameRecord:
     if "start_scores" in document:
         scores = _start_scores(document["start_scores"], "$.start_scores", rules)
     hands: list[HandRecord] = []
-    for h, raw in enumerate(array(document["hands"], "$.hands", _MAX_HANDS)):
+    for h, raw in enumerate(array(document["hands"], "$.hands", MAX_HANDS)):
         at = f"$.hands[{h}]"
         part = obj(raw, at, ("actions",), ("deck",))
         if "deck" in part:
@@ -431,7 +440,7 @@ def _read_body(document: dict[str, object]) -> GameRecord:
             fail(at, "missing field 'deck' (only a seeded record may leave it out)")
         actions = [
             _read_action(a, f"{at}.actions[{i}]")
-            for i, a in enumerate(array(part["actions"], f"{at}.actions", _MAX_ACTIONS))
+            for i, a in enumerate(array(part["actions"], f"{at}.actions", MAX_ACTIONS))
         ]
         hands.append(HandRecord(deck, tuple(actions)))
     return GameRecord(
@@ -446,18 +455,9 @@ def _read_body(document: dict[str, object]) -> GameRecord:
 
 def _start_scores(value: object, where: str, rules: Rules) -> tuple[int, int]:
     """The scores a game started at: two whole numbers, neither of which has won (R-END-1)."""
-    low, high = _pair(value, where, MIN_SCORE, _SCORE_LIMIT)
-    _check_start_scores((low, high), rules, lambda team: f"{where}[{team}]")
+    low, high = _pair(value, where, MIN_SCORE, SCORE_LIMIT)
+    check_start_scores((low, high), rules, lambda team: f"{where}[{team}]")
     return low, high
-
-
-def _check_start_scores(scores: tuple[int, int], rules: Rules, where: Callable[[int], str]) -> None:
-    for team, score in enumerate(scores):
-        if past_target(rules, score):
-            fail(
-                where(team),
-                f"a score of {score} has won a game to {rules.target} (R-END-1): no game starts there",
-            )
 
 
 def _read_deck(value: object, where: str) -> tuple[Card, ...]:
@@ -476,300 +476,9 @@ def _read_action(value: object, where: str) -> tuple[int, SeatAction]:
 
 def _seat_action(value: object, where: str) -> SeatAction:
     try:
-        return _parse_seat_action(string(value, where, 400))
+        return parse_seat_action(string(value, where, 400))
     except ActionParseError as error:
         raise DocumentError(where, str(error)) from None
-
-
-def _parse_seat_action(text: str) -> SeatAction:
-    """A seat's action in notation: :func:`~pitch13.parse_action`, refusing a deal."""
-    action = parse_action(text)
-    if isinstance(action, Deal):
-        raise ActionParseError(text, 0, "a deal is not a seat's action; a hand's deck is given on its own")
-    return action
-
-
-# --- text form ---------------------------------------------------------------------------------
-
-_PRESETS: Final[tuple[tuple[str, dict[str, object]], ...]] = (
-    ("default", {}),
-    ("classic_ten_point", {"use_off_three": False, "target": 52, "target_rule": "at_least"}),
-)
-_TAG: Final = re.compile(r'\[([A-Za-z]+)[ \t]+"([^"\\]*)"\][ \t]*\Z')
-_TAGS: Final = ("Format", "Version", "Rules", "FirstDealer", "Seed", "StartHand", "StartScores")
-
-
-def _rules_text(rules: Rules) -> str:
-    wanted = rules_to_dict(rules)
-    best: str | None = None
-    for name, preset in _PRESETS:
-        base = rules_to_dict(rules_from_dict(preset, ""))
-        changes = {k: v for k, v in wanted.items() if v != base[k] and k != "max_bid"}
-        if rules_from_dict({**preset, **changes}, "") != rules:
-            changes["max_bid"] = rules.max_bid
-        words = [name] + [f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in changes.items()]
-        text = " ".join(words)
-        if best is None or len(words) < len(best.split()):
-            best = text
-    assert best is not None
-    return best
-
-
-def _read_rules(text: str, where: str) -> Rules:
-    words = text.split()
-    options: dict[str, object] = {}
-    if words and words[0] in dict(_PRESETS):
-        options.update(dict(_PRESETS)[words.pop(0)])
-    for word in words:
-        name, sep, raw = word.partition("=")
-        if not sep:
-            fail(where, f"expected a preset or option=value, found {excerpt(word)}")
-        value: object = raw
-        if raw in ("true", "false"):
-            value = raw == "true"
-        elif re.fullmatch(r"-?[0-9]{1,9}", raw):
-            value = int(raw)
-        options[name] = value
-    try:
-        return rules_from_dict(options, "")
-    except DocumentError as error:
-        option = error.where.lstrip(".")
-        fail(where, f"{option}: {error.why}" if option else error.why)
-
-
-def _format_text(record: GameRecord) -> str:
-    states = _replay(record, _json_where)
-    lines = [
-        f'[Format "{_RECORD_FORMAT}"]',
-        f'[Version "{_VERSION}"]',
-        f'[Rules "{_rules_text(record.rules)}"]',
-        f'[FirstDealer "{record.first_dealer}"]',
-        f'[Seed "{"none" if record.seed is None else record.seed}"]',
-    ]
-    if _partway(record):
-        scores = record.start_scores
-        lines += [f'[StartHand "{record.start_hand}"]', f'[StartScores "{scores[0]} {scores[1]}"]']
-    k = 1  # states[k] is the state after the next action
-    for h, hand in enumerate(record.hands):
-        if record.seed is None:
-            k += 1
-        before = states[k - 1]
-        lines += ["", f"hand {record.start_hand + h}", "deck " + " ".join(str(c) for c in hand.deck)]
-        lines.append(f"# dealer {before.dealer}")
-        line: list[str] = []
-        last: tuple[Phase, int] | None = None
-        for who, action in hand.actions:
-            before = states[k - 1]
-            # A line for each stage of the hand, each looking seat and each trick.
-            group = (before.phase, who if before.phase is Phase.LOOK else len(before.tricks))
-            if line and group != last:
-                lines.append("; ".join(line))
-                line = []
-            line.append(f"{who}: {action}")
-            last = group
-            k += 1
-        if line:
-            lines.append("; ".join(line))
-        if hand.actions:
-            lines += _hand_comments(states[k - 2], states[k - 1])
-    return "\n".join(lines) + "\n"
-
-
-def _hand_comments(before: GameState, after: GameState) -> list[str]:
-    """Comments on how the hand ended, from the events of its last action (``before`` → ``after``)."""
-    out: list[str] = []
-    for entry in after.history_since(before.history_len):
-        item = entry.item
-        if isinstance(item, HandThrownIn):
-            out.append(f"# thrown in: {item.reason.value.replace('_', ' ')}")
-        elif isinstance(item, HandScored):
-            result = item.result
-            made = "made" if result.made else "set"
-            out.append(
-                f"# seat {result.bidder} bid {result.bid} in {result.trump.letter}, {made}; "
-                f"points {result.points[0]}-{result.points[1]}; scores {result.scores[0]}-{result.scores[1]}"
-            )
-        elif isinstance(item, GameOver):
-            out.append(f"# game over: team {'AB'[item.outcome.winner]} wins")
-    return out
-
-
-_ITEM: Final = re.compile(r"[ \t]*([0-9])[ \t]*:[ \t]*(.*)\Z", re.DOTALL)
-
-
-_LINE_END: Final = re.compile(r"\r\n|\r|\n")
-
-
-def _parse_text(text: str) -> GameRecord:
-    tags: dict[str, tuple[str, str]] = {}
-    first = 1  # the number of the first hand
-    hands: list[dict[str, object]] = []
-    places: list[dict[int | str | None, str]] = []
-    # Written by any editor: a byte-order mark is skipped, and lines end in \n, \r\n or \r.
-    for number, raw in enumerate(_LINE_END.split(text.removeprefix("\ufeff")), 1):
-        line = raw.split("#", 1)[0].rstrip()
-        stripped = line.strip()
-        if not stripped:
-            continue
-        column = len(line) - len(line.lstrip()) + 1
-        at = f"line {number}, column {column}"
-        if stripped.startswith("["):
-            if hands:
-                fail(at, "tags go before the first hand")
-            match = _TAG.match(stripped)
-            if not match:
-                fail(at, 'a tag is written [Name "value"]')
-            name, value = match.groups()
-            if name not in _TAGS:
-                fail(at, f"unknown tag {excerpt(name)} (expected {', '.join(_TAGS)})")
-            if name in tags:
-                fail(at, f"the tag {name} is given twice")
-            tags[name] = (value, at)
-            if name == "StartHand":  # read at once: the hands are numbered from it
-                first = _text_start_hand(value, at)
-            continue
-        word = stripped.split()[0].lower()
-        if word == "hand":
-            rest = stripped[4:].strip()
-            if rest != str(first + len(hands)):
-                fail(at, f"expected 'hand {first + len(hands)}', found {excerpt(stripped)}")
-            if len(hands) >= _MAX_HANDS:
-                fail(at, f"a record has at most {_MAX_HANDS} hands")
-            hands.append({"actions": []})
-            places.append({None: at})
-            continue
-        if not hands:
-            fail(at, "expected a tag or 'hand 1'")
-        current = hands[-1]
-        actions = cast("list[tuple[int, SeatAction]]", current["actions"])
-        if word == "deck":
-            if "deck" in current or actions:
-                fail(at, "a hand's deck comes once, before its actions")
-            current["deck"] = _text_deck(stripped[4:], line.index(stripped) + 4, number)
-            places[-1]["deck"] = at
-            continue
-        offset = 0
-        for part in line.split(";"):
-            start, offset = offset, offset + len(part) + 1
-            where = f"line {number}, column {start + len(part) - len(part.lstrip()) + 1}"
-            if not part.strip():
-                fail(where, "an empty action between ';'")
-            match = _ITEM.match(part)
-            if not match:
-                fail(where, f"expected 'seat: action', found {excerpt(part.strip())}")
-            if int(match.group(1)) > 3:
-                fail(where, f"a seat is from 0 to 3, not {match.group(1)}")
-            if len(actions) >= _MAX_ACTIONS:
-                fail(where, f"a hand has at most {_MAX_ACTIONS} actions")
-            try:
-                action = _parse_seat_action(match.group(2))
-            except ActionParseError as error:
-                column = start + match.start(2) + error.position + 1
-                raise DocumentError(f"line {number}, column {column}", str(error)) from None
-            places[-1][len(actions)] = where
-            actions.append((int(match.group(1)), action))
-    for name in ("Format", "Version", "FirstDealer"):
-        if name not in tags:
-            fail("line 1", f"missing tag [{name} ...]")
-    fmt, at = tags["Format"]
-    if fmt != _RECORD_FORMAT:
-        fail(at, f"expected the format {_RECORD_FORMAT!r}, found {excerpt(fmt)}")
-    version, at = tags["Version"]
-    if not re.fullmatch(r"0|[1-9][0-9]{0,5}", version):
-        fail(at, f"the version is a whole number, not {excerpt(version)}")
-    if int(version) > _VERSION:
-        fail(
-            at,
-            f"{_RECORD_FORMAT} version {version} is newer than this pitch13 reads ({_VERSION}); upgrade pitch13",
-        )
-    if int(version) != _VERSION:
-        fail(at, f"{_RECORD_FORMAT} has no version {int(version)}: version {_VERSION} is the first")
-    rules = _read_rules(*tags.get("Rules", ("default", "line 1")))
-    dealer_text, at = tags["FirstDealer"]
-    if dealer_text not in ("0", "1", "2", "3"):
-        fail(at, f"the first dealer is a seat from 0 to 3, not {excerpt(dealer_text)}")
-    seed_text, at = tags.get("Seed", ("none", "line 1"))
-    seed: int | None = None
-    if seed_text != "none":
-        if not re.fullmatch(r"-?[0-9]{1,40}", seed_text):
-            fail(at, f"the seed is a whole number or 'none', not {excerpt(seed_text)}")
-        seed = int(seed_text)
-        if not -MAX_SEED <= seed <= MAX_SEED:
-            fail(at, f"the seed is from -(2**128 - 1) to 2**128 - 1, not {seed}")
-    records: list[HandRecord] = []
-    for h, hand in enumerate(hands):
-        deck = hand.get("deck")
-        if deck is None:
-            if seed is None:
-                fail(
-                    places[h][None],
-                    f"hand {first + h} has no 'deck' line (only a seeded record may leave it out)",
-                )
-            deck = shuffled_deck(seed, first + h)
-        records.append(
-            HandRecord(
-                cast("tuple[Card, ...]", deck), tuple(cast("list[tuple[int, SeatAction]]", hand["actions"]))
-            )
-        )
-    scores = (0, 0)
-    if "StartScores" in tags:
-        scores = _text_start_scores(*tags["StartScores"], rules)
-    record = GameRecord(
-        rules=rules,
-        first_dealer=int(dealer_text),
-        seed=seed,
-        hands=tuple(records),
-        start_hand=first,
-        start_scores=scores,
-    )
-
-    end = f"line {text.count(chr(10)) + 1}"
-
-    def locate(hand: int, part: int | str | None) -> str:
-        spots = places[hand] if 0 <= hand < len(places) else {}
-        return spots.get(part, spots.get(None, end))
-
-    _replay(record, locate)
-    return record
-
-
-def _text_start_hand(text: str, where: str) -> int:
-    if not re.fullmatch(r"[1-9][0-9]{0,5}", text) or int(text) > MAX_HAND_NUMBER:
-        fail(where, f"the start hand is a number from 1 to {MAX_HAND_NUMBER}, not {excerpt(text)}")
-    return int(text)
-
-
-def _text_start_scores(text: str, where: str, rules: Rules) -> tuple[int, int]:
-    match = re.fullmatch(r"(-?[0-9]{1,10})[ \t]+(-?[0-9]{1,10})", text.strip())
-    if not match or not all(MIN_SCORE <= int(score) <= _SCORE_LIMIT for score in match.groups()):
-        fail(
-            where,
-            f"the start scores are two whole numbers from -{_SCORE_LIMIT} to {_SCORE_LIMIT}, "
-            f"team A's then team B's, not {excerpt(text)}",
-        )
-    scores = (int(match.group(1)), int(match.group(2)))
-    _check_start_scores(scores, rules, lambda team: where)
-    return scores
-
-
-def _text_deck(text: str, start: int, line: int) -> tuple[Card, ...]:
-    found: list[Card] = []
-    seen = 0
-    for match in re.finditer(r"\S+", text):
-        at = f"line {line}, column {start + match.start() + 1}"
-        try:
-            got = Card.parse(match.group())
-        except ValueError as error:
-            fail(at, str(error))
-        if seen >> got.index & 1:
-            fail(at, f"{got} is in the deck twice")
-        seen |= 1 << got.index
-        found.append(got)
-        if len(found) > len(DECK):
-            fail(at, "a deck is 54 cards; this one has more")
-    if len(found) != len(DECK):
-        fail(f"line {line}, column {start + 1}", f"a deck is all 54 cards, not {len(found)}")
-    return tuple(found)
 
 
 # --- state documents ---------------------------------------------------------------------------
@@ -819,7 +528,7 @@ def state_to_dict(state: GameState) -> dict[str, object]:
     if not isinstance(state, GameState):
         raise TypeError(f"state_to_dict() takes a GameState, not {type(state).__name__}")
     record = GameRecord.from_state(state)
-    return {"format": _STATE_FORMAT, "version": _VERSION, **_body(record), "position": _position(state)}
+    return {"format": _STATE_FORMAT, "version": VERSION, **_body(record), "position": _position(state)}
 
 
 def state_to_json(state: GameState, *, indent: int | None = None) -> str:
@@ -841,7 +550,7 @@ def state_from_dict(data: object) -> GameState:
         DocumentError: if ``data`` is not a valid ``pitch13.state`` document, its record does
             not replay, or its position is not where the record leads.
     """
-    document = check_header(data, _STATE_FORMAT, _VERSION)
+    document = check_header(data, _STATE_FORMAT, VERSION)
     obj(document, "$", ("format", "version", *_BODY_FIELDS, "position"), _START_FIELDS)
     position = _read_position(document["position"], "$.position")
     record = _read_body(document)
@@ -933,9 +642,9 @@ def _sorted(found: Iterable[Card]) -> list[str]:
     return [str(c) for c in sorted(found)]
 
 
-def _pair(value: object, where: str, low: int | None = None, high: int = _SCORE_LIMIT) -> list[int]:
+def _pair(value: object, where: str, low: int | None = None, high: int = SCORE_LIMIT) -> list[int]:
     if low is None:  # the lowest a score can fall: from the lowest start, 13 points a hand
-        low = MIN_SCORE - 13 * _MAX_HANDS
+        low = MIN_SCORE - 13 * MAX_HANDS
     items = array(value, where, 2)
     if len(items) != 2:
         fail(where, "expected two numbers: team A's, then team B's")

@@ -1,4 +1,6 @@
-"""Reading untrusted documents (internal): JSON checked for size, nesting, numbers and keys.
+"""Reading untrusted documents (internal).
 
-The loaders of records, state documents, views and hand lines read their input through it.
+Checked JSON (its size, nesting, numbers and keys, then each field's type), which the loaders of
+records, state documents, views and hand lines read their input through, and the grammar of a
+record's text form. It builds on the engine, which the text form's checks use.
 """
