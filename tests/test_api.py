@@ -180,6 +180,16 @@ def test_the_package_lists_at_most_thirty_entries_each_in_a_layer():
     assert entries - {"__init__", "py.typed"} == placed
 
 
+def test_no_module_is_over_800_lines():
+    """A module a maintainer can read whole: the longest split by job (records' text grammar in _io)."""
+    long = {
+        path.relative_to(SRC).as_posix(): n
+        for path in SRC.rglob("*.py")
+        if (n := len(path.read_text("utf-8").splitlines())) > 800
+    }
+    assert long == {}
+
+
 def test_modules_import_only_from_the_layers_to_their_left():
     rank = {entry: i for i, layer in enumerate(LAYERS) for entry in layer}
     for name, tree in _modules():

@@ -160,43 +160,13 @@ import attrs
 from pitch13._base.checks import check_seat, excerpt
 from pitch13._core.action_sets import BIDS, DISCARDS, GIVE_UPS, NAME_TRUMPS, PLAYS, TAKES
 from pitch13._core.fields import (
-    BIDDER,
-    CALLS,
     DEAD,
-    DEALER,
-    HAND_CACHE,
-    HAND_DECK,
     HANDS,
-    HIGH_BID,
-    LOG,
-    MIDDLE,
-    OUT,
-    PHASE,
-    RULES,
-    SCORES,
-    SHOWN,
     STOCK,
-    TABLE,
-    TAKEABLE,
-    TO_ACT,
-    TRICK,
     TURNED,
-    WON_A,
-    WON_B,
-)
-from pitch13._core.history import (
-    CARD_REJECTED_K,
-    GIVE_UP_K,
-    PASS_K,
-    REFILLED_K,
-    REJECT_K,
-    TAKE_K,
-    TURN_UP_K,
-    entry_width,
 )
 from pitch13._core.masks import mask_of
-from pitch13._info.hand_cache import SEEN_LOCK, deferred_of, read_on
-from pitch13._info.knowledge import HandLog, known_and_held
+from pitch13._info import observation
 from pitch13.actions import (
     PASS,
     REJECT,
@@ -231,7 +201,7 @@ from pitch13.events import (
     TrickWon,
 )
 from pitch13.seen import DealSeen, GiveUpSeen, RefillSeen, RejectSeen, SeenEntry, TurnUpSeen
-from pitch13.state import GameState, Phase
+from pitch13.state import GameState
 from pitch13.views import SeatView, view
 
 try:
@@ -431,35 +401,6 @@ class ObservationSpec:
         raise KeyError(f"{self.name} has no field {name!r}")
 
 
-_LAYOUT: Final = (
-    ("phase", 8, "one-hot: deal, bidding, trump, discard, pickup, look, play, game over"),
-    ("to_act", 4, "the seat to act, by relative seat"),
-    ("dealer", 4, "the dealer, by relative seat"),
-    ("calls", 60, "per relative seat, one-hot of 15: not yet called, pass, bid 1 to 13"),
-    ("high_bid", 14, "one-hot: none, 1 to 13"),
-    ("bidder", 4, "the seat that won the auction, by relative seat"),
-    ("trump", 4, "one-hot: clubs, diamonds, hearts, spades"),
-    ("out", 4, "the seats announced out of trump, by relative seat"),
-    ("card_turned_up", 1, "a stock card is turned up and waiting for a decision"),
-    ("trick_leader", 4, "the seat that led the current trick, by relative seat"),
-    ("hand", 54, "the viewer's hand"),
-    ("middle", 54, "the face-up cards in the middle"),
-    ("takeable", 54, "the cards in the middle that may still be picked up"),
-    ("dead_face_up", 54, "the face-up cards of the dead pile"),
-    ("dead_known", 54, "face-down dead cards the viewer knows"),
-    ("turned_card", 54, "the turned-up stock card, when the viewer turned it up"),
-    ("trick", 216, "the current trick: a card plane per relative seat"),
-    ("played", 216, "the cards each relative seat played this hand"),
-    ("known_held", 162, "cards known to be in the hands of seats +1, +2 and +3"),
-    ("unseen", 54, "the cards whose place the viewer does not know"),
-    ("scores", 2, "our team's and theirs, divided by the target, clipped to [-1, 1]"),
-    ("hand_sizes", 4, "each relative seat's number of cards, divided by 9"),
-    ("stock_size", 1, "the cards left in the stock, divided by 18"),
-    ("dead_face_down", 1, "the face-down cards of the dead pile, divided by 54"),
-    ("points_taken", 2, "the points our team and theirs took this hand, divided by 13"),
-)
-
-
 def _fields(layout: tuple[tuple[str, int, str], ...], start: int = 0) -> tuple[Field, ...]:
     fields: list[Field] = []
     offset = start
@@ -470,231 +411,13 @@ def _fields(layout: tuple[tuple[str, int, str], ...], start: int = 0) -> tuple[F
 
 
 #: The layout of :func:`encode`'s vector (the table above).
-OBSERVATION_SPEC: Final = ObservationSpec("pitch13.obs/1", _fields(_LAYOUT))
+OBSERVATION_SPEC: Final = ObservationSpec("pitch13.obs/1", _fields(observation.LAYOUT))
 #: The size of an observation: 1,089 values.
 OBS_SIZE: Final = OBSERVATION_SPEC.size
-
-_AT: Final = {f.name: f.offset for f in OBSERVATION_SPEC.fields}
-#: The 0-or-1 entries come first, then the ten scaled numbers.
-_NBITS: Final = _AT["scores"]
-_NBYTES: Final = (_NBITS + 7) // 8
-_ALL: Final = (1 << 54) - 1
-_PHASES: Final = tuple(Phase)
-_PHASE_BIT: Final = {phase: 1 << (_AT["phase"] + i) for i, phase in enumerate(_PHASES)}
-_TO_ACT, _DEALER, _CALLS, _HIGH, _BIDDER = (
-    _AT["to_act"],
-    _AT["dealer"],
-    _AT["calls"],
-    _AT["high_bid"],
-    _AT["bidder"],
-)
-_TRUMP, _OUT, _TURNED_UP, _LEADER = _AT["trump"], _AT["out"], _AT["card_turned_up"], _AT["trick_leader"]
-_HAND, _MIDDLE, _TAKEABLE, _DEAD_UP = _AT["hand"], _AT["middle"], _AT["takeable"], _AT["dead_face_up"]
-_DEAD_KNOWN, _TURNED_CARD, _TRICK, _PLAYED = (
-    _AT["dead_known"],
-    _AT["turned_card"],
-    _AT["trick"],
-    _AT["played"],
-)
-_HELD, _UNSEEN = _AT["known_held"], _AT["unseen"]
-#: The seats announced out (a seat mask) by viewer: the bits of the ``out`` field.
-_OUT_BITS: Final = tuple(
-    tuple(sum(1 << (_OUT + ((s - seat) & 3)) for s in range(4) if mask >> s & 1) for mask in range(16))
-    for seat in range(4)
-)
+assert {f.name: f.offset for f in OBSERVATION_SPEC.fields} == observation.AT
 
 
-def _floats(state: GameState, seat: int) -> tuple[float, ...]:
-    """The ten scaled numbers at the end of the observation."""
-    target = state[RULES].target
-    scores = state[SCORES]
-    ours, theirs = scores[seat & 1], scores[(seat & 1) ^ 1]
-    hands = state[HANDS]
-    table = state[TABLE]
-    shown = state[SHOWN]
-    won_a, won_b = (0, 0) if table is None else (table.points_of(state[WON_A]), table.points_of(state[WON_B]))
-    return (
-        min(1.0, max(-1.0, ours / target)),
-        min(1.0, max(-1.0, theirs / target)),
-        hands[seat].bit_count() / 9,
-        hands[(seat + 1) & 3].bit_count() / 9,
-        hands[(seat + 2) & 3].bit_count() / 9,
-        hands[(seat + 3) & 3].bit_count() / 9,
-        len(state[STOCK]) / 18,
-        (state[DEAD] & ~shown).bit_count() / 54,
-        (won_a if seat & 1 == 0 else won_b) / 13,
-        (won_b if seat & 1 == 0 else won_a) / 13,
-    )
-
-
-def _bits(state: GameState, seat: int) -> int:
-    """The 0-or-1 entries of ``seat``'s observation, as the bits of an int."""
-    phase = state[PHASE]
-    b = _PHASE_BIT[phase] | 1 << (_DEALER + ((state[DEALER] - seat) & 3))
-    to_act = state[TO_ACT]
-    if to_act >= 0:
-        b |= 1 << (_TO_ACT + ((to_act - seat) & 3))
-    calls = state[CALLS]
-    b |= (
-        1 << (_CALLS + ((-seat) & 3) * 15 + calls[0] + 1)
-        | 1 << (_CALLS + ((1 - seat) & 3) * 15 + calls[1] + 1)
-        | 1 << (_CALLS + ((2 - seat) & 3) * 15 + calls[2] + 1)
-        | 1 << (_CALLS + ((3 - seat) & 3) * 15 + calls[3] + 1)
-        | 1 << (_HIGH + state[HIGH_BID])
-    )
-    bidder = state[BIDDER]
-    if bidder >= 0 and phase is not Phase.BIDDING and phase is not Phase.DEAL:
-        b |= 1 << (_BIDDER + ((bidder - seat) & 3))
-    table = state[TABLE]
-    if table is not None:
-        b |= 1 << (_TRUMP + table.trump.value)
-    b |= _OUT_BITS[seat][state[OUT]]
-    turned = state[TURNED]
-    if turned >= 0:
-        b |= 1 << _TURNED_UP
-        if to_act == seat:
-            b |= 1 << (_TURNED_CARD + turned)
-    trick = state[TRICK]
-    if trick:
-        b |= 1 << (_LEADER + ((trick[0] >> 6) - seat & 3))
-        for code in trick:
-            b |= 1 << (_TRICK + ((code >> 6) - seat & 3) * 54 + (code & 63))
-    mine = state[HANDS][seat]
-    shown = state[SHOWN]
-    b |= mine << _HAND | state[MIDDLE] << _MIDDLE | state[TAKEABLE] << _TAKEABLE | shown << _DEAD_UP
-    log: bytes = state[LOG]
-    if log:  # the hand in play
-        if phase is not Phase.DEAL:
-            own_turned = 1 << turned if turned >= 0 and to_act == seat else 0
-            with SEEN_LOCK:
-                public = _public(state[HAND_CACHE], state[HAND_DECK], log)
-                b |= public.bits(seat, mine, shown, state[MIDDLE], own_turned)
-        return b
-    d = deferred_of(state, seat, mine, shown, phase is Phase.DEAL)
-    if d is not None and not d.waiting:  # the hand that ended, at the game's end: as the view reads it
-        with SEEN_LOCK:
-            hand = read_on(d).log
-            if hand is not None:
-                b |= _seen_bits(hand, seat, mine, shown)
-    return b
-
-
-class _Public:
-    """The hand in play's steps that the encodings read, kept on the hand (internal).
-
-    What each seat played, picked up from the middle and still holds, and put in the dead pile
-    in the look-through (the card it gave up or rejected), read straight from the hand's log
-    for every seat at once; a later state of the same line of play reads only its new entries.
-    """
-
-    __slots__ = ("dead", "deck", "held", "log", "played", "stock", "taken", "turned")
-
-    def __init__(self, deck: bytes) -> None:
-        self.deck = deck
-        self.log = b""
-        self.played = [0, 0, 0, 0]
-        self.held = [0, 0, 0, 0]
-        self.dead = [0, 0, 0, 0]
-        self.taken = 0
-        #: The stock cards given out or turned up so far, and the card turned up last.
-        self.stock = 0
-        self.turned = -1
-
-    def read_on(self, log: bytes) -> None:
-        """Read ``log``, which goes on from what was read, to its end (see :mod:`pitch13._core.history`)."""
-        played, held, dead = self.played, self.held, self.dead
-        at, end = len(self.log), len(log)
-        while at < end:
-            code = log[at]
-            if code < PASS_K:  # a play: seat * 54 + card
-                seat, index = divmod(code, 54)
-                bit = 1 << index
-                played[seat] |= bit
-                held[seat] &= ~bit
-                at += 1
-                continue
-            if code == TAKE_K:
-                bit = 1 << log[at + 2]
-                held[log[at + 1]] |= bit
-                self.taken |= bit
-            elif code == REFILLED_K:
-                self.stock += log[at + 2]
-            elif code == TURN_UP_K:
-                self.turned = self.deck[36 + self.stock]
-                self.stock += 1
-            elif code == REJECT_K:
-                dead[log[at + 1]] |= 1 << self.turned
-            elif code == CARD_REJECTED_K:
-                dead[log[at + 1]] |= 1 << log[at + 2]
-            elif code == GIVE_UP_K:
-                bit = 1 << log[at + 2]
-                dead[log[at + 1]] |= bit
-                held[log[at + 1]] &= ~bit
-            at += entry_width(log, at)
-        self.log = log
-
-    def bits(self, seat: int, mine: int, shown: int, middle: int, turned: int) -> int:
-        """The entries of ``seat``'s observation read from the hand's steps.
-
-        ``mine`` is the seat's hand, ``shown`` the face-up dead cards, ``middle`` the face-up
-        cards in the middle and ``turned`` the stock card the seat has turned up (masks).
-        """
-        played, held, dead = self.played, self.held, self.dead
-        p0, p1, p2, p3 = played[seat], played[(seat + 1) & 3], played[(seat + 2) & 3], played[(seat + 3) & 3]
-        # What the seat has not seen placed: not in its hand, played, in the middle or taken from
-        # it, face up in the dead pile, put there by the seat itself, or turned up by it.
-        known = mine | p0 | p1 | p2 | p3 | middle | self.taken | shown | dead[seat] | turned
-        return (
-            (dead[seat] & ~shown) << _DEAD_KNOWN
-            | p0 << _PLAYED
-            | p1 << (_PLAYED + 54)
-            | p2 << (_PLAYED + 108)
-            | p3 << (_PLAYED + 162)
-            | held[(seat + 1) & 3] << _HELD
-            | held[(seat + 2) & 3] << (_HELD + 54)
-            | held[(seat + 3) & 3] << (_HELD + 108)
-            | (~known & _ALL) << _UNSEEN
-        )
-
-
-def _public(cache: dict[object, object] | None, deck: bytes, log: bytes) -> _Public:
-    """The :class:`_Public` of the hand whose states share ``cache``, read on to ``log``.
-
-    ``deck`` is the hand's deck; ``SEEN_LOCK`` is held.
-    """
-    if cache is None:  # a game started partway keeps nothing before its first deal
-        cache = {}
-    public = cast("_Public | None", cache.get(_PUBLIC))
-    if public is None or public.deck != deck or not log.startswith(public.log):
-        public = _Public(deck)
-        cache[_PUBLIC] = public
-    if len(public.log) < len(log):
-        public.read_on(log)
-    return public
-
-
-#: The key under which a hand keeps its :class:`_Public`.
-_PUBLIC: Final = "encoding"
-
-
-def _seen_bits(log: HandLog, seat: int, mine: int, shown: int) -> int:
-    """The entries that need the hand as ``seat`` saw it (``SEEN_LOCK`` held)."""
-    b = (log.named_dead[seat] & ~shown) << _DEAD_KNOWN
-    for s, cards in log.plays.items():
-        at = _PLAYED + ((s - seat) & 3) * 54
-        for card in cards:
-            b |= 1 << (at + card.index)
-    known, held = known_and_held(log, seat, mine)
-    return (
-        b
-        | held[(seat + 1) & 3] << _HELD
-        | held[(seat + 2) & 3] << (_HELD + 54)
-        | held[(seat + 3) & 3] << (_HELD + 108)
-        | (~known & _ALL) << _UNSEEN
-    )
-
-
-def _array(bits: int, floats: tuple[float, ...], nbits: int = _NBITS) -> npt.NDArray[np.float32]:
+def _array(bits: int, floats: tuple[float, ...], nbits: int = observation.NBITS) -> npt.NDArray[np.float32]:
     out = np.empty(nbits + len(floats), np.float32)
     raw = np.frombuffer(bits.to_bytes((nbits + 7) // 8, "little"), np.uint8)
     out[:nbits] = np.unpackbits(raw, count=nbits, bitorder="little")
@@ -730,7 +453,7 @@ def encode(state: GameState, seat: int) -> npt.NDArray[np.float32]:
     """
     if type(state) is not GameState or type(seat) is not int or not 0 <= seat <= 3 or np is None:
         seat = _check(state, seat, "encode")
-    return _array(_bits(state, seat), _floats(state, seat))
+    return _array(observation.bits(state, seat), observation.floats(state, seat))
 
 
 def encode_view(seat_view: SeatView) -> npt.NDArray[np.float32]:
@@ -752,37 +475,43 @@ def encode_view(seat_view: SeatView) -> npt.NDArray[np.float32]:
     if seat is None:
         raise ValueError("encode_view() takes a seat's view, not a spectator's")
 
+    at = observation.AT
+
     def rel(s: int) -> int:
         return (s - seat) & 3
 
-    b = 1 << (_AT["phase"] + _PHASES.index(v.phase)) | 1 << (_DEALER + rel(v.dealer))
+    b = observation.PHASE_BIT[v.phase] | 1 << (at["dealer"] + rel(v.dealer))
     if v.to_act is not None:
-        b |= 1 << (_TO_ACT + rel(v.to_act))
+        b |= 1 << (at["to_act"] + rel(v.to_act))
     for s, call in enumerate(v.bids):
-        b |= 1 << (_CALLS + rel(s) * 15 + (0 if call is None else call + 1))
-    b |= 1 << (_HIGH + (v.high_bid or 0))
+        b |= 1 << (at["calls"] + rel(s) * 15 + (0 if call is None else call + 1))
+    b |= 1 << (at["high_bid"] + (v.high_bid or 0))
     if v.bidder is not None:
-        b |= 1 << (_BIDDER + rel(v.bidder))
+        b |= 1 << (at["bidder"] + rel(v.bidder))
     if v.trump is not None:
-        b |= 1 << (_TRUMP + v.trump.value)
+        b |= 1 << (at["trump"] + v.trump.value)
     for s in v.out:
-        b |= 1 << (_OUT + rel(s))
+        b |= 1 << (at["out"] + rel(s))
     if v.card_turned_up:
-        b |= 1 << _TURNED_UP
+        b |= 1 << at["card_turned_up"]
     if v.turned_card is not None:
-        b |= 1 << (_TURNED_CARD + v.turned_card.index)
+        b |= 1 << (at["turned_card"] + v.turned_card.index)
     if v.trick:
-        b |= 1 << (_LEADER + rel(v.trick[0][0]))
+        b |= 1 << (at["trick_leader"] + rel(v.trick[0][0]))
     for s, card in v.trick:
-        b |= 1 << (_TRICK + rel(s) * 54 + card.index)
-    b |= mask_of(v.hand) << _HAND | mask_of(v.middle) << _MIDDLE | mask_of(v.takeable) << _TAKEABLE
-    b |= mask_of(v.dead_face_up) << _DEAD_UP | mask_of(v.dead_known) << _DEAD_KNOWN
+        b |= 1 << (at["trick"] + rel(s) * 54 + card.index)
+    b |= (
+        mask_of(v.hand) << at["hand"]
+        | mask_of(v.middle) << at["middle"]
+        | mask_of(v.takeable) << at["takeable"]
+    )
+    b |= mask_of(v.dead_face_up) << at["dead_face_up"] | mask_of(v.dead_known) << at["dead_known"]
     for s, card in [play for trick in v.tricks for play in trick.plays] + list(v.trick):
-        b |= 1 << (_PLAYED + rel(s) * 54 + card.index)
+        b |= 1 << (at["played"] + rel(s) * 54 + card.index)
     held = v.known_held
     for k in (1, 2, 3):
-        b |= mask_of(held[(seat + k) & 3]) << (_HELD + (k - 1) * 54)
-    b |= mask_of(v.unseen) << _UNSEEN
+        b |= mask_of(held[(seat + k) & 3]) << (at["known_held"] + (k - 1) * 54)
+    b |= mask_of(v.unseen) << at["unseen"]
     ours, theirs = v.scores[seat & 1], v.scores[(seat & 1) ^ 1]
     target = v.rules.target
     sizes = [v.hand_sizes[(seat + k) & 3] / 9 for k in range(4)]
