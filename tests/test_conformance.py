@@ -15,8 +15,7 @@ from hypothesis import given
 import pitch13
 import pitch13.testing as kit
 from pitch13 import Rules, legal_actions
-from pitch13._core.fields import SCORES
-from pitch13.engine._work import freeze
+from pitch13.engine._work import freeze, work
 from pitch13.testing import ConformanceError, ConformanceReport, InvariantError, check_random_games
 from pitch13.testing import soak as soak_module
 from profiles import examples
@@ -124,9 +123,9 @@ def test_scores_changed_outside_a_hand_end_are_caught(monkeypatch):
     def generous(state, action, *, seat=None, ply=None):
         after = pitch13.apply(state, action, seat=seat, ply=ply)
         if after.ply == 30:
-            fields = list(after[:])
-            fields[SCORES] = (fields[SCORES][0] + 1, fields[SCORES][1])
-            return freeze(fields)
+            w = work(after)
+            w.scores = (w.scores[0] + 1, w.scores[1])
+            return freeze(w)
         return after
 
     assert "scores changed" in broken(monkeypatch, "apply", generous)

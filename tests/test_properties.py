@@ -21,7 +21,6 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-import pitch13._core.fields as fields_module
 from pitch13 import (
     BLACK_JOKER,
     DECK,
@@ -46,7 +45,7 @@ from pitch13 import (
     legal_actions,
     new_game,
 )
-from pitch13.engine._work import freeze
+from pitch13.engine._work import freeze, work
 from pitch13.events import (
     AuctionWon,
     GameOver,
@@ -89,11 +88,6 @@ ILLEGAL_PER_STATE = 4
 FULL_COMPARE_EVERY = 40
 
 #: The index of each field of a state's tuple form, by the name of its constant in pitch13._core.fields.
-_STATE_FIELDS = {
-    name.lower(): getattr(fields_module, name)
-    for name in dir(fields_module)
-    if name.isupper() and isinstance(getattr(fields_module, name), int)
-}
 _ANY_DEAL = Deal(DECK)
 
 
@@ -665,12 +659,12 @@ def bits(cards: Sequence[Card]) -> int:
 
 def corrupt(state: GameState, **changes: object) -> GameState:
     """``state`` with internal fields changed, named as in pitch13._core.fields (``won=`` sets both teams')."""
-    fields = list(state[:])
+    w = work(state)
     if "won" in changes:
         changes["won_a"], changes["won_b"] = changes.pop("won")  # type: ignore[misc]
     for name, value in changes.items():
-        fields[_STATE_FIELDS[name]] = value
-    return freeze(fields)
+        setattr(w, name, value)
+    return freeze(w)
 
 
 def test_check_invariants_accepts_states_of_a_real_game():

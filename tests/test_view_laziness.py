@@ -20,7 +20,6 @@ import pytest
 
 from helpers import see
 from pitch13 import DECK, Deal, Phase, Rules, SeatView, apply, legal_actions, new_game, spectator_view, view
-from pitch13._core.fields import HAND_DECK, LOG, PAST
 from pitch13._info.seen_entries import SEEN_AS_IS, Watcher
 from pitch13.bots import RandomBot, SimpleBot
 from pitch13.seen import SeenEntry
@@ -52,9 +51,9 @@ def fresh(state, viewer):
 
 def shown_deck(state):
     """The deck of the hand a view of ``state`` shows (empty before the first deal)."""
-    if state[LOG]:
-        return state[HAND_DECK]
-    return b"" if state[PAST] is None else state[PAST].deck
+    if state._log:
+        return state._hand_deck
+    return b"" if state._past is None else state._past.deck
 
 
 def holds(v, thing):
@@ -150,7 +149,7 @@ def test_a_pickled_view_holds_nothing_the_seat_may_not_know():
     for viewer in VIEWERS:
         v = see(state, viewer)
         data = pickle.dumps(v)
-        assert state[HAND_DECK] not in data and b"Deferred" not in data
+        assert state._hand_deck not in data and b"Deferred" not in data
         assert not holds_deck(v, state) and not holds_deck(pickle.loads(data), state)
 
 

@@ -39,9 +39,9 @@ from typing import ClassVar, Final, Union, cast
 import attrs
 
 from pitch13._base.checks import excerpt
+from pitch13._base.failures import ActionParseError
 from pitch13._base.shuffle import seeded_order
 from pitch13.cards import DECK, Card, Suit
-from pitch13.errors import ActionParseError
 
 __all__ = [
     "PASS",

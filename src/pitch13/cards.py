@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from typing import Final, final
 
 from pitch13._base.checks import excerpt
-from pitch13.errors import CardParseError
+from pitch13._base.failures import CardParseError
 
 __all__ = [
     "BLACK_JOKER",

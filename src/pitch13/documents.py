@@ -8,6 +8,6 @@ out as a :class:`DocumentError` that says what and where. It is also importable 
 
 from __future__ import annotations
 
-from pitch13.errors import DocumentError
+from pitch13._base.failures import DocumentError
 
 __all__ = ["DocumentError"]

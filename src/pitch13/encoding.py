@@ -159,12 +159,6 @@ import attrs
 
 from pitch13._base.checks import check_seat, excerpt
 from pitch13._core.action_sets import BIDS, DISCARDS, GIVE_UPS, NAME_TRUMPS, PLAYS, TAKES
-from pitch13._core.fields import (
-    DEAD,
-    HANDS,
-    STOCK,
-    TURNED,
-)
 from pitch13._core.masks import mask_of
 from pitch13._info import observation
 from pitch13.actions import (
@@ -703,11 +697,11 @@ def encode_privileged(state: GameState, seat: int) -> npt.NDArray[np.float32]:
         ValueError: if ``seat`` is not from 0 to 3.
     """
     seat = _check(state, seat, "encode_privileged")
-    hands = state[HANDS]
+    hands = state._hands
     stock = 0
-    for index in state[STOCK]:
+    for index in state._stock:
         stock |= 1 << index
-    turned = state[TURNED]
+    turned = state._turned
     if turned >= 0:
         stock |= 1 << turned  # the turned-up card is the stock's until it is decided on
     b = (
@@ -716,7 +710,7 @@ def encode_privileged(state: GameState, seat: int) -> npt.NDArray[np.float32]:
         | hands[(seat + 2) & 3] << 108
         | hands[(seat + 3) & 3] << 162
         | stock << 216
-        | state[DEAD] << 270
+        | state._dead << 270
     )
     out = np.empty(PRIVILEGED_SIZE, np.float32)
     out[:OBS_SIZE] = encode(state, seat)

@@ -30,13 +30,13 @@ plain :exc:`TypeError`. Every class is importable from :mod:`pitch13` itself, bu
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from pitch13._base.checks import excerpt
-
-if TYPE_CHECKING:
-    from pitch13.actions import Action
+from pitch13._base.failures import ActionParseError, CardParseError, DocumentError, RulesError
+from pitch13._base.failures import Reduced as _Reduced
+from pitch13._base.failures import remade as _remade
+from pitch13.actions import Action
 
 __all__ = [
     "ActionParseError",
@@ -50,32 +50,6 @@ __all__ = [
     "RulesError",
     "SamplingError",
 ]
-
-
-class CardParseError(ValueError):
-    """Text that is not a card in pitch13's notation (``"AH"``, ``"10S"``, ``"BJ"``)."""
-
-
-class RulesError(ValueError):
-    """An invalid :class:`~pitch13.Rules` value; the message names the option at fault."""
-
-
-class ActionParseError(ValueError):
-    """Text that is not an action in pitch13's notation.
-
-    ``position`` is the index in the text where reading went wrong.
-    """
-
-    def __init__(self, text: str, position: int, why: str) -> None:
-        super().__init__(f"cannot read {excerpt(text)} as an action at position {position}: {why}")
-        #: The text that was read.
-        self.text = text
-        #: Where in it reading went wrong (0-based).
-        self.position = position
-        self._why = why
-
-    def __reduce__(self) -> _Reduced:
-        return (_remade, (type(self), (self.text, self.position, self._why), {}))
 
 
 class IllegalReason(enum.Enum):
@@ -136,28 +110,6 @@ class IllegalActionError(ValueError):
         return (_remade, (type(self), (self.reason, str(self)), kwargs))
 
 
-class DocumentError(ValueError):
-    """A document that pitch13 will not load: malformed, of another format, or inconsistent.
-
-    Raised by every loader (:meth:`GameRecord.from_json <pitch13.GameRecord.from_json>`,
-    :meth:`~pitch13.GameRecord.from_text`, :func:`~pitch13.state_from_json`,
-    :meth:`SeatView.from_json <pitch13.SeatView.from_json>` and their ``dict`` forms) and by :func:`~pitch13.replay`.
-    ``where`` says where in the document the fault is: a path such as
-    ``$.hands[2].actions[5]`` in JSON, or ``line 12, column 4`` in text. The original error,
-    if there was one (an illegal action, say), is the ``__cause__``.
-    """
-
-    def __init__(self, where: str, why: str) -> None:
-        super().__init__(f"{where}: {why}" if where else why)
-        #: Where the fault is in the document.
-        self.where = where
-        #: What is wrong there.
-        self.why = why
-
-    def __reduce__(self) -> _Reduced:
-        return (_remade, (type(self), (self.where, self.why), {}))
-
-
 class BotError(ValueError):
     """A bot returned something that is not one of its legal actions."""
 
@@ -172,14 +124,6 @@ class BotError(ValueError):
 
     def __reduce__(self) -> _Reduced:
         return (_remade, (type(self), (self.seat, self.action), {}))
-
-
-# Errors pickle (to cross a process boundary) as the arguments they were made from.
-_Reduced = tuple[Callable[..., BaseException], tuple[object, ...]]
-
-
-def _remade(kind: type[BaseException], args: tuple[object, ...], kwargs: dict[str, object]) -> BaseException:
-    return kind(*args, **kwargs)
 
 
 class SamplingError(RuntimeError):

@@ -37,7 +37,6 @@ import attrs
 from pitch13._base.checks import excerpt
 from pitch13._core import history as _history
 from pitch13._core.action_sets import ACTION_TYPES
-from pitch13._core.fields import PAST
 from pitch13._core.logs import hand_logs
 from pitch13._io.checked_json import (
     MAX_SIZE,
@@ -200,7 +199,7 @@ class GameRecord:
         """
         if not isinstance(state, GameState):
             raise TypeError(f"from_state() takes a GameState, not {type(state).__name__}")
-        start = _history.start_of(state[PAST])
+        start = _history.start_of(state._past)
         if start is not None and not _new_game_start(state, start):
             raise ValueError(
                 "a state sampled from a view (sample_state) has no record: "

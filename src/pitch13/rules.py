@@ -21,7 +21,7 @@ from typing import Any, Final, Literal, TypeAlias, TypeVar, cast
 import attrs
 
 from pitch13._base.checks import excerpt
-from pitch13.errors import RulesError
+from pitch13._base.failures import RulesError
 
 __all__ = [
     "OPTION_ENUMS",

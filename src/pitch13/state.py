@@ -14,51 +14,17 @@ the rest. Hashing and comparing states never walks the history of a game in prog
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterator
-from operator import itemgetter
 from typing import Final, NoReturn, final
 
 import attrs
 
 from pitch13._base.checks import check_seat
 from pitch13._core import history as _history
-from pitch13._core.fields import (
-    BIDDER,
-    CALLS,
-    DEAD,
-    DEALER,
-    FIRST_DEALER,
-    HAND_DECK,
-    HAND_NUMBER,
-    HANDS,
-    HIGH_BID,
-    HISTORY_LEN,
-    LOG,
-    MIDDLE,
-    OUT,
-    OUTCOME,
-    PAST,
-    PHASE,
-    PLY,
-    RULES,
-    SCORES,
-    SEED,
-    SHOWN,
-    STOCK,
-    TABLE,
-    TAKEABLE,
-    TO_ACT,
-    TRICK,
-    TRICKS,
-    TURNED,
-    WON_A,
-    WON_B,
-)
-from pitch13._core.history import Hand, HistoryItem
+from pitch13._core.fields import Fields, Phase, getter
+from pitch13._core.history import HistoryItem
 from pitch13._core.logs import hand_entries, hand_logs, hands_since, skipped
 from pitch13._core.masks import cards_of_mask
-from pitch13._core.tables import TrumpTable
 from pitch13._core.tally import make_trick
 from pitch13.actions import Action, Deal
 from pitch13.cards import DECK, Card, Suit
@@ -66,34 +32,6 @@ from pitch13.rules import Rules
 from pitch13.scoring import HandResult, Outcome, Trick
 
 __all__ = ["GameState", "HistoryEntry", "Phase"]
-
-
-class Phase(enum.Enum):
-    """Where a game stands: the state machine of a hand, plus the game's two ends.
-
-    A hand goes ``DEAL`` (chance) → ``BIDDING`` → ``TRUMP`` → ``DISCARD`` (only if a seat holds
-    more than 6 trumps) → ``PICKUP`` (only if a shed card may be taken) → ``LOOK`` (only if
-    stock is left after the refill) → ``PLAY``, then scoring, then the next hand's ``DEAL`` or
-    ``GAME_OVER``. Discarding dead cards, the refill and scoring have no choice in them and
-    happen inside :func:`pitch13.apply`.
-    """
-
-    #: Chance is to act: the next hand waits for a shuffled deck (:class:`~pitch13.Deal`).
-    DEAL = "deal"
-    #: The auction (R-BID-1 to R-BID-4).
-    BIDDING = "bidding"
-    #: The bidder names trump (R-TRUMP-1).
-    TRUMP = "trump"
-    #: Seats holding more than 6 trumps shed down to 6 (R-DISC-2).
-    DISCARD = "discard"
-    #: Seats short of 6 may take shed cards from the middle (R-PICK-1).
-    PICKUP = "pickup"
-    #: The bidder, then his partner, look through the stock (R-LOOK-1 to R-LOOK-4).
-    LOOK = "look"
-    #: Tricks are played (R-PLAY-1 to R-PLAY-7).
-    PLAY = "play"
-    #: A team has won.
-    GAME_OVER = "game_over"
 
 
 _DEAL: Final = Phase.DEAL
@@ -109,43 +47,8 @@ class HistoryEntry:
     item: HistoryItem
 
 
-_Fields = tuple[
-    Rules,
-    Phase,
-    int,
-    tuple[int, ...],
-    tuple[int, ...],
-    int,
-    "TrumpTable | None",
-    int,
-    int,
-    tuple[tuple[int, ...], ...],
-    tuple[int, ...],
-    int,
-    int,
-    int,
-    int,
-    int,
-    int,
-    bytes,
-    int,
-    "int | None",
-    int,
-    int,
-    int,
-    tuple[int, int],
-    "Outcome | None",
-    bytes,
-    bytes,
-    "Hand | None",
-    int,
-    int,
-    "dict[object, object] | None",
-]
-
-
 @final
-class GameState(_Fields):
+class GameState(Fields):
     """The whole state of a game. Make one with :func:`pitch13.new_game`; never construct it.
 
     Seats are 0 to 3 clockwise; teams are 0 (seats 0 and 2) and 1 (seats 1 and 3). A state is
@@ -161,42 +64,42 @@ class GameState(_Fields):
     @property
     def rules(self) -> Rules:
         """The rules of the game."""
-        return self[RULES]
+        return self._rules
 
     @property
     def phase(self) -> Phase:
         """Where the game stands."""
-        return self[PHASE]
+        return self._phase
 
     @property
     def seed(self) -> int | None:
         """The seed that deals every hand, or ``None`` when the caller deals (R-DEAL-3)."""
-        return self[SEED]
+        return self._seed
 
     @property
     def first_dealer(self) -> int:
         """The dealer of hand 1; in a game started at a later hand, the seat that dealt it (R-DEAL-2)."""
-        return self[FIRST_DEALER]
+        return self._first_dealer
 
     @property
     def hand_number(self) -> int:
         """The current hand's number, from 1; thrown-in hands count."""
-        return self[HAND_NUMBER]
+        return self._hand_number
 
     @property
     def dealer(self) -> int:
         """The current hand's dealer (R-DEAL-2)."""
-        return self[DEALER]
+        return self._dealer
 
     @property
     def scores(self) -> tuple[int, int]:
         """``(team A, team B)``: the scores of the hands scored so far."""
-        return self[SCORES]
+        return self._scores
 
     @property
     def outcome(self) -> Outcome | None:
         """How the game ended, or ``None`` while it goes on."""
-        return self[OUTCOME]
+        return self._outcome
 
     @property
     def results(self) -> tuple[HandResult, ...]:
@@ -207,12 +110,12 @@ class GameState(_Fields):
         :func:`~pitch13.new_game` started it at given ``scores`` or ``hand_number``, and that
         of the hand before the view's when :func:`~pitch13.sample_state` made it.
         """
-        return tuple(_history.results(self[PAST], self[RULES]))
+        return tuple(_history.results(self._past, self._rules))
 
     @property
     def trump(self) -> Suit | None:
         """The trump suit once named, else ``None``."""
-        table = self[TABLE]
+        table = self._table
         return None if table is None else table.trump
 
     # --- who acts -------------------------------------------------------------------------
@@ -220,23 +123,23 @@ class GameState(_Fields):
     @property
     def to_act(self) -> int | None:
         """The seat to act, or ``None`` when chance is to act (a deal) or the game is over."""
-        seat = self[TO_ACT]
+        seat = self._to_act
         return None if seat < 0 else seat
 
     @property
     def is_chance(self) -> bool:
         """Whether the next step is a shuffle: apply a :class:`~pitch13.Deal` (R-DEAL-3)."""
-        return self[PHASE] is _DEAL
+        return self._phase is _DEAL
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self[OUTCOME] is not None
+        return self._outcome is not None
 
     @property
     def winner(self) -> int | None:
         """The winning team, or ``None`` while the game goes on."""
-        outcome = self[OUTCOME]
+        outcome = self._outcome
         return None if outcome is None else outcome.winner
 
     # --- the auction ----------------------------------------------------------------------
@@ -244,31 +147,31 @@ class GameState(_Fields):
     @property
     def bids(self) -> tuple[int | None, ...]:
         """Each seat's call this hand: its bid, ``0`` for a pass, ``None`` if it has not acted."""
-        return tuple(None if c < 0 else c for c in self[CALLS])
+        return tuple(None if c < 0 else c for c in self._calls)
 
     @property
     def high_bid(self) -> int | None:
         """The highest bid so far this hand, or ``None``."""
-        return self[HIGH_BID] or None
+        return self._high_bid or None
 
     @property
     def bidder(self) -> int | None:
         """The seat that won the auction, or ``None`` before the auction ends."""
-        if self[PHASE] in (Phase.DEAL, Phase.BIDDING) or self[BIDDER] < 0:
+        if self._phase in (Phase.DEAL, Phase.BIDDING) or self._bidder < 0:
             return None
-        return self[BIDDER]
+        return self._bidder
 
     @property
     def bid(self) -> int | None:
         """The winning bid, or ``None`` before the auction ends."""
-        return None if self.bidder is None else self[HIGH_BID]
+        return None if self.bidder is None else self._high_bid
 
     # --- where the cards are --------------------------------------------------------------
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's hand, cards in index order. Dead cards received in the refill stay here."""
-        return tuple(cards_of_mask(h) for h in self[HANDS])
+        return tuple(cards_of_mask(h) for h in self._hands)
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The hand of ``seat``, in index order.
@@ -277,70 +180,70 @@ class GameState(_Fields):
             TypeError: if ``seat`` is not an int.
             ValueError: if it is not from 0 to 3.
         """
-        return cards_of_mask(self[HANDS][check_seat(seat)])
+        return cards_of_mask(self._hands[check_seat(seat)])
 
     @property
     def middle(self) -> tuple[Card, ...]:
         """Cards discarded face up into the middle (R-DISC-1, R-DISC-2); dead once pick-up ends."""
-        return cards_of_mask(self[MIDDLE])
+        return cards_of_mask(self._middle)
 
     @property
     def takeable(self) -> tuple[Card, ...]:
         """Cards in the middle that may still be picked up (R-PICK-1)."""
-        return cards_of_mask(self[TAKEABLE])
+        return cards_of_mask(self._takeable)
 
     @property
     def dead(self) -> tuple[Card, ...]:
         """The dead pile: cards given up or rejected in the look-through and unseen stock cards."""
-        return cards_of_mask(self[DEAD])
+        return cards_of_mask(self._dead)
 
     @property
     def dead_face_up(self) -> tuple[Card, ...]:
         """The cards of the dead pile that are face up: the trumps (R-LOOK-4)."""
-        return cards_of_mask(self[SHOWN])
+        return cards_of_mask(self._shown)
 
     @property
     def stock(self) -> tuple[Card, ...]:
         """The stock, top card first (during the look-through: the cards not yet turned up)."""
-        return tuple(DECK[i] for i in self[STOCK])
+        return tuple(DECK[i] for i in self._stock)
 
     @property
     def turned_card(self) -> Card | None:
         """The stock card turned up and waiting for a decision, else ``None`` (R-LOOK-2)."""
-        turned = self[TURNED]
+        turned = self._turned
         return None if turned < 0 else DECK[turned]
 
     @property
     def trick(self) -> tuple[tuple[int, Card], ...]:
         """The current trick: ``(seat, card)`` in the order played."""
-        return tuple((code >> 6, DECK[code & 63]) for code in self[TRICK])
+        return tuple((code >> 6, DECK[code & 63]) for code in self._trick)
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The finished tricks of the current hand, oldest first."""
-        table = self[TABLE]
+        table = self._table
         if table is None:
             return ()
-        return tuple(make_trick(number, table, plays) for number, plays in enumerate(self[TRICKS], start=1))
+        return tuple(make_trick(number, table, plays) for number, plays in enumerate(self._tricks, start=1))
 
     @property
     def out(self) -> frozenset[int]:
         """The seats known to be out of trump this hand (R-PLAY-3)."""
-        out = self[OUT]
+        out = self._out
         return frozenset(s for s in range(4) if out >> s & 1)
 
     @property
     def points_taken(self) -> tuple[int, int]:
         """Points each team has taken so far this hand (R-PLAY-6, R-PLAY-7)."""
-        table = self[TABLE]
+        table = self._table
         if table is None:
             return (0, 0)
-        return (table.points_of(self[WON_A]), table.points_of(self[WON_B]))
+        return (table.points_of(self._won_a), table.points_of(self._won_b))
 
     @property
     def cards_won(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         """The point cards each team has taken so far this hand."""
-        return (cards_of_mask(self[WON_A]), cards_of_mask(self[WON_B]))
+        return (cards_of_mask(self._won_a), cards_of_mask(self._won_b))
 
     # --- history --------------------------------------------------------------------------
 
@@ -352,12 +255,12 @@ class GameState(_Fields):
         except in a game started partway (a :func:`~pitch13.sample_state` sample), whose history
         begins at the shown hand while ``ply`` counts the actions before it too.
         """
-        return self[PLY]
+        return self._ply
 
     @property
     def history_len(self) -> int:
         """How many entries :attr:`history` holds: O(1)."""
-        return self[HISTORY_LEN]
+        return self._history_len
 
     @property
     def history(self) -> tuple[HistoryEntry, ...]:
@@ -380,8 +283,8 @@ class GameState(_Fields):
         """
         if type(start) is not int and (not isinstance(start, int) or isinstance(start, bool)):
             raise TypeError(f"history_since() takes an int, not {type(start).__name__}")
-        if not 0 <= start <= self[HISTORY_LEN]:
-            raise ValueError(f"history_since() takes 0 to history_len ({self[HISTORY_LEN]}), not {start}")
+        if not 0 <= start <= self._history_len:
+            raise ValueError(f"history_since() takes 0 to history_len ({self._history_len}), not {start}")
         return tuple(HistoryEntry(seat, item) for seat, item in self._entries_since(start))
 
     def _entries_since(self, start: int) -> Iterator[tuple[int | None, HistoryItem]]:
@@ -411,22 +314,22 @@ class GameState(_Fields):
         if type(other) is not GameState:
             return False  # not NotImplemented: tuple's own == would compare the fields
         return (
-            self[PLY] == other[PLY]
-            and self[HISTORY_LEN] == other[HISTORY_LEN]
-            and self[LOG] == other[LOG]
-            and self[HAND_DECK] == other[HAND_DECK]
-            and self[SEED] == other[SEED]
-            and self[FIRST_DEALER] == other[FIRST_DEALER]
-            and self[RULES] == other[RULES]
-            and _history.same_past(self[PAST], other[PAST])
+            self._ply == other._ply
+            and self._history_len == other._history_len
+            and self._log == other._log
+            and self._hand_deck == other._hand_deck
+            and self._seed == other._seed
+            and self._first_dealer == other._first_dealer
+            and self._rules == other._rules
+            and _history.same_past(self._past, other._past)
         )
 
     def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)
 
     def __hash__(self) -> int:
-        past = self[PAST]
-        return hash((0 if past is None else past.digest, self[HAND_DECK], self[LOG], self[PLY]))
+        past = self._past
+        return hash((0 if past is None else past.digest, self._hand_deck, self._log, self._ply))
 
     def __lt__(self, other: object) -> NoReturn:
         raise TypeError("game states are not ordered")
@@ -457,13 +360,13 @@ class GameState(_Fields):
         return self
 
     def __repr__(self) -> str:
-        if self[PHASE] is Phase.DEAL:
+        if self._phase is Phase.DEAL:
             who = "chance"
         else:
-            who = "nobody" if self[TO_ACT] < 0 else f"seat {self[TO_ACT]}"
-        scores = self[SCORES]
+            who = "nobody" if self._to_act < 0 else f"seat {self._to_act}"
+        scores = self._scores
         return (
-            f"<GameState hand {self[HAND_NUMBER]} {self[PHASE].name} {who} to act, "
+            f"<GameState hand {self._hand_number} {self._phase.name} {who} to act, "
             f"scores {scores[0]}-{scores[1]}>"
         )
 
@@ -471,31 +374,31 @@ class GameState(_Fields):
 class _Field(property):
     """A property of :class:`GameState` that returns one of its fields as it is (internal).
 
-    It reads the field with :func:`operator.itemgetter`, in C: half the cost of calling the
+    It reads the field in C (:func:`~pitch13._core.fields.getter`): half the cost of calling the
     ``def`` it replaces, and a program reads ``state.outcome`` or ``state.phase`` at every step.
-    The ``def`` stays its ``fget`` attribute (the property's own getter is the itemgetter), so
+    The ``def`` stays its ``fget`` attribute (the property's own getter is the C one), so
     documentation tools and :mod:`inspect` still find its type and docstring.
     """
 
     fget = None  # shadows property.fget, so that the instance's own attribute is read
 
-    def __init__(self, typed: property, index: int) -> None:
-        super().__init__(itemgetter(index))
+    def __init__(self, typed: property, name: str) -> None:
+        super().__init__(getter(name))
         self.__dict__["fget"] = typed.fget
         self.__dict__["__doc__"] = typed.__doc__
 
 
-for _name, _index in (
-    ("rules", RULES),
-    ("phase", PHASE),
-    ("seed", SEED),
-    ("first_dealer", FIRST_DEALER),
-    ("hand_number", HAND_NUMBER),
-    ("dealer", DEALER),
-    ("scores", SCORES),
-    ("outcome", OUTCOME),
-    ("ply", PLY),
-    ("history_len", HISTORY_LEN),
+for _name in (
+    "rules",
+    "phase",
+    "seed",
+    "first_dealer",
+    "hand_number",
+    "dealer",
+    "scores",
+    "outcome",
+    "ply",
+    "history_len",
 ):
-    setattr(GameState, _name, _Field(GameState.__dict__[_name], _index))
-del _name, _index
+    setattr(GameState, _name, _Field(GameState.__dict__[_name], _name))
+del _name

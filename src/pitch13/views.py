@@ -27,33 +27,6 @@ import attrs
 
 from pitch13._base.checks import check_seat, excerpt
 from pitch13._core import history as _history
-from pitch13._core.fields import (
-    BIDDER,
-    CALLS,
-    DEAD,
-    DEALER,
-    FIRST_DEALER,
-    HAND_NUMBER,
-    HANDS,
-    HIGH_BID,
-    MIDDLE,
-    OUT,
-    OUTCOME,
-    PAST,
-    PHASE,
-    PLY,
-    RULES,
-    SCORES,
-    SHOWN,
-    STOCK,
-    TABLE,
-    TAKEABLE,
-    TO_ACT,
-    TRICK,
-    TURNED,
-    WON_A,
-    WON_B,
-)
 from pitch13._core.masks import cards_of_mask, mask_of
 from pitch13._core.tables import may_take, table_for
 from pitch13._core.tally import past_target
@@ -580,18 +553,18 @@ _NEW: Final = object.__new__
 
 
 def _build(state: GameState, seat: int | None) -> SeatView:
-    rules = state[RULES]
-    phase = state[PHASE]
-    to_act = state[TO_ACT]
-    hand_mask = 0 if seat is None else state[HANDS][seat]
-    shown = state[SHOWN]
-    table = state[TABLE]
-    last = _history.last_result(state[PAST], rules)
+    rules = state._rules
+    phase = state._phase
+    to_act = state._to_act
+    hand_mask = 0 if seat is None else state._hands[seat]
+    shown = state._shown
+    table = state._table
+    last = _history.last_result(state._past, rules)
     deferred: Any = deferred_of(state, seat, hand_mask, shown, phase is Phase.DEAL)
     if deferred is None:
         deferred = ()  # the deferred fields, all empty before the first deal
-    auction_over = phase is not Phase.BIDDING and phase is not Phase.DEAL and state[BIDDER] >= 0
-    turned = state[TURNED]
+    auction_over = phase is not Phase.BIDDING and phase is not Phase.DEAL and state._bidder >= 0
+    turned = state._turned
     mine_to_act = seat is not None and to_act == seat
     seat_view: SeatView = _NEW(SeatView)
     values = (  # in the order of the fields (_BUILT_FIELDS)
@@ -599,32 +572,32 @@ def _build(state: GameState, seat: int | None) -> SeatView:
         rules,
         phase,
         None if to_act < 0 else to_act,
-        state[PLY],
-        state[HAND_NUMBER],
-        state[DEALER],
-        state[FIRST_DEALER],
-        state[SCORES],
-        state[OUTCOME],
+        state._ply,
+        state._hand_number,
+        state._dealer,
+        state._first_dealer,
+        state._scores,
+        state._outcome,
         last,
-        _bids(state[CALLS]),
-        state[HIGH_BID] or None,
-        state[BIDDER] if auction_over else None,
-        state[HIGH_BID] if auction_over else None,
+        _bids(state._calls),
+        state._high_bid or None,
+        state._bidder if auction_over else None,
+        state._high_bid if auction_over else None,
         None if table is None else table.trump,
         cards_of_mask(hand_mask),
-        tuple([mask.bit_count() for mask in state[HANDS]]),
-        cards_of_mask(state[MIDDLE]),
-        cards_of_mask(state[TAKEABLE]),
+        tuple([mask.bit_count() for mask in state._hands]),
+        cards_of_mask(state._middle),
+        cards_of_mask(state._takeable),
         cards_of_mask(shown),
-        (state[DEAD] & ~shown).bit_count(),
+        (state._dead & ~shown).bit_count(),
         deferred,
-        len(state[STOCK]),
+        len(state._stock),
         turned >= 0,
         DECK[turned] if turned >= 0 and mine_to_act else None,
-        tuple([(code >> 6, DECK[code & 63]) for code in state[TRICK]]),
+        tuple([(code >> 6, DECK[code & 63]) for code in state._trick]),
         deferred,
-        _OUTS[state[OUT]],
-        (0, 0) if table is None else (table.points_of(state[WON_A]), table.points_of(state[WON_B])),
+        _OUTS[state._out],
+        (0, 0) if table is None else (table.points_of(state._won_a), table.points_of(state._won_b)),
         legal_actions(state) if mine_to_act else (),
         deferred,
         deferred,

@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from pitch13._core import history as _history
-from pitch13._core.fields import DEALER, HAND_DECK, HAND_NUMBER, LOG, OUTCOME, PAST, RULES
+from pitch13._core.fields import Fields
 from pitch13._core.history import Hand, HistoryItem
 from pitch13.scoring import HandResult
-
-if TYPE_CHECKING:
-    from pitch13.state import GameState
 
 
 def skipped(
@@ -23,14 +19,14 @@ def skipped(
     yield from entries
 
 
-def hands_since(state: GameState, start: int) -> tuple[list[Hand | None], int]:
+def hands_since(state: Fields, start: int) -> tuple[list[Hand | None], int]:
     """The hands that hold the history entries after the first ``start`` (internal).
 
     They come oldest first, ``None`` for the hand in play, with how many entries of the first
     of them come before ``start``.
     """
-    hands: list[Hand | None] = [None] if state[LOG] else []
-    hand = state[PAST]
+    hands: list[Hand | None] = [None] if state._log else []
+    hand = state._past
     while hand is not None and hand.entries > start:
         hands.append(hand)
         hand = hand.prev
@@ -38,18 +34,18 @@ def hands_since(state: GameState, start: int) -> tuple[list[Hand | None], int]:
     return hands, start - (0 if hand is None else hand.entries)
 
 
-def hand_entries(state: GameState, hand: Hand | None) -> Iterator[tuple[int | None, HistoryItem]]:
+def hand_entries(state: Fields, hand: Hand | None) -> Iterator[tuple[int | None, HistoryItem]]:
     """The entries of a finished ``hand`` of ``state``'s game, or of the current hand (internal)."""
-    return hand_decoder(state, hand).read(state[LOG] if hand is None else hand.log)
+    return hand_decoder(state, hand).read(state._log if hand is None else hand.log)
 
 
-def hand_decoder(state: GameState, hand: Hand | None) -> _history.Decoder:
+def hand_decoder(state: Fields, hand: Hand | None) -> _history.Decoder:
     """A reader of a finished ``hand`` of ``state``'s game, or of the current hand (internal)."""
-    rules = state[RULES]
+    rules = state._rules
     if hand is None:
-        return _history.Decoder(rules, state[HAND_NUMBER], state[DEALER], state[HAND_DECK], _no_result, None)
+        return _history.Decoder(rules, state._hand_number, state._dealer, state._hand_deck, _no_result, None)
     return _history.Decoder(
-        rules, hand.number, hand.dealer, hand.deck, lambda: hand.hand_result(rules), state[OUTCOME]
+        rules, hand.number, hand.dealer, hand.deck, lambda: hand.hand_result(rules), state._outcome
     )
 
 
@@ -57,9 +53,9 @@ def _no_result() -> HandResult:  # pragma: no cover - a hand in progress is not 
     raise AssertionError("the hand in progress has no result")
 
 
-def hand_logs(state: GameState) -> Iterator[tuple[bytes, bytes]]:
+def hand_logs(state: Fields) -> Iterator[tuple[bytes, bytes]]:
     """Each hand's deck and log, oldest first, the current hand's last if it has begun (internal)."""
-    for hand in _history.hands_of(state[PAST]):
+    for hand in _history.hands_of(state._past):
         yield hand.deck, hand.log
-    if state[LOG]:
-        yield state[HAND_DECK], state[LOG]
+    if state._log:
+        yield state._hand_deck, state._log

@@ -14,7 +14,6 @@ import threading
 from typing import Final, NamedTuple, cast
 
 from pitch13._core import history as _history
-from pitch13._core.fields import DEALER, HAND_CACHE, HAND_DECK, HAND_NUMBER, LOG, OUTCOME, PAST, RULES
 from pitch13._core.history import HistoryItem
 from pitch13._info.knowledge import HandLog, add_entry
 from pitch13._info.seen_entries import SEEN_AS_IS, DealSeen, PublicItem, SeenEntry, Watcher
@@ -185,27 +184,27 @@ def deferred_of(state: GameState, seat: int | None, mine: int, shown: int, waiti
     The shown hand is the hand in play or, between hands and at the end of the game, the hand
     that ended. ``mine`` is the seat's hand and ``shown`` the face-up dead cards, as masks.
     """
-    log: bytes = state[LOG]
+    log: bytes = state._log
     if log:
         return Deferred(
             seat,
-            state[RULES],
-            state[HAND_NUMBER],
-            state[DEALER],
-            state[HAND_DECK],
+            state._rules,
+            state._hand_number,
+            state._dealer,
+            state._hand_deck,
             log,
             False,
             None,
             None,
-            state[HAND_CACHE],
+            state._hand_cache,
             mine,
             shown,
             waiting,
         )
-    ended = state[PAST]  # between hands and at the end, the hand that ended
+    ended = state._past  # between hands and at the end, the hand that ended
     if ended is None or not ended.log:
         return None
-    rules = state[RULES]
+    rules = state._rules
     return Deferred(
         seat,
         rules,
@@ -215,8 +214,8 @@ def deferred_of(state: GameState, seat: int | None, mine: int, shown: int, waiti
         ended.log,
         True,
         None if ended.result is None else ended.hand_result(rules),
-        state[OUTCOME],
-        state[HAND_CACHE],
+        state._outcome,
+        state._hand_cache,
         mine,
         shown,
         waiting,

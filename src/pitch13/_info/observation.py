@@ -11,31 +11,6 @@ from __future__ import annotations
 
 from typing import Final, cast
 
-from pitch13._core.fields import (
-    BIDDER,
-    CALLS,
-    DEAD,
-    DEALER,
-    HAND_CACHE,
-    HAND_DECK,
-    HANDS,
-    HIGH_BID,
-    LOG,
-    MIDDLE,
-    OUT,
-    PHASE,
-    RULES,
-    SCORES,
-    SHOWN,
-    STOCK,
-    TABLE,
-    TAKEABLE,
-    TO_ACT,
-    TRICK,
-    TURNED,
-    WON_A,
-    WON_B,
-)
 from pitch13._core.history import (
     CARD_REJECTED_K,
     GIVE_UP_K,
@@ -122,13 +97,13 @@ _OUT_BITS: Final = tuple(
 
 def floats(state: GameState, seat: int) -> tuple[float, ...]:
     """The ten scaled numbers at the end of the observation."""
-    target = state[RULES].target
-    scores = state[SCORES]
+    target = state._rules.target
+    scores = state._scores
     ours, theirs = scores[seat & 1], scores[(seat & 1) ^ 1]
-    hands = state[HANDS]
-    table = state[TABLE]
-    shown = state[SHOWN]
-    won_a, won_b = (0, 0) if table is None else (table.points_of(state[WON_A]), table.points_of(state[WON_B]))
+    hands = state._hands
+    table = state._table
+    shown = state._shown
+    won_a, won_b = (0, 0) if table is None else (table.points_of(state._won_a), table.points_of(state._won_b))
     return (
         min(1.0, max(-1.0, ours / target)),
         min(1.0, max(-1.0, theirs / target)),
@@ -136,8 +111,8 @@ def floats(state: GameState, seat: int) -> tuple[float, ...]:
         hands[(seat + 1) & 3].bit_count() / 9,
         hands[(seat + 2) & 3].bit_count() / 9,
         hands[(seat + 3) & 3].bit_count() / 9,
-        len(state[STOCK]) / 18,
-        (state[DEAD] & ~shown).bit_count() / 54,
+        len(state._stock) / 18,
+        (state._dead & ~shown).bit_count() / 54,
         (won_a if seat & 1 == 0 else won_b) / 13,
         (won_b if seat & 1 == 0 else won_a) / 13,
     )
@@ -145,46 +120,46 @@ def floats(state: GameState, seat: int) -> tuple[float, ...]:
 
 def bits(state: GameState, seat: int) -> int:
     """The 0-or-1 entries of ``seat``'s observation, as the bits of an int."""
-    phase = state[PHASE]
-    b = PHASE_BIT[phase] | 1 << (_DEALER + ((state[DEALER] - seat) & 3))
-    to_act = state[TO_ACT]
+    phase = state._phase
+    b = PHASE_BIT[phase] | 1 << (_DEALER + ((state._dealer - seat) & 3))
+    to_act = state._to_act
     if to_act >= 0:
         b |= 1 << (_TO_ACT + ((to_act - seat) & 3))
-    calls = state[CALLS]
+    calls = state._calls
     b |= (
         1 << (_CALLS + ((-seat) & 3) * 15 + calls[0] + 1)
         | 1 << (_CALLS + ((1 - seat) & 3) * 15 + calls[1] + 1)
         | 1 << (_CALLS + ((2 - seat) & 3) * 15 + calls[2] + 1)
         | 1 << (_CALLS + ((3 - seat) & 3) * 15 + calls[3] + 1)
-        | 1 << (_HIGH + state[HIGH_BID])
+        | 1 << (_HIGH + state._high_bid)
     )
-    bidder = state[BIDDER]
+    bidder = state._bidder
     if bidder >= 0 and phase is not Phase.BIDDING and phase is not Phase.DEAL:
         b |= 1 << (_BIDDER + ((bidder - seat) & 3))
-    table = state[TABLE]
+    table = state._table
     if table is not None:
         b |= 1 << (_TRUMP + table.trump.value)
-    b |= _OUT_BITS[seat][state[OUT]]
-    turned = state[TURNED]
+    b |= _OUT_BITS[seat][state._out]
+    turned = state._turned
     if turned >= 0:
         b |= 1 << _TURNED_UP
         if to_act == seat:
             b |= 1 << (_TURNED_CARD + turned)
-    trick = state[TRICK]
+    trick = state._trick
     if trick:
         b |= 1 << (_LEADER + ((trick[0] >> 6) - seat & 3))
         for code in trick:
             b |= 1 << (_TRICK + ((code >> 6) - seat & 3) * 54 + (code & 63))
-    mine = state[HANDS][seat]
-    shown = state[SHOWN]
-    b |= mine << _HAND | state[MIDDLE] << _MIDDLE | state[TAKEABLE] << _TAKEABLE | shown << _DEAD_UP
-    log: bytes = state[LOG]
+    mine = state._hands[seat]
+    shown = state._shown
+    b |= mine << _HAND | state._middle << _MIDDLE | state._takeable << _TAKEABLE | shown << _DEAD_UP
+    log: bytes = state._log
     if log:  # the hand in play
         if phase is not Phase.DEAL:
             own_turned = 1 << turned if turned >= 0 and to_act == seat else 0
             with SEEN_LOCK:
-                public = _public(state[HAND_CACHE], state[HAND_DECK], log)
-                b |= public.bits(seat, mine, shown, state[MIDDLE], own_turned)
+                public = _public(state._hand_cache, state._hand_deck, log)
+                b |= public.bits(seat, mine, shown, state._middle, own_turned)
         return b
     d = deferred_of(state, seat, mine, shown, phase is Phase.DEAL)
     if d is not None and not d.waiting:  # the hand that ended, at the game's end: as the view reads it

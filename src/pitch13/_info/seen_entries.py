@@ -13,7 +13,6 @@ import attrs
 from pitch13._base.checks import assert_never, check_seat
 from pitch13._base.shuffle import deal_positions
 from pitch13._core import history as _history
-from pitch13._core.fields import LOG, PAST, RULES
 from pitch13._core.history import Hand, HistoryItem
 from pitch13._core.logs import hand_entries, hands_since
 from pitch13._core.tables import TrumpTable, table_for
@@ -301,12 +300,12 @@ def entry_after(state: GameState, ply: int) -> int:
     """The history position that follows the ``ply``-th action and its events (internal)."""
     if type(ply) is not int and (not isinstance(ply, int) or isinstance(ply, bool)):
         raise TypeError(f"since is a ply, an int, not {type(ply).__name__}")
-    first = _history.first_ply(state[PAST])
+    first = _history.first_ply(state._past)
     if not first <= ply <= state.ply:
         raise ValueError(f"since is a ply of the game, from {first} to {state.ply}, not {ply}")
     if ply == state.ply:
         return state.history_len
-    hand = state[PAST]
+    hand = state._past
     newer: list[Hand] = []
     while hand is not None and hand.plies > ply:
         newer.append(hand)
@@ -314,8 +313,8 @@ def entry_after(state: GameState, ply: int) -> int:
     plies = first if hand is None else hand.plies
     entries = 0 if hand is None else hand.entries
     logs = [h.log for h in reversed(newer)]
-    if state[LOG]:
-        logs.append(state[LOG])
+    if state._log:
+        logs.append(state._log)
     for log in logs:
         for is_action in _history.kinds(log):
             if is_action:
@@ -328,7 +327,7 @@ def entry_after(state: GameState, ply: int) -> int:
 
 def _seen_since(state: GameState, seat: int | None, start: int) -> Iterator[SeenEntry]:
     """What ``seat`` saw of the entries after the first ``start`` of the history."""
-    rules = state[RULES]
+    rules = state._rules
     hands, skip = hands_since(state, start)
     for part in hands:
         watcher = Watcher(rules, seat)  # every hand starts afresh: its deal resets what is remembered

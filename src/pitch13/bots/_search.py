@@ -20,18 +20,6 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
-from pitch13._core.fields import (
-    HAND_NUMBER,
-    HANDS,
-    OUT,
-    OUTCOME,
-    PHASE,
-    SCORES,
-    TABLE,
-    TO_ACT,
-    TRICK,
-    TURNED,
-)
 from pitch13._core.tables import TrumpTable, table_for
 from pitch13.actions import (
     Bid,
@@ -108,22 +96,22 @@ def _keep(table: TrumpTable, index: int) -> tuple[int, int]:
 
 def rollout_action(state: GameState, actions: Sequence[SeatAction]) -> SeatAction:
     """The rollout policy's action in ``state`` (more than one legal action)."""
-    phase = state[PHASE]
+    phase = state._phase
     if phase is _PLAY:
         return _rollout_play(state, actions)
-    seat = state[TO_ACT]
-    hand = state[HANDS][seat]
+    seat = state._to_act
+    hand = state._hands[seat]
     if phase is _BIDDING:
-        worth, _ = _best_suit(hand, _tables(state[0]))
+        worth, _ = _best_suit(hand, _tables(state._rules))
         lowest = next((a for a in actions if isinstance(a, Bid)), None)
         return lowest if lowest is not None and lowest.amount <= worth else actions[0]
     if phase is _TRUMP:
-        _, suit = _best_suit(hand, _tables(state[0]))
+        _, suit = _best_suit(hand, _tables(state._rules))
         for action in actions:
             if type(action) is NameTrump and action.suit == suit:
                 return action
         return actions[0]  # pragma: no cover - every suit may be named
-    table = state[TABLE]
+    table = state._table
     assert table is not None
     if phase is _DISCARD:
         sheds = [a for a in actions if type(a) is Discard]
@@ -132,7 +120,7 @@ def rollout_action(state: GameState, actions: Sequence[SeatAction]) -> SeatActio
         takes = [a for a in actions if type(a) is Take]
         return max(takes, key=lambda a: _keep(table, a.card.index)) if takes else actions[-1]
     # The look-through: turn every card up; take a turned card that beats the weakest kept one.
-    turned = state[TURNED]
+    turned = state._turned
     if turned < 0:
         return actions[0]  # TurnUp comes before Stop
     gives = [a for a in actions if type(a) is GiveUp]
@@ -148,24 +136,24 @@ def rollout_action(state: GameState, actions: Sequence[SeatAction]) -> SeatActio
 
 def _rollout_play(state: GameState, actions: Sequence[SeatAction]) -> SeatAction:
     """Which trump to play: lead high, win cheaply, feed a partner's trick, starve an opponent's."""
-    table = state[TABLE]
+    table = state._table
     assert table is not None
     power = table.power
     points = table.points
     plays = [a for a in actions if type(a) is Play]
     if not plays:  # pragma: no cover - the play phase offers only plays
         return actions[0]
-    trick = state[TRICK]
+    trick = state._trick
     if not trick:
         return max(plays, key=lambda a: power[a.card.index])
-    seat = state[TO_ACT]
+    seat = state._to_act
     best_power, best_seat = -2, -1
     for code in trick:
         p = power[code & 63]
         if p > best_power:  # an equal power played later (the other joker) does not win
             best_power, best_seat = p, code >> 6
-    out = state[OUT]
-    hands = state[HANDS]
+    out = state._out
+    hands = state._hands
     played = {code >> 6 for code in trick}
     # The seats still to play after this one in this trick.
     later = [
@@ -192,9 +180,9 @@ def _rollout_play(state: GameState, actions: Sequence[SeatAction]) -> SeatAction
 
 def finish_hand(state: GameState) -> GameState:
     """Play the rollout policy from ``state`` until its hand is scored (or the game ends)."""
-    hand = state[HAND_NUMBER]
+    hand = state._hand_number
     for _ in range(_MAX_STEPS):
-        if state[PHASE] not in _IN_HAND or state[HAND_NUMBER] != hand:
+        if state._phase not in _IN_HAND or state._hand_number != hand:
             return state
         actions = legal_actions(state)
         action = actions[0] if len(actions) == 1 else rollout_action(state, actions)
@@ -207,10 +195,10 @@ def hand_value(start: GameState, end: GameState, team: int) -> float:
 
     Its score change less the other team's, and the game itself when the hand ended it.
     """
-    before = start[SCORES]
-    after = end[SCORES]
+    before = start._scores
+    after = end._scores
     value = float((after[team] - before[team]) - (after[1 - team] - before[1 - team]))
-    outcome = end[OUTCOME]
+    outcome = end._outcome
     if outcome is not None:
         value += _GAME_VALUE if outcome.winner == team else -_GAME_VALUE
     return value

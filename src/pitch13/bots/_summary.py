@@ -13,7 +13,6 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
-from pitch13._core.fields import PAST
 from pitch13._core.history import last_result, start_of
 from pitch13.actions import Bid, Deal, NameTrump, Pass, SeatAction
 from pitch13.cards import Suit
@@ -309,7 +308,7 @@ class HandWatcher:
         winner = after.winner if after.is_over else None
         # The last result scored: this hand's, unless it was thrown in. Found without reading the
         # results of every hand before (O(hands thrown in since), not O(hands played)).
-        result = last_result(after[PAST], self._rules)
+        result = last_result(after._past, self._rules)
         if result is not None and result.hand_number != self._hand:
             result = None  # an earlier hand's: this one was thrown in
         bids = [call for call in calls if call is not None]
@@ -352,7 +351,7 @@ def hand_summaries(state: GameState) -> Iterator[HandSummary]:
     (0, (1, 2, 3, 0), True)
     """
     entries = state.history
-    begun = start_of(state[PAST])
+    begun = start_of(state._past)
     scores = (0, 0) if begun is None else begun.scores
     start = 0
     while start < len(entries):

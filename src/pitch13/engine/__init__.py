@@ -21,13 +21,13 @@ from pitch13._base.checks import assert_never, check_seat, excerpt
 from pitch13._base.shuffle import seeded_order
 from pitch13._core import history as _history
 from pitch13._core.action_sets import ACTION_TYPES
-from pitch13._core.fields import FIRST_DEALER, HAND_NUMBER, OUTCOME, PAST, PHASE, PLY, RULES, SEED, TO_ACT
+from pitch13._core.fields import Work
 from pitch13._core.logs import hand_logs
 from pitch13.actions import Action, Bid, Deal, GiveUp, Pass, Play, Reject, SeatAction, Stop, TurnUp
 from pitch13.cards import DECK
 from pitch13.engine import _auction, _discard, _end, _flow, _look, _pickup, _play
 from pitch13.engine._partway import MAX_HAND_NUMBER, check_start, start_partway
-from pitch13.engine._work import Phases, Work, act, freeze, refuse, work
+from pitch13.engine._work import Phases, act, freeze, refuse, work
 from pitch13.errors import IllegalActionError, IllegalReason
 from pitch13.rules import Rules
 from pitch13.scoring import HandResult
@@ -127,24 +127,7 @@ def new_game(
             deck=None,
             seed=seed,
         )
-    # The fields in order (pitch13.state): the game, then a table with nothing dealt yet.
-    w: Work = [
-        rules,
-        Phases.DEAL,
-        *_end.NO_HAND,
-        seed,
-        dealer,
-        1,
-        dealer,
-        (0, 0),
-        None,
-        b"",
-        b"",
-        None,
-        0,
-        0,
-        None,
-    ]
+    w = Work.start(rules, seed, first_dealer=dealer)
     if seed is not None:
         _end.deal(w, seeded_order(seed, 1))
         _flow.after(w, Phases.DEAL)
@@ -161,7 +144,7 @@ def legal_actions(state: GameState) -> tuple[SeatAction, ...]:
     """
     if type(state) is not GameState:
         raise TypeError(f"legal_actions() takes a GameState, not {type(state).__name__}")
-    phase = state[PHASE]
+    phase = state._phase
     if phase is _PLAY:
         return _play.legal_play(state)
     match phase:
@@ -205,18 +188,18 @@ def apply(state: GameState, action: Action, *, seat: int | None = None, ply: int
     """
     if type(state) is not GameState:
         raise TypeError(f"apply() takes a GameState, not {type(state).__name__}")
-    phase = state[PHASE]
+    phase = state._phase
     if seat is None and ply is None:  # the commonest steps, straight to their phase
         if phase is _PLAY:
             if type(action) is Play:
-                done = _play.play(state, state[TO_ACT], action)
+                done = _play.play(state, state._to_act, action)
                 return done if type(done) is GameState else freeze(_flow.after(done, _PLAY))
         elif phase is _LOOK:
             if type(action) in _LOOK_STEPS:
-                done = _look.apply_look(state, state[TO_ACT], action)
+                done = _look.apply_look(state, state._to_act, action)
                 return done if type(done) is GameState else freeze(_flow.after(done, _LOOK))
         elif phase is _BIDDING and type(action) in _BIDDING_STEPS:
-            done = _auction.apply_bidding(state, state[TO_ACT], action)
+            done = _auction.apply_bidding(state, state._to_act, action)
             return done if type(done) is GameState else freeze(_flow.after(done, _BIDDING))
     elif seat is not None:
         seat = check_seat(seat)
@@ -226,17 +209,17 @@ def apply(state: GameState, action: Action, *, seat: int | None = None, ply: int
     if ply is not None:
         if type(ply) is not int and (not isinstance(ply, int) or isinstance(ply, bool)):
             raise TypeError(f"ply must be None or an int, not {excerpt(ply)}")
-        if ply != state[PLY]:
-            who = seat if seat is not None or state[TO_ACT] < 0 else state[TO_ACT]
-            why = f"it was made at ply {excerpt(ply)}, and the game is at ply {state[PLY]}"
+        if ply != state._ply:
+            who = seat if seat is not None or state._to_act < 0 else state._to_act
+            why = f"it was made at ply {excerpt(ply)}, and the game is at ply {state._ply}"
             refuse(IllegalReason.STALE_MOVE, who, action, why)
-    if state[OUTCOME] is not None:
+    if state._outcome is not None:
         refuse(IllegalReason.GAME_OVER, seat, action, "the game is over")
     if phase is Phases.DEAL:
         return _deal(state, action, seat)
-    actor: int = state[TO_ACT]
+    actor: int = state._to_act
     if kind is Deal or isinstance(action, Deal):
-        refuse(IllegalReason.ALREADY_DEALT, None, action, f"hand {state[HAND_NUMBER]} is already dealt")
+        refuse(IllegalReason.ALREADY_DEALT, None, action, f"hand {state._hand_number} is already dealt")
     if seat is not None and seat != actor:
         refuse(IllegalReason.NOT_YOUR_TURN, seat, action, f"it is seat {actor}'s turn")
     match phase:
@@ -304,9 +287,9 @@ def _deal(state: GameState, action: Action, seat: int | None) -> GameState:
 
 
 def _reduce(state: GameState) -> tuple[Callable[..., GameState], tuple[object, ...]]:
-    seeded = state[SEED] is not None
+    seeded = state._seed is not None
     logs = list(hand_logs(state))
-    start = _history.start_of(state[PAST])
+    start = _history.start_of(state._past)
     first: tuple[object, ...] | None = None
     if start is not None:  # a game started partway, its first hand dealt with it or by a Deal
         logs = logs[1:]
@@ -316,7 +299,7 @@ def _reduce(state: GameState) -> tuple[Callable[..., GameState], tuple[object, .
             logs[0] = (b"", logs[0][1])
         first = (start.number + 1, start.scores, start.last, start.plies, deck)
     hands = tuple((b"" if seeded else deck, bytes(_packed_actions(log))) for deck, log in logs)
-    return (_restore, (state[RULES], state[FIRST_DEALER], state[SEED], hands, first))
+    return (_restore, (state._rules, state._first_dealer, state._seed, hands, first))
 
 
 def _packed_actions(log: bytes) -> list[int]:

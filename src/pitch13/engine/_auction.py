@@ -10,23 +10,11 @@ from __future__ import annotations
 import functools
 
 from pitch13._core.action_sets import BIDS, NAME_TRUMPS
-from pitch13._core.fields import (
-    BIDDER,
-    CALLS,
-    DEALER,
-    HIGH_BID,
-    HISTORY_LEN,
-    LOG,
-    PHASE,
-    PLY,
-    RULES,
-    TABLE,
-    TO_ACT,
-)
+from pitch13._core.fields import Work, after_call
 from pitch13._core.history import BID_CODES, PASS_CODES, auction_won_code, trump_code
 from pitch13._core.tables import table_for
 from pitch13.actions import PASS, Action, Bid, NameTrump, Pass, SeatAction
-from pitch13.engine._work import Phases, Work, act, emit, freeze, refuse, work, wrong_phase
+from pitch13.engine._work import Phases, act, emit, refuse, work, wrong_phase
 from pitch13.errors import IllegalReason
 from pitch13.rules import AllPass, Rules
 from pitch13.state import GameState
@@ -53,24 +41,24 @@ def bid_actions(low: int, high: int, can_pass: bool) -> tuple[SeatAction, ...]:
 
 def open_bidding(w: Work) -> None:
     """The auction begins at the dealer's left (R-BID-1)."""
-    w[PHASE] = Phases.BIDDING
-    w[TO_ACT] = (w[DEALER] + 1) & 3
+    w.phase = Phases.BIDDING
+    w.to_act = (w.dealer + 1) & 3
 
 
 def legal_bidding(state: GameState) -> tuple[SeatAction, ...]:
     """A pass (unless the dealer must bid) and the bids from the lowest to ``max_bid``."""
-    rules = state[RULES]
-    seat = state[TO_ACT]
-    if seat != state[DEALER]:  # R-BID-1, the common case of bid_range
-        return bid_actions(max(rules.min_bid, state[HIGH_BID] + 1), rules.max_bid, True)
-    return bid_actions(*bid_range(rules, seat, state[HIGH_BID], seat))
+    rules = state._rules
+    seat = state._to_act
+    if seat != state._dealer:  # R-BID-1, the common case of bid_range
+        return bid_actions(max(rules.min_bid, state._high_bid + 1), rules.max_bid, True)
+    return bid_actions(*bid_range(rules, seat, state._high_bid, seat))
 
 
 def apply_bidding(state: GameState, seat: int, action: Action) -> GameState | Work:
     """A pass or a bid; the work copy when it was the dealer's, which ends the auction."""
-    rules = state[RULES]
-    high_bid = state[HIGH_BID]
-    low, high, can_pass = bid_range(rules, state[DEALER], high_bid, seat)
+    rules = state._rules
+    high_bid = state._high_bid
+    low, high, can_pass = bid_range(rules, state._dealer, high_bid, seat)
     if isinstance(action, Pass):
         if not can_pass:
             why = f"the dealer must bid from {low} to {high} when everyone else passed"
@@ -90,29 +78,25 @@ def apply_bidding(state: GameState, seat: int, action: Action) -> GameState | Wo
             refuse(IllegalReason.BID_TOO_LOW, seat, action, why)
     else:
         wrong_phase(state, seat, action)
-    w: Work = list(state[:])
-    calls = list(state[CALLS])
+    calls = list(state._calls)
     calls[seat] = amount
-    w[CALLS] = tuple(calls)
     if amount:
-        w[HIGH_BID] = amount
-        w[BIDDER] = seat
-        w[LOG] += BID_CODES[seat][amount]
+        high_bid, bidder, log = amount, seat, state._log + BID_CODES[seat][amount]
     else:
-        w[LOG] += PASS_CODES[seat]
-    w[PLY] += 1
-    w[HISTORY_LEN] += 1
-    if seat != state[DEALER]:
-        w[TO_ACT] = (seat + 1) & 3
-        return freeze(w)
+        high_bid, bidder, log = high_bid, state._bidder, state._log + PASS_CODES[seat]
+    if seat != state._dealer:
+        return after_call(state, tuple(calls), high_bid, bidder, (seat + 1) & 3, log)
+    w = work(state)
+    w.calls, w.high_bid, w.bidder = tuple(calls), high_bid, bidder
+    act(w, log[len(state._log) :])
     return w
 
 
 def close_bidding(w: Work) -> bool:
     """Whether the auction has a winner (R-BID-1); if not, everyone passed (R-BID-2, redeal)."""
-    if not w[HIGH_BID]:
+    if not w.high_bid:
         return False
-    emit(w, auction_won_code(w[BIDDER], w[HIGH_BID]))
+    emit(w, auction_won_code(w.bidder, w.high_bid))
     return True
 
 
@@ -121,8 +105,8 @@ def close_bidding(w: Work) -> bool:
 
 def open_trump(w: Work) -> None:
     """The bidder names trump (R-TRUMP-1)."""
-    w[PHASE] = Phases.TRUMP
-    w[TO_ACT] = w[BIDDER]
+    w.phase = Phases.TRUMP
+    w.to_act = w.bidder
 
 
 def legal_trump(state: GameState) -> tuple[SeatAction, ...]:
@@ -136,5 +120,5 @@ def apply_trump(state: GameState, seat: int, action: SeatAction) -> Work:
         wrong_phase(state, seat, action)
     w = work(state)
     act(w, trump_code(seat, action.suit))
-    w[TABLE] = table_for(action.suit, state[RULES])
+    w.table = table_for(action.suit, state._rules)
     return w

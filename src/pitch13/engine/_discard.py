@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from pitch13._core.fields import DEALER, HANDS, MIDDLE, PHASE, TABLE, TAKEABLE, TO_ACT
+from pitch13._core.fields import Work
 from pitch13._core.history import dead_discarded_code, discard_code
 from pitch13.actions import Discard, SeatAction
 from pitch13.engine._work import (
     DISCARD_KIND,
     Phases,
-    Work,
     act,
     card_actions,
     emit,
@@ -26,34 +25,36 @@ from pitch13.state import GameState
 
 def discard_dead(w: Work) -> None:
     """Every seat discards its dead cards face up into the middle, with no choice (R-DISC-1)."""
-    mask = w[TABLE].mask
-    hands = list(w[HANDS])
-    middle = w[MIDDLE]
+    table = w.table
+    assert table is not None
+    mask = table.mask
+    hands = list(w.hands)
+    middle = w.middle
     code = b""
-    for seat in seat_order(w[DEALER]):
+    for seat in seat_order(w.dealer):
         dead = hands[seat] & ~mask
         hands[seat] ^= dead
         middle |= dead
         code += dead_discarded_code(seat, dead)
-    w[HANDS] = tuple(hands)
-    w[MIDDLE] = middle
+    w.hands = tuple(hands)
+    w.middle = middle
     emit(w, code, 4)
 
 
 def open_discard(w: Work) -> bool:
     """Whether a seat, the first from the dealer's left, holds more than 6 trumps (R-DISC-2)."""
-    hands = w[HANDS]
-    for seat in seat_order(w[DEALER]):
+    hands = w.hands
+    for seat in seat_order(w.dealer):
         if hands[seat].bit_count() > 6:
-            w[PHASE] = Phases.DISCARD
-            w[TO_ACT] = seat
+            w.phase = Phases.DISCARD
+            w.to_act = seat
             return True
     return False
 
 
 def legal_discard(state: GameState) -> tuple[SeatAction, ...]:
     """Any card of the seat's hand, all trumps by now."""
-    return card_actions(DISCARD_KIND, state[HANDS][state[TO_ACT]])
+    return card_actions(DISCARD_KIND, state._hands[state._to_act])
 
 
 def apply_discard(state: GameState, seat: int, action: SeatAction) -> GameState | Work:
@@ -62,15 +63,15 @@ def apply_discard(state: GameState, seat: int, action: SeatAction) -> GameState 
         wrong_phase(state, seat, action)
     index = action.card.index
     bit = 1 << index
-    hand = state[HANDS][seat]
+    hand = state._hands[seat]
     if not hand & bit:
         refuse(IllegalReason.NOT_IN_HAND, seat, action, "it is not in its hand")
     w = work(state)
     act(w, discard_code(seat, index))
     hand ^= bit
-    w[HANDS] = with_hand(state[HANDS], seat, hand)
-    w[MIDDLE] |= bit
-    w[TAKEABLE] |= bit & table_of(state).pickup_mask  # R-PICK-1: it may be picked up
+    w.hands = with_hand(state._hands, seat, hand)
+    w.middle |= bit
+    w.takeable |= bit & table_of(state).pickup_mask  # R-PICK-1: it may be picked up
     if hand.bit_count() > 6 or open_discard(w):
         return freeze(w)
     return w

@@ -10,37 +10,11 @@ from operator import itemgetter
 from typing import Final
 
 from pitch13._base.shuffle import deal_positions
-from pitch13._core.fields import (
-    BIDDER,
-    DEALER,
-    HAND_CACHE,
-    HAND_DECK,
-    HAND_NUMBER,
-    HANDS,
-    HIGH_BID,
-    HISTORY_LEN,
-    LOG,
-    OUTCOME,
-    PAST,
-    PHASE,
-    PLY,
-    RULES,
-    SCORES,
-    STOCK,
-    TABLE,
-    TO_ACT,
-    TURNED,
-    WON_A,
-    WON_B,
-)
+from pitch13._core.fields import Work
 from pitch13._core.history import DEALT_CODE, GAME_OVER_CODE, SCORED_CODE, Hand, thrown_in_code
 from pitch13._core.tally import outcome_after, tally
-from pitch13.engine._work import BITS, Phases, Work, emit
+from pitch13.engine._work import BITS, Phases, emit
 from pitch13.events import ThrowInReason
-
-#: The fields from TO_ACT to TURNED at the start of a hand, before its deal.
-NO_HAND: Final = (-1, (0, 0, 0, 0), (), 0, None, 0, 0, (), (-1, -1, -1, -1), 0, -1, 0, 0, 0, 0, b"", -1)
-assert len(NO_HAND) == TURNED - TO_ACT + 1
 
 #: For each dealer, each seat's cards of a deck: ``_DEALT[dealer][seat](order)``.
 _DEALT: Final = tuple(
@@ -50,36 +24,37 @@ _DEALT: Final = tuple(
 
 def deal(w: Work, order: bytes | Sequence[int]) -> None:
     """Deal the deck ``order`` (card indices, top card first): hands and stock (R-DEAL-1)."""
-    first, second, third, fourth = _DEALT[w[DEALER]]
+    first, second, third, fourth = _DEALT[w.dealer]
     bit = BITS.__getitem__
-    w[HANDS] = (
+    w.hands = (
         sum(map(bit, first(order))),
         sum(map(bit, second(order))),
         sum(map(bit, third(order))),
         sum(map(bit, fourth(order))),
     )
     deck = order if type(order) is bytes else bytes(order)
-    w[HAND_DECK] = deck
-    w[STOCK] = deck[36:]
-    w[HAND_CACHE] = {}
+    w.hand_deck = deck
+    w.stock = deck[36:]
+    w.hand_cache = {}
     emit(w, DEALT_CODE)
 
 
 def score_hand(w: Work) -> None:
     """Score the hand (R-SCORE-1, R-SCORE-2) and end the game if it is over (R-END-1, R-END-2)."""
-    rules, table = w[RULES], w[TABLE]
-    bidder, bid, won_a, won_b, scores = w[BIDDER], w[HIGH_BID], w[WON_A], w[WON_B], w[SCORES]
+    rules, table = w.rules, w.table
+    assert table is not None
+    bidder, bid, won_a, won_b, scores = w.bidder, w.high_bid, w.won_a, w.won_b, w.scores
     _, change, made = tally(rules, table, bidder, bid, won_a, won_b)
     after = (scores[0] + change[0], scores[1] + change[1])
-    w[SCORES] = after
+    w.scores = after
     emit(w, SCORED_CODE)
-    outcome = outcome_after(rules, w[HAND_NUMBER], bidder, bid, made, after)
+    outcome = outcome_after(rules, w.hand_number, bidder, bid, made, after)
     if outcome is not None:
-        w[OUTCOME] = outcome
-        w[PHASE] = Phases.GAME_OVER
-        w[TO_ACT] = -1
+        w.outcome = outcome
+        w.phase = Phases.GAME_OVER
+        w.to_act = -1
         emit(w, GAME_OVER_CODE)
-    hands = w[HANDS]
+    hands = w.hands
     # A hand ends early (R-PLAY-7) only while some seat still holds a trump: when nobody does,
     # it is simply over, and that is checked first.
     early = bool((hands[0] | hands[1] | hands[2] | hands[3]) & table.mask)
@@ -94,23 +69,22 @@ def throw_in(w: Work, reason: ThrowInReason) -> None:
 
 def _finish(w: Work, result: tuple[int, int, int, int, int, tuple[int, int], bool] | None) -> None:
     """Move the hand's history into the game's past."""
-    w[PAST] = Hand(
-        w[PAST],
-        w[HAND_NUMBER],
-        w[DEALER],
-        w[HAND_DECK],
-        w[LOG],
+    w.past = Hand(
+        w.past,
+        w.hand_number,
+        w.dealer,
+        w.hand_deck,
+        w.log,
         result,
-        w[HISTORY_LEN],
-        w[PLY],
+        w.history_len,
+        w.ply,
     )
-    w[LOG] = b""
+    w.log = b""
 
 
 def next_hand(w: Work) -> None:
     """Clear the table for the next hand; the deal passes left (R-DEAL-2). Chance deals next."""
-    w[DEALER] = (w[DEALER] + 1) & 3
-    w[HAND_NUMBER] += 1
-    w[TO_ACT : TURNED + 1] = NO_HAND
-    w[HAND_DECK] = b""
-    w[PHASE] = Phases.DEAL
+    w.dealer = (w.dealer + 1) & 3
+    w.hand_number += 1
+    w.clear_hand(Phases.DEAL)
+    w.hand_deck = b""

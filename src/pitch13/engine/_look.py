@@ -2,21 +2,7 @@
 
 from __future__ import annotations
 
-from pitch13._core.fields import (
-    BIDDER,
-    DEAD,
-    HANDS,
-    HISTORY_LEN,
-    LOG,
-    PHASE,
-    PLY,
-    RULES,
-    SHOWN,
-    STOCK,
-    TABLE,
-    TO_ACT,
-    TURNED,
-)
+from pitch13._core.fields import Work, after_cards
 from pitch13._core.history import (
     GIVE_UP_CODES,
     REJECT_CODES,
@@ -31,12 +17,13 @@ from pitch13.cards import DECK
 from pitch13.engine._work import (
     REJECT_OR_GIVE_UP_KIND,
     Phases,
-    Work,
+    act,
     card_actions,
     emit,
     freeze,
     refuse,
     with_hand,
+    work,
     wrong_phase,
 )
 from pitch13.errors import IllegalReason
@@ -47,26 +34,26 @@ _TURN_UP_OR_STOP = (TURN_UP, STOP)
 
 def open_look(w: Work) -> bool:
     """Whether stock is left after the refill: the bidder is given it to look through (R-LOOK-1)."""
-    stock = w[STOCK]
+    stock = w.stock
     if not stock:
         return False
-    w[PHASE] = Phases.LOOK
-    w[TO_ACT] = w[BIDDER]
-    w[TURNED] = -1
-    emit(w, handed_over_code(w[BIDDER], len(stock)))
+    w.phase = Phases.LOOK
+    w.to_act = w.bidder
+    w.turned = -1
+    emit(w, handed_over_code(w.bidder, len(stock)))
     return True
 
 
 def legal_look(state: GameState) -> tuple[SeatAction, ...]:
     """Turn up or stop; with a card turned up, reject it or take it giving up a card."""
-    if state[TURNED] < 0:
+    if state._turned < 0:
         return _TURN_UP_OR_STOP
-    return card_actions(REJECT_OR_GIVE_UP_KIND, state[HANDS][state[TO_ACT]])
+    return card_actions(REJECT_OR_GIVE_UP_KIND, state._hands[state._to_act])
 
 
 def apply_look(state: GameState, seat: int, action: Action) -> GameState | Work:
     """One step of the look; the work copy when nothing is left to look at (the phase ends)."""
-    turned = state[TURNED]
+    turned = state._turned
     if turned < 0:
         if isinstance(action, (Reject, GiveUp)):
             refuse(IllegalReason.NO_TURNED_CARD, seat, action, "no stock card is turned up")
@@ -78,50 +65,65 @@ def apply_look(state: GameState, seat: int, action: Action) -> GameState | Work:
             refuse(IllegalReason.DECIDE_TURNED_CARD, seat, action, why)
         if not isinstance(action, (Reject, GiveUp)):
             wrong_phase(state, seat, action)
-        if isinstance(action, GiveUp) and not state[HANDS][seat] >> action.card.index & 1:
+        if isinstance(action, GiveUp) and not state._hands[seat] >> action.card.index & 1:
             refuse(IllegalReason.NOT_IN_HAND, seat, action, "it is not in its hand")
-    w: Work = list(state[:])
-    w[PLY] += 1
-    w[HISTORY_LEN] += 1
     if isinstance(action, Stop):
-        w[LOG] += STOP_CODES[seat]
+        w = work(state)
+        act(w, STOP_CODES[seat])
         return freeze(w) if _hand_over(w, seat) else w
-    table = state[TABLE]
+    table = state._table
     assert table is not None
+    hands, stock, entries = state._hands, state._stock, state._history_len + 1
     if isinstance(action, TurnUp):
-        w[LOG] += TURN_UP_CODES[seat]
-        stock = state[STOCK]
+        log = state._log + TURN_UP_CODES[seat]
         index = stock[0]
-        w[STOCK] = stock[1:]
-        if table.take_mask >> index & 1 and state[HANDS][seat]:
-            w[TURNED] = index  # R-LOOK-2: take it or reject it
-            return freeze(w)
+        stock = stock[1:]
+        if table.take_mask >> index & 1 and hands[seat]:
+            # R-LOOK-2: take it or reject it
+            return after_cards(
+                state,
+                state._middle,
+                state._takeable,
+                state._dead,
+                state._shown,
+                stock,
+                index,
+                hands,
+                log,
+                entries,
+            )
         dead = 1 << index  # it may not be taken: to the dead pile at once
-        emit(w, card_rejected_code(seat, index))
+        log += card_rejected_code(seat, index)
+        entries += 1
     elif isinstance(action, GiveUp):
-        w[LOG] += GIVE_UP_CODES[seat][action.card.index]
+        log = state._log + GIVE_UP_CODES[seat][action.card.index]
         dead = 1 << action.card.index
-        w[HANDS] = with_hand(state[HANDS], seat, state[HANDS][seat] ^ (dead | 1 << turned))
-        w[TURNED] = -1
+        hands = with_hand(hands, seat, hands[seat] ^ (dead | 1 << turned))
     else:
-        w[LOG] += REJECT_CODES[seat]
+        log = state._log + REJECT_CODES[seat]
         dead = 1 << turned
-        w[TURNED] = -1
-    w[DEAD] |= dead
-    w[SHOWN] |= dead & table.mask  # R-LOOK-4: dead trumps are shown face up
-    return freeze(w) if w[STOCK] else w
+    dead_pile = state._dead | dead
+    shown = state._shown | dead & table.mask  # R-LOOK-4: dead trumps are shown face up
+    if stock:
+        return after_cards(
+            state, state._middle, state._takeable, dead_pile, shown, stock, -1, hands, log, entries
+        )
+    w = work(state)
+    w.dead, w.shown, w.stock, w.turned, w.hands = dead_pile, shown, stock, -1, hands
+    w.log, w.ply, w.history_len = log, w.ply + 1, entries
+    return w
 
 
 def _hand_over(w: Work, seat: int) -> bool:
     """The looker stopped: the rest goes to the partner (R-LOOK-3), or dead, unseen; whether a seat looks on."""
-    partner = (w[BIDDER] + 2) & 3
-    stock = w[STOCK]
-    if seat == w[BIDDER] and w[RULES].partner_look:
-        w[TO_ACT] = partner
+    partner = (w.bidder + 2) & 3
+    stock = w.stock
+    if seat == w.bidder and w.rules.partner_look:
+        w.to_act = partner
         emit(w, handed_over_code(partner, len(stock)))
         return True
     for index in stock:
-        w[DEAD] |= 1 << index  # face down, unseen
+        w.dead |= 1 << index  # face down, unseen
     emit(w, stock_discarded_code(len(stock)))
-    w[STOCK] = b""
+    w.stock = b""
     return False

@@ -12,9 +12,10 @@ from typing import Final
 from pitch13._base.checks import excerpt
 from pitch13._base.shuffle import seeded_order
 from pitch13._core import history as _history
+from pitch13._core.fields import Work
 from pitch13._core.tally import past_target
 from pitch13.engine import _end, _flow
-from pitch13.engine._work import Phases, Work, freeze
+from pitch13.engine._work import Phases, freeze
 from pitch13.rules import Rules
 from pitch13.scoring import HandResult
 from pitch13.state import GameState
@@ -80,8 +81,9 @@ def start_partway(
     """
     dealer = (first_dealer + hand_number - 1) & 3
     start = _history.Start(hand_number, dealer, scores, last_result, ply)
-    w: Work = [rules, Phases.DEAL, *_end.NO_HAND, seed, first_dealer, hand_number, dealer, scores, None]
-    w += [b"", b"", start, ply, 0, None]
+    w = Work.start(
+        rules, seed, first_dealer=first_dealer, hand_number=hand_number, scores=scores, past=start, ply=ply
+    )
     if deck is None and seed is not None:
         deck = seeded_order(seed, hand_number)
     if deck is not None:

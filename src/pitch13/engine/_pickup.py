@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from pitch13._core.fields import DEALER, HANDS, MIDDLE, PHASE, RULES, STOCK, TAKEABLE, TO_ACT
+from pitch13._core.fields import Work, after_cards
 from pitch13._core.history import STOP_CODES, refilled_code, take_code
 from pitch13.actions import SeatAction, Stop, Take
 from pitch13.engine._work import (
     STOP_OR_TAKE_KIND,
     Phases,
-    Work,
     act,
     card_actions,
     emit,
@@ -33,20 +32,20 @@ def open_pickup(w: Work, start: int = 0) -> bool:
     One pass clockwise from the dealer's left: each seat holding fewer than 6 cards in turn,
     while a shed card may still be taken. When the pass ends the whole middle is dead.
     """
-    if w[TAKEABLE]:
-        hands = w[HANDS]
-        for seat in seat_order(w[DEALER])[start:]:
+    if w.takeable:
+        hands = w.hands
+        for seat in seat_order(w.dealer)[start:]:
             if hands[seat].bit_count() < 6:
-                w[PHASE] = Phases.PICKUP
-                w[TO_ACT] = seat
+                w.phase = Phases.PICKUP
+                w.to_act = seat
                 return True
-    w[TAKEABLE] = 0
+    w.takeable = 0
     return False
 
 
 def legal_pickup(state: GameState) -> tuple[SeatAction, ...]:
     """Stop, or take one of the cards that may be taken."""
-    return card_actions(STOP_OR_TAKE_KIND, state[TAKEABLE])
+    return card_actions(STOP_OR_TAKE_KIND, state._takeable)
 
 
 def apply_pickup(state: GameState, seat: int, action: SeatAction) -> GameState | Work:
@@ -54,25 +53,37 @@ def apply_pickup(state: GameState, seat: int, action: SeatAction) -> GameState |
     if isinstance(action, Stop):
         w = work(state)
         act(w, STOP_CODES[seat])
-        return freeze(w) if open_pickup(w, position(state[DEALER], seat) + 1) else w
+        return freeze(w) if open_pickup(w, position(state._dealer, seat) + 1) else w
     if not isinstance(action, Take):
         wrong_phase(state, seat, action)
     index = action.card.index
     bit = 1 << index
-    if not state[TAKEABLE] & bit:
+    if not state._takeable & bit:
         why = "it was not shed under R-DISC-2 as a card that may be taken"
-        if not state[MIDDLE] & bit:
+        if not state._middle & bit:
             why = "it is not in the middle"
         refuse(IllegalReason.NOT_TAKEABLE, seat, action, why)
+    hand = state._hands[seat] | bit
+    hands = with_hand(state._hands, seat, hand)
+    middle, takeable = state._middle ^ bit, state._takeable ^ bit
+    log = state._log + take_code(seat, index)
+    if hand.bit_count() < 6 and takeable:  # it may take another
+        return after_cards(
+            state,
+            middle,
+            takeable,
+            state._dead,
+            state._shown,
+            state._stock,
+            state._turned,
+            hands,
+            log,
+            state._history_len + 1,
+        )
     w = work(state)
-    act(w, take_code(seat, index))
-    hand = state[HANDS][seat] | bit
-    w[HANDS] = with_hand(state[HANDS], seat, hand)
-    w[MIDDLE] ^= bit
-    w[TAKEABLE] ^= bit
-    if hand.bit_count() < 6 and w[TAKEABLE]:
-        return freeze(w)  # it may take another
-    return freeze(w) if open_pickup(w, position(state[DEALER], seat) + 1) else w
+    act(w, log[len(state._log) :])
+    w.hands, w.middle, w.takeable = hands, middle, takeable
+    return freeze(w) if open_pickup(w, position(state._dealer, seat) + 1) else w
 
 
 # --- the refill (R-FILL-1, R-FILL-2) -------------------------------------------------------------
@@ -84,16 +95,16 @@ def refill(w: Work) -> bool:
     Returns ``False``, changing nothing, when the stock cannot fill every seat and
     ``short_stock`` is ``redeal``: the hand is then thrown in (R-FILL-2).
     """
-    hands = w[HANDS]
-    stock = w[STOCK]
+    hands = w.hands
+    stock = w.stock
     # Every seat holds at most 6 cards by now, and no card is in two hands.
     short = 24 - (hands[0] | hands[1] | hands[2] | hands[3]).bit_count() > len(stock)
-    if short and w[RULES].short_stock is ShortStock.REDEAL:
+    if short and w.rules.short_stock is ShortStock.REDEAL:
         return False
     filled = list(hands)
     code = b""
     at = 0
-    for seat in seat_order(w[DEALER]):
+    for seat in seat_order(w.dealer):
         hand = filled[seat]
         given = stock[at : at + 6 - hand.bit_count()]
         at += len(given)
@@ -101,7 +112,7 @@ def refill(w: Work) -> bool:
             hand |= 1 << index
         filled[seat] = hand
         code += refilled_code(seat, given)
-    w[HANDS] = tuple(filled)
-    w[STOCK] = stock[at:]
+    w.hands = tuple(filled)
+    w.stock = stock[at:]
     emit(w, code, 4)
     return True

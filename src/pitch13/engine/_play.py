@@ -8,23 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from pitch13._core.fields import (
-    BIDDER,
-    HANDS,
-    HISTORY_LEN,
-    LOG,
-    OUT,
-    PHASE,
-    PLY,
-    RULES,
-    TABLE,
-    TO_ACT,
-    TRICK,
-    TRICKS,
-    TURNED,
-    WON_A,
-    WON_B,
-)
+from pitch13._core.fields import Work, after_play, after_trick
 from pitch13._core.history import PLAY_CODES, SEAT_OUT_CODES, TRICK_WON_CODE, ended_early_code
 from pitch13._core.tally import close_trick
 from pitch13.actions import Play, SeatAction
@@ -32,11 +16,11 @@ from pitch13.engine._work import (
     CARD_ACTIONS,
     PLAY_KIND,
     Phases,
-    Work,
     card_actions,
     emit,
     freeze,
     refuse,
+    work,
     wrong_phase,
 )
 from pitch13.errors import IllegalReason
@@ -50,9 +34,9 @@ _TEAM_B: Final = 0b1010
 
 def open_play(w: Work) -> bool:
     """The bidder leads the first trick (R-PLAY-2); ``False`` if the hand is over at once."""
-    w[PHASE] = Phases.PLAY
-    w[TURNED] = -1
-    return start_trick(w, w[BIDDER])
+    w.phase = Phases.PLAY
+    w.turned = -1
+    return start_trick(w, w.bidder)
 
 
 def start_trick(w: Work, leader: int) -> bool:
@@ -63,17 +47,18 @@ def start_trick(w: Work, leader: int) -> bool:
     hands, announcing nobody. Otherwise a leader without trump is announced out now, at his
     turn (R-PLAY-3), and the lead falls back (R-PLAY-4); that can put a team out and end the hand.
     """
-    table = w[TABLE]
+    table = w.table
+    assert table is not None
     mask = table.mask
-    hands = w[HANDS]
+    hands = w.hands
     if not (hands[0] | hands[1] | hands[2] | hands[3]) & mask:
         return False
-    out = w[OUT]
+    out = w.out
     seat = leader
     if not hands[seat] & mask and out & _TEAM_A != _TEAM_A and out & _TEAM_B != _TEAM_B:
         codes = SEAT_OUT_CODES[seat] if not out >> seat & 1 else b""
         out |= 1 << seat
-        if w[RULES].lead_fallback is LeadFallback.PARTNER:
+        if w.rules.lead_fallback is LeadFallback.PARTNER:
             seat ^= 2
             if not hands[seat] & mask and not out >> seat & 1:
                 codes += SEAT_OUT_CODES[seat]
@@ -86,22 +71,25 @@ def start_trick(w: Work, leader: int) -> bool:
                     out |= 1 << seat
                 seat = (seat + 1) & 3
         emit(w, codes, len(codes) // 2)
-        w[OUT] = out
+        w.out = out
     if out & _TEAM_A == _TEAM_A or out & _TEAM_B == _TEAM_B:
         team = 1 if out & _TEAM_A == _TEAM_A else 0
         held = (hands[0] | hands[1] | hands[2] | hands[3]) & table.point_mask
-        w[WON_B if team else WON_A] |= held
+        if team:
+            w.won_b |= held
+        else:
+            w.won_a |= held
         emit(w, ended_early_code(team, held))
         return False
-    w[TO_ACT] = seat
+    w.to_act = seat
     return True
 
 
 def legal_play(state: GameState) -> tuple[SeatAction, ...]:
     """Any trump in the seat's hand (R-PLAY-1)."""
-    table = state[TABLE]
+    table = state._table
     assert table is not None
-    mask = state[HANDS][state[TO_ACT]] & table.mask
+    mask = state._hands[state._to_act] & table.mask
     return _PLAYS.get(mask) or card_actions(PLAY_KIND, mask)
 
 
@@ -119,8 +107,8 @@ def play(state: GameState, seat: int, action: Play) -> GameState | Work:
     """:func:`apply_play` for an action known to be a :class:`~pitch13.Play`."""
     index = action.card.index
     bit = 1 << index
-    h0, h1, h2, h3 = hands = state[HANDS]
-    table = state[TABLE]
+    h0, h1, h2, h3 = hands = state._hands
+    table = state._table
     assert table is not None
     if not hands[seat] & bit:
         refuse(IllegalReason.NOT_IN_HAND, seat, action, "it is not in its hand")
@@ -135,38 +123,30 @@ def play(state: GameState, seat: int, action: Play) -> GameState | Work:
         hands = (h0, h1, h2 ^ bit, h3)
     else:
         hands = (h0, h1, h2, h3 ^ bit)
-    trick = (*state[TRICK], seat << 6 | index)
+    trick = (*state._trick, seat << 6 | index)
     leader = trick[0] >> 6
-    out = state[OUT]
-    log = state[LOG] + PLAY_CODES[seat][index]
-    entries = state[HISTORY_LEN] + 1
-    w: Work = list(state[:])
-    w[HANDS] = hands
-    w[PLY] += 1
+    out = state._out
+    log = state._log + PLAY_CODES[seat][index]
+    entries = state._history_len + 1
     after = (seat + 1) & 3
     while after != leader:
         if not out >> after & 1:
             if hands[after] & mask:
-                w[TO_ACT] = after
-                w[TRICK] = trick
-                w[OUT] = out
-                w[LOG] = log
-                w[HISTORY_LEN] = entries
-                return freeze(w)
+                return after_play(state, hands, trick, out, after, log, entries)
             out |= 1 << after  # R-PLAY-3: its first turn without trump
             log += SEAT_OUT_CODES[after]
             entries += 1
         after = (after + 1) & 3
     # Every seat not out has played: the trick is over (R-PLAY-5, R-PLAY-6).
     winner, won_a, won_b = close_trick(table, trick)
-    w[TRICK] = ()
-    w[TRICKS] = (*state[TRICKS], trick)
-    w[WON_A] |= won_a
-    w[WON_B] |= won_b
-    w[OUT] = out
-    w[LOG] = log + TRICK_WON_CODE
-    w[HISTORY_LEN] = entries + 1
+    tricks = (*state._tricks, trick)
+    won_a |= state._won_a
+    won_b |= state._won_b
+    log += TRICK_WON_CODE
     if hands[winner] & mask and out & _TEAM_A != _TEAM_A and out & _TEAM_B != _TEAM_B:
-        w[TO_ACT] = winner  # R-PLAY-2: the winner leads the next trick
-        return freeze(w)
+        # R-PLAY-2: the winner leads the next trick
+        return after_trick(state, tricks, won_a, won_b, hands, out, winner, log, entries + 1)
+    w = work(state)
+    w.hands, w.trick, w.tricks, w.won_a, w.won_b, w.out = hands, (), tricks, won_a, won_b, out
+    w.log, w.ply, w.history_len = log, w.ply + 1, entries + 1
     return freeze(w) if start_trick(w, winner) else w

@@ -1,21 +1,19 @@
 """What every phase of the engine shares: building the next state, refusals, seat order (internal).
 
-A transition copies the state's fields into a list (:func:`work`), changes what the step
-changes, and turns the list into the next state with :func:`freeze`, the one way a state is
-built. A history entry goes through :func:`act` (an action) or :func:`emit` (an event), which
+A transition copies the state's fields (:func:`work`, a typed
+:class:`~pitch13._core.fields.Work`), changes what the step changes, and turns the copy into the
+next state with :func:`freeze`, the one way a state is built. A history entry goes through :func:`act` (an action) or :func:`emit` (an event), which
 keep the state's counts of actions and entries; the commonest steps (a bid, a look step, a
 play) write the log and the counts themselves, to save the calls.
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Iterable
-from typing import Any, Final, NoReturn
+from typing import Final, NoReturn
 
 from pitch13._base.checks import excerpt
 from pitch13._core.action_sets import DISCARDS, GIVE_UPS, PLAYS, TAKES
-from pitch13._core.fields import HISTORY_LEN, LOG, PHASE, PLY, TABLE
+from pitch13._core.fields import Work
 from pitch13._core.masks import by_bytes
 from pitch13._core.tables import TrumpTable
 from pitch13.actions import (
@@ -34,11 +32,15 @@ from pitch13.actions import (
 from pitch13.errors import IllegalActionError, IllegalReason
 from pitch13.state import GameState, Phase
 
-#: A state's fields, copied into a list to make the next state from.
-Work = list[Any]
 
-#: The one way to build a state: ``freeze(fields)``, the fields in order.
-freeze: Final[Callable[[Iterable[object]], GameState]] = functools.partial(tuple.__new__, GameState)
+def work(state: GameState) -> Work:
+    """A mutable copy of ``state``'s fields."""
+    return Work.of(state)
+
+
+def freeze(w: Work) -> GameState:
+    """The state ``w`` makes: the one way a state is built."""
+    return w.freeze(GameState)
 
 
 class Phases:
@@ -58,23 +60,17 @@ class Phases:
     GAME_OVER: Final = Phase.GAME_OVER
 
 
-def work(state: GameState) -> Work:
-    """A mutable copy of ``state``'s fields."""
-    w: Work = list(state[:])
-    return w
-
-
 def act(w: Work, code: bytes) -> None:
     """Record a seat's (or chance's) action, written as ``code``."""
-    w[LOG] += code
-    w[PLY] += 1
-    w[HISTORY_LEN] += 1
+    w.log += code
+    w.ply += 1
+    w.history_len += 1
 
 
 def emit(w: Work, code: bytes, entries: int = 1) -> None:
     """Record ``entries`` events, written together as ``code``."""
-    w[LOG] += code
-    w[HISTORY_LEN] += entries
+    w.log += code
+    w.history_len += entries
 
 
 #: ``1 << index`` for each card index.
@@ -183,11 +179,11 @@ def refuse(reason: IllegalReason, seat: int | None, action: Action, why: str) ->
 
 def wrong_phase(state: GameState, seat: int, action: Action) -> NoReturn:
     """Refuse an action that does not belong to the state's phase."""
-    refuse(IllegalReason.WRONG_PHASE, seat, action, f"the game is in the {state[PHASE].value} phase")
+    refuse(IllegalReason.WRONG_PHASE, seat, action, f"the game is in the {state._phase.value} phase")
 
 
 def table_of(state: GameState) -> TrumpTable:
     """The trump table of a state whose trump is named."""
-    table = state[TABLE]
+    table = state._table
     assert table is not None
     return table
