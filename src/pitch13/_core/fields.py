@@ -9,8 +9,8 @@ class of read-only fields:
   getter (the one :func:`collections.namedtuple` uses): as cheap as ``state[3]``, and typed.
 * :class:`Work` is the mutable copy a transition changes: the same fields without the
   underscore (``w.hands``), each a typed slot. ``Work.of(state)`` copies a state in and
-  :meth:`Work.freeze` makes the next state.
-* The commonest steps skip the copy: :func:`after_call`, :func:`after_play`,
+  ``Work.freeze(GameState, w)`` makes the next state.
+* The commonest steps skip the copy: :func:`after_call`, :func:`after_turn`,
   :func:`after_trick` and :func:`after_cards` build the next state straight from the fields
   they change, which sit together at the end of the layout for that reason.
 
@@ -37,8 +37,8 @@ __all__ = [
     "Work",
     "after_call",
     "after_cards",
-    "after_play",
     "after_trick",
+    "after_turn",
     "getter",
 ]
 
@@ -192,10 +192,12 @@ if TYPE_CHECKING:
 
     def _new(cls: type[S], fields: Layout, /) -> S: ...
     def _whole(state: Fields, /) -> Layout: ...
+    def _alloc(cls: type[Work], /) -> Work: ...
 
 else:
     _new = tuple.__new__
     _whole = itemgetter(slice(None))
+    _alloc = object.__new__
 
 
 class Work:
@@ -299,7 +301,7 @@ class Work:
     @classmethod
     def of(cls, state: Fields) -> Work:
         """A mutable copy of ``state``'s fields."""
-        w = cls.__new__(cls)
+        w = _alloc(cls)
         (
             w.rules,
             w.seed,
@@ -342,8 +344,13 @@ class Work:
         self.calls, self.high_bid, self.bidder = (-1, -1, -1, -1), 0, -1
         self.hands, self.trick, self.out, self.to_act = (0, 0, 0, 0), (), 0, -1
 
-    def freeze(self, cls: type[S]) -> S:
-        """The state of class ``cls`` (:class:`~pitch13.GameState`) these fields make."""
+    @staticmethod
+    def freeze(cls: type[S], self: Work) -> S:
+        """The state of class ``cls`` (:class:`~pitch13.GameState`) the fields ``self`` make.
+
+        A static method, ``cls`` first, so that the engine can bind it with
+        :func:`functools.partial`, in C.
+        """
         return _new(
             cls,
             (
@@ -399,8 +406,11 @@ def after_call(state: S, calls: tuple[int, ...], high_bid: int, bidder: int, to_
     )
 
 
-def after_play(state: S, hands: Hands, trick: Plays, out: int, to_act: int, log: bytes, entries: int) -> S:
-    """A play that leaves the trick open (``entries`` counts the seats it announces out)."""
+def after_turn(state: S, hands: Hands, trick: Plays, out: int, to_act: int, log: bytes, entries: int) -> S:
+    """A step that changes only the hands, the trick, who is out and who acts: one action more.
+
+    A play that leaves the trick open, or a stop that passes the turn on.
+    """
     f: Layout = state  # type: ignore[assignment]
     return _new(type(state), f[:24] + (hands, trick, out, to_act, log, f[29] + 1, entries))
 
@@ -433,19 +443,18 @@ def after_cards(
     stock: bytes,
     turned: int,
     hands: Hands,
+    to_act: int,
     log: bytes,
     entries: int,
 ) -> S:
-    """A pick-up or look step by the seat to act, which acts again: one action more."""
+    """A pick-up or look step: one action more."""
     f: Layout = state  # type: ignore[assignment]
     return _new(
         type(state),
         f[:12]
         + (middle, takeable, dead, shown, stock, turned)
         + f[18:24]
-        + (hands,)
-        + f[25:28]
-        + (log, f[29] + 1, entries),
+        + (hands, f[25], f[26], to_act, log, f[29] + 1, entries),
     )
 
 

@@ -89,6 +89,7 @@ def apply_look(state: GameState, seat: int, action: Action) -> GameState | Work:
                 stock,
                 index,
                 hands,
+                seat,
                 log,
                 entries,
             )
@@ -106,7 +107,7 @@ def apply_look(state: GameState, seat: int, action: Action) -> GameState | Work:
     shown = state._shown | dead & table.mask  # R-LOOK-4: dead trumps are shown face up
     if stock:
         return after_cards(
-            state, state._middle, state._takeable, dead_pile, shown, stock, -1, hands, log, entries
+            state, state._middle, state._takeable, dead_pile, shown, stock, -1, hands, seat, log, entries
         )
     w = work(state)
     w.dead, w.shown, w.stock, w.turned, w.hands = dead_pile, shown, stock, -1, hands

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pitch13._core.fields import Work, after_cards
+from pitch13._core.fields import Work, after_cards, after_turn
 from pitch13._core.history import STOP_CODES, refilled_code, take_code
 from pitch13.actions import SeatAction, Stop, Take
 from pitch13.engine._work import (
@@ -11,7 +11,6 @@ from pitch13.engine._work import (
     act,
     card_actions,
     emit,
-    freeze,
     position,
     refuse,
     seat_order,
@@ -32,15 +31,22 @@ def open_pickup(w: Work, start: int = 0) -> bool:
     One pass clockwise from the dealer's left: each seat holding fewer than 6 cards in turn,
     while a shed card may still be taken. When the pass ends the whole middle is dead.
     """
-    if w.takeable:
-        hands = w.hands
-        for seat in seat_order(w.dealer)[start:]:
+    seat = next_picker(w.hands, w.takeable, w.dealer, start)
+    if seat < 0:
+        w.takeable = 0
+        return False
+    w.phase = Phases.PICKUP
+    w.to_act = seat
+    return True
+
+
+def next_picker(hands: tuple[int, ...], takeable: int, dealer: int, start: int) -> int:
+    """The seat to pick up next, the first from place ``start`` of the seat order on; -1 if none."""
+    if takeable:
+        for seat in seat_order(dealer)[start:]:
             if hands[seat].bit_count() < 6:
-                w.phase = Phases.PICKUP
-                w.to_act = seat
-                return True
-    w.takeable = 0
-    return False
+                return seat
+    return -1
 
 
 def legal_pickup(state: GameState) -> tuple[SeatAction, ...]:
@@ -50,10 +56,18 @@ def legal_pickup(state: GameState) -> tuple[SeatAction, ...]:
 
 def apply_pickup(state: GameState, seat: int, action: SeatAction) -> GameState | Work:
     """A card taken, or a stop; the work copy when the pass is over (the phase ends)."""
+    after = position(state._dealer, seat) + 1
     if isinstance(action, Stop):
+        log = state._log + STOP_CODES[seat]
+        picker = next_picker(state._hands, state._takeable, state._dealer, after)
+        if picker >= 0:
+            return after_turn(
+                state, state._hands, state._trick, state._out, picker, log, state._history_len + 1
+            )
         w = work(state)
         act(w, STOP_CODES[seat])
-        return freeze(w) if open_pickup(w, position(state._dealer, seat) + 1) else w
+        w.takeable = 0
+        return w
     if not isinstance(action, Take):
         wrong_phase(state, seat, action)
     index = action.card.index
@@ -67,23 +81,16 @@ def apply_pickup(state: GameState, seat: int, action: SeatAction) -> GameState |
     hands = with_hand(state._hands, seat, hand)
     middle, takeable = state._middle ^ bit, state._takeable ^ bit
     log = state._log + take_code(seat, index)
-    if hand.bit_count() < 6 and takeable:  # it may take another
+    picker = seat if hand.bit_count() < 6 and takeable else next_picker(hands, takeable, state._dealer, after)
+    if picker >= 0:  # it may take another, or the next seat may
+        dead, shown, stock, turned = state._dead, state._shown, state._stock, state._turned
         return after_cards(
-            state,
-            middle,
-            takeable,
-            state._dead,
-            state._shown,
-            state._stock,
-            state._turned,
-            hands,
-            log,
-            state._history_len + 1,
+            state, middle, takeable, dead, shown, stock, turned, hands, picker, log, state._history_len + 1
         )
     w = work(state)
     act(w, log[len(state._log) :])
-    w.hands, w.middle, w.takeable = hands, middle, takeable
-    return freeze(w) if open_pickup(w, position(state._dealer, seat) + 1) else w
+    w.hands, w.middle, w.takeable = hands, middle, 0
+    return w
 
 
 # --- the refill (R-FILL-1, R-FILL-2) -------------------------------------------------------------

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from pitch13._core.fields import Work, after_play, after_trick
+from pitch13._core.fields import Work, after_trick, after_turn
 from pitch13._core.history import PLAY_CODES, SEAT_OUT_CODES, TRICK_WON_CODE, ended_early_code
 from pitch13._core.tally import close_trick
 from pitch13.actions import Play, SeatAction
@@ -132,7 +132,7 @@ def play(state: GameState, seat: int, action: Play) -> GameState | Work:
     while after != leader:
         if not out >> after & 1:
             if hands[after] & mask:
-                return after_play(state, hands, trick, out, after, log, entries)
+                return after_turn(state, hands, trick, out, after, log, entries)
             out |= 1 << after  # R-PLAY-3: its first turn without trump
             log += SEAT_OUT_CODES[after]
             entries += 1

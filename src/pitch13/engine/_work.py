@@ -9,6 +9,7 @@ play) write the log and the counts themselves, to save the calls.
 
 from __future__ import annotations
 
+import functools
 from typing import Final, NoReturn
 
 from pitch13._base.checks import excerpt
@@ -32,15 +33,11 @@ from pitch13.actions import (
 from pitch13.errors import IllegalActionError, IllegalReason
 from pitch13.state import GameState, Phase
 
+#: A mutable copy of a state's fields (``work(state)``).
+work: Final = Work.of
 
-def work(state: GameState) -> Work:
-    """A mutable copy of ``state``'s fields."""
-    return Work.of(state)
-
-
-def freeze(w: Work) -> GameState:
-    """The state ``w`` makes: the one way a state is built."""
-    return w.freeze(GameState)
+#: The state a work copy makes (``freeze(w)``): the one way a state is built.
+freeze: Final = functools.partial(Work.freeze, GameState)
 
 
 class Phases:
