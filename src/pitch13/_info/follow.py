@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from pitch13._base.checks import excerpt
-from pitch13._core.action_sets import DISCARDS, GIVE_UPS, NAME_TRUMPS, PLAYS, TAKES
+from pitch13._core.action_sets import NAME_TRUMPS
 from pitch13._core.masks import cards_of_mask, mask_of
 from pitch13._core.tables import TrumpTable, table_for
 from pitch13._core.tally import close_trick, hand_result, make_trick, outcome_after, tally
@@ -30,9 +30,6 @@ from pitch13._info.seen_entries import (
     TurnUpSeen,
 )
 from pitch13.actions import (
-    REJECT,
-    STOP,
-    TURN_UP,
     Bid,
     Discard,
     NameTrump,
@@ -44,7 +41,12 @@ from pitch13.actions import (
     parse_action,
 )
 from pitch13.cards import Card
-from pitch13.engine._auction import bid_actions, bid_range
+from pitch13.engine._auction import bid_actions, bid_range, first_caller, next_caller
+from pitch13.engine._discard import dead_cards, discard_choices, discarder_after, first_discarder
+from pitch13.engine._end import next_dealer
+from pitch13.engine._look import look_choices, next_looker
+from pitch13.engine._pickup import next_picker, picker_after_take, pickup_choices, refill_count
+from pitch13.engine._play import TEAM_OUT, next_in_trick, next_leader, play_choices
 from pitch13.engine._work import position, seat_order
 from pitch13.errors import ActionParseError, CardParseError, DocumentError
 from pitch13.events import (
@@ -60,11 +62,9 @@ from pitch13.events import (
     ThrowInReason,
     TrickWon,
 )
-from pitch13.rules import AllPass, LeadFallback, Rules
+from pitch13.rules import AllPass, Rules
 from pitch13.scoring import HandResult, Outcome, Termination, Trick
 from pitch13.state import Phase
-
-_TEAM_SEATS: Final = (0b0101, 0b1010)
 
 
 def _fail(where: str, why: str) -> DocumentError:
@@ -136,7 +136,7 @@ class Follower:
         """After the last entry of a delta: a hand that is over gives way to the next one's deal."""
         if self.over and self.phase is not Phase.GAME_OVER:
             self.hand_number += 1
-            self.dealer = (self.dealer + 1) & 3
+            self.dealer = next_dealer(self.dealer)
             self._clear_hand()
 
     def _deal(self, item: DealSeen, where: str) -> None:
@@ -145,11 +145,9 @@ class Follower:
         if self.log is not None and not self.over:
             raise _fail(where, f"hand {self.hand_number} is dealt already, and it is not over")
         expected = self.hand_number + (1 if self.over else 0)
-        if item.hand_number != expected or item.dealer != (self.dealer + expected - self.hand_number) & 3:
-            raise _fail(
-                where,
-                f"hand {expected} is next, dealt by seat {(self.dealer + expected - self.hand_number) & 3}",
-            )
+        dealer = next_dealer(self.dealer) if expected != self.hand_number else self.dealer
+        if item.hand_number != expected or item.dealer != dealer:
+            raise _fail(where, f"hand {expected} is next, dealt by seat {dealer}")
         mine = len(item.cards)
         if mine != (0 if self.seat is None else 9) or len(set(item.cards)) != mine:
             raise _fail(where, "a seat is dealt 9 different cards (a spectator sees none)")
@@ -162,7 +160,7 @@ class Follower:
         self.stock_size = 18
         self.log = HandLog(item.hand_number, item.dealer, item.cards)
         self.phase = Phase.BIDDING
-        self.to_act = (self.dealer + 1) & 3
+        self.to_act = first_caller(self.dealer)
 
     def _expect(self, who: int, phase: Phase, where: str) -> None:
         if self.phase is not phase:
@@ -180,7 +178,7 @@ class Follower:
             self.calls[who] = item.amount if isinstance(item, Bid) else 0
             if isinstance(item, Bid):
                 self.high_bid, self.bidder = item.amount, who
-            self.to_act = (who + 1) & 3 if who != self.dealer else -1
+            self.to_act = next_caller(who, self.dealer)
         elif isinstance(item, NameTrump):
             self._expect(who, Phase.TRUMP, where)
             self.table = table_for(item.suit, self.rules)
@@ -195,7 +193,10 @@ class Follower:
             self.middle |= bit
             assert self.table is not None
             self.takeable |= bit & self.table.pickup_mask
-            if self.hand_sizes[who] <= 6 and not self._open_discard():
+            discarder = discarder_after(self.hand_sizes, self.dealer, who)
+            if discarder >= 0:
+                self.to_act = discarder
+            else:
                 self._open_pickup(0)
         elif isinstance(item, Take):
             self._expect(who, Phase.PICKUP, where)
@@ -207,8 +208,11 @@ class Follower:
             self.takeable ^= bit
             if who == self.seat:
                 self.hand |= bit
-            if self.hand_sizes[who] >= 6 or not self.takeable:
-                self._open_pickup(position(self.dealer, who) + 1)
+            picker = picker_after_take(self.hand_sizes, self.takeable, self.dealer, who)
+            if picker >= 0:
+                self.to_act = picker
+            else:
+                self._close_pickup()
         elif isinstance(item, Stop):
             if self.phase is Phase.PICKUP:
                 self._expect(who, Phase.PICKUP, where)
@@ -271,7 +275,7 @@ class Follower:
             mask = mask_of(item.cards)
             if mask & self.table.mask or self.middle & mask:
                 raise _fail(where, "only dead cards are discarded at once, each once")
-            if item.seat == self.seat and mask != self.hand & ~self.table.mask:
+            if item.seat == self.seat and mask != dead_cards(self.hand, self.table):
                 raise _fail(where, "the seat discards exactly its dead cards")
             self.hand &= ~mask
             self.hand_sizes[item.seat] -= len(item.cards)
@@ -283,11 +287,9 @@ class Follower:
             done = sum(1 for e in self.history if isinstance(e.item, RefillSeen))
             if self.phase is not None or self.table is None or done >= 4 or item.seat != order[done]:
                 raise _fail(where, "the refill comes after the pick-up, from the dealer's left")
-            need = max(0, 6 - self.hand_sizes[item.seat])
-            if item.count != min(need, self.stock_size) or len(item.cards) != (
-                item.count if item.seat == self.seat else 0
-            ):
-                raise _fail(where, f"seat {item.seat} receives {min(need, self.stock_size)} cards")
+            count = refill_count(self.hand_sizes[item.seat], self.stock_size)
+            if item.count != count or len(item.cards) != (item.count if item.seat == self.seat else 0):
+                raise _fail(where, f"seat {item.seat} receives {count} cards")
             self.hand_sizes[item.seat] += item.count
             self.stock_size -= item.count
             if item.seat == self.seat:
@@ -305,7 +307,8 @@ class Follower:
                 or self.phase is not None
             ):
                 raise _fail(where, "the stock goes to the bidder, then to his partner")
-            if (item.seat == self.bidder) != first or (item.seat == partner and not self.rules.partner_look):
+            looks_on = next_looker(self.bidder, self.bidder, self.rules) == partner
+            if (item.seat == self.bidder) != first or (item.seat == partner and not looks_on):
                 raise _fail(where, "the stock goes to the bidder, then to his partner")
             self.phase, self.to_act = Phase.LOOK, item.seat
         elif isinstance(item, RejectSeen):  # forced: the card may not be taken
@@ -323,12 +326,7 @@ class Follower:
         elif isinstance(item, TrickWon):
             self._trick_won(item, where)
         elif isinstance(item, HandEndedEarly):
-            team_out = 1 - item.team
-            if (
-                self.phase is not Phase.PLAY
-                or not self.leading
-                or self.out & _TEAM_SEATS[team_out] != _TEAM_SEATS[team_out]
-            ):
+            if self.phase is not Phase.PLAY or not self.leading or TEAM_OUT[self.out] != 1 - item.team:
                 raise _fail(where, "a hand ends early at the start of a trick, once a team is out")
             self.won[item.team] |= mask_of(item.cards)
             self.claimed = True
@@ -386,33 +384,25 @@ class Follower:
     # --- whose turn -----------------------------------------------------------------------------
 
     def _open_discard(self) -> bool:
-        for s in seat_order(self.dealer):
-            if self.hand_sizes[s] > 6:
-                self.phase, self.to_act = Phase.DISCARD, s
-                return True
-        return False
+        seat = first_discarder(self.hand_sizes, self.dealer)
+        if seat >= 0:
+            self.phase, self.to_act = Phase.DISCARD, seat
+        return seat >= 0
 
     def _open_pickup(self, start: int) -> None:
-        if self.takeable:
-            for s in seat_order(self.dealer)[start:]:
-                if self.hand_sizes[s] < 6:
-                    self.phase, self.to_act = Phase.PICKUP, s
-                    return
+        seat = next_picker(self.hand_sizes, self.takeable, self.dealer, start)
+        if seat >= 0:
+            self.phase, self.to_act = Phase.PICKUP, seat
+        else:
+            self._close_pickup()
+
+    def _close_pickup(self) -> None:
         self.takeable = 0
         self.phase, self.to_act = None, -1  # the refill goes next
 
     def _open_play(self) -> None:
         self.phase, self.to_act = Phase.PLAY, self.bidder
         self.leading = True
-
-    def _next_after(self, seat: int, leader: int) -> int:
-        """The next seat after ``seat`` to play in the trick led by ``leader``, or -1 if it is over."""
-        after = (seat + 1) & 3
-        while after != leader:
-            if not self.out >> after & 1:
-                return after
-            after = (after + 1) & 3
-        return -1
 
     def _play(self, who: int, card: Card, where: str) -> None:
         assert self.table is not None
@@ -425,21 +415,16 @@ class Follower:
         if self.leading:
             self.leading = False
         self.trick.append((who, card))
-        self.to_act = self._next_after(who, self.trick[0][0])
+        self.to_act = next_in_trick(self.out, who, self.trick[0][0])
 
     def _seat_out(self, seat: int, where: str) -> None:
         if self.phase is not Phase.PLAY or self.out >> seat & 1 or seat != self.to_act:
             raise _fail(where, f"seat {seat} is not announced out here")
         self.out |= 1 << seat
         if not self.leading:
-            self.to_act = self._next_after(seat, self.trick[0][0])
-        elif self.rules.lead_fallback is LeadFallback.PARTNER:
-            self.to_act = seat ^ 2  # R-PLAY-4
+            self.to_act = next_in_trick(self.out, seat, self.trick[0][0])
         else:
-            after = (seat + 1) & 3
-            while self.out >> after & 1 and after != seat:
-                after = (after + 1) & 3
-            self.to_act = after
+            self.to_act = next_leader(seat, self.out, self.rules)
 
     def _trick_won(self, item: TrickWon, where: str) -> None:
         assert self.table is not None
@@ -522,16 +507,14 @@ class Follower:
         if seat != self.seat:
             return ()
         if phase is Phase.DISCARD:
-            return tuple(DISCARDS[c.index] for c in cards_of_mask(self.hand))
+            return discard_choices(self.hand)
         if phase is Phase.PICKUP:
-            return (STOP, *(TAKES[c.index] for c in cards_of_mask(self.takeable)))
+            return pickup_choices(self.takeable)
         if phase is Phase.LOOK:
-            if not self.turned:
-                return (TURN_UP, STOP)
-            return (REJECT, *(GIVE_UPS[c.index] for c in cards_of_mask(self.hand)))
+            return look_choices(self.turned, self.hand)
         if phase is Phase.PLAY:
             assert self.table is not None
-            return tuple(PLAYS[c.index] for c in cards_of_mask(self.hand & self.table.mask))
+            return play_choices(self.hand, self.table)
         return ()
 
 

@@ -39,10 +39,20 @@ def bid_actions(low: int, high: int, can_pass: bool) -> tuple[SeatAction, ...]:
     return (PASS, *bids) if can_pass else bids
 
 
-def open_bidding(w: Work) -> None:
+def first_caller(dealer: int) -> int:
     """The auction begins at the dealer's left (R-BID-1)."""
+    return (dealer + 1) & 3
+
+
+def next_caller(seat: int, dealer: int) -> int:
+    """The seat that calls after ``seat``: one round, ending with the dealer; -1 after him (R-BID-1)."""
+    return -1 if seat == dealer else (seat + 1) & 3
+
+
+def open_bidding(w: Work) -> None:
+    """The auction begins (R-BID-1)."""
     w.phase = Phases.BIDDING
-    w.to_act = (w.dealer + 1) & 3
+    w.to_act = first_caller(w.dealer)
 
 
 def legal_bidding(state: GameState) -> tuple[SeatAction, ...]:
@@ -84,8 +94,9 @@ def apply_bidding(state: GameState, seat: int, action: Action) -> GameState | Wo
         high_bid, bidder, log = amount, seat, state._log + BID_CODES[seat][amount]
     else:
         high_bid, bidder, log = high_bid, state._bidder, state._log + PASS_CODES[seat]
-    if seat != state._dealer:
-        return after_call(state, tuple(calls), high_bid, bidder, (seat + 1) & 3, log)
+    caller = next_caller(seat, state._dealer)
+    if caller >= 0:
+        return after_call(state, tuple(calls), high_bid, bidder, caller, log)
     w = work(state)
     w.calls, w.high_bid, w.bidder = tuple(calls), high_bid, bidder
     act(w, log[len(state._log) :])

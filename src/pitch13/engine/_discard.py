@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pitch13._core.fields import Work
 from pitch13._core.history import dead_discarded_code, discard_code
+from pitch13._core.tables import TrumpTable
 from pitch13.actions import Discard, SeatAction
 from pitch13.engine._work import (
     DISCARD_KIND,
@@ -23,16 +26,41 @@ from pitch13.errors import IllegalReason
 from pitch13.state import GameState
 
 
+def dead_cards(hand: int, table: TrumpTable) -> int:
+    """The cards of ``hand`` that are not trumps: each seat discards them once trump is named (R-DISC-1)."""
+    return hand & ~table.mask
+
+
+def first_discarder(sizes: Sequence[int], dealer: int) -> int:
+    """The first seat from the dealer's left holding more than 6 cards, all trumps; -1 if none (R-DISC-2)."""
+    for seat in seat_order(dealer):
+        if sizes[seat] > 6:
+            return seat
+    return -1
+
+
+def discarder_after(sizes: Sequence[int], dealer: int, seat: int) -> int:
+    """Who sheds after ``seat`` shed a card; -1 when nobody does (R-DISC-2).
+
+    The same seat while it holds more than 6 cards, else the next seat that does.
+    """
+    return seat if sizes[seat] > 6 else first_discarder(sizes, dealer)
+
+
+def discard_choices(hand: int) -> tuple[SeatAction, ...]:
+    """What a seat with more than 6 trumps may shed: any card of its hand (R-DISC-2)."""
+    return card_actions(DISCARD_KIND, hand)
+
+
 def discard_dead(w: Work) -> None:
     """Every seat discards its dead cards face up into the middle, with no choice (R-DISC-1)."""
     table = w.table
     assert table is not None
-    mask = table.mask
     hands = list(w.hands)
     middle = w.middle
     code = b""
     for seat in seat_order(w.dealer):
-        dead = hands[seat] & ~mask
+        dead = dead_cards(hands[seat], table)
         hands[seat] ^= dead
         middle |= dead
         code += dead_discarded_code(seat, dead)
@@ -43,18 +71,18 @@ def discard_dead(w: Work) -> None:
 
 def open_discard(w: Work) -> bool:
     """Whether a seat, the first from the dealer's left, holds more than 6 trumps (R-DISC-2)."""
-    hands = w.hands
-    for seat in seat_order(w.dealer):
-        if hands[seat].bit_count() > 6:
-            w.phase = Phases.DISCARD
-            w.to_act = seat
-            return True
-    return False
+    h = w.hands
+    seat = first_discarder((h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count()), w.dealer)
+    if seat < 0:
+        return False
+    w.phase = Phases.DISCARD
+    w.to_act = seat
+    return True
 
 
 def legal_discard(state: GameState) -> tuple[SeatAction, ...]:
     """Any card of the seat's hand, all trumps by now."""
-    return card_actions(DISCARD_KIND, state._hands[state._to_act])
+    return discard_choices(state._hands[state._to_act])
 
 
 def apply_discard(state: GameState, seat: int, action: SeatAction) -> GameState | Work:
@@ -72,6 +100,10 @@ def apply_discard(state: GameState, seat: int, action: SeatAction) -> GameState 
     w.hands = with_hand(state._hands, seat, hand)
     w.middle |= bit
     w.takeable |= bit & table_of(state).pickup_mask  # R-PICK-1: it may be picked up
-    if hand.bit_count() > 6 or open_discard(w):
-        return freeze(w)
-    return w
+    h = w.hands
+    sizes = (h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count())
+    discarder = discarder_after(sizes, state._dealer, seat)
+    if discarder < 0:
+        return w
+    w.to_act = discarder
+    return freeze(w)

@@ -82,9 +82,14 @@ def _finish(w: Work, result: tuple[int, int, int, int, int, tuple[int, int], boo
     w.log = b""
 
 
+def next_dealer(dealer: int) -> int:
+    """The dealer of the next hand: the deal passes to the left (R-DEAL-2)."""
+    return (dealer + 1) & 3
+
+
 def next_hand(w: Work) -> None:
     """Clear the table for the next hand; the deal passes left (R-DEAL-2). Chance deals next."""
-    w.dealer = (w.dealer + 1) & 3
+    w.dealer = next_dealer(w.dealer)
     w.hand_number += 1
     w.clear_hand(Phases.DEAL)
     w.hand_deck = b""

@@ -27,6 +27,7 @@ from pitch13.engine._work import (
     wrong_phase,
 )
 from pitch13.errors import IllegalReason
+from pitch13.rules import Rules
 from pitch13.state import GameState
 
 _TURN_UP_OR_STOP = (TURN_UP, STOP)
@@ -44,11 +45,24 @@ def open_look(w: Work) -> bool:
     return True
 
 
+def look_choices(turned: bool, hand: int) -> tuple[SeatAction, ...]:
+    """Turn up or stop; with a card turned up, reject it or take it giving up a card of ``hand`` (R-LOOK-2)."""
+    if not turned:
+        return _TURN_UP_OR_STOP
+    return card_actions(REJECT_OR_GIVE_UP_KIND, hand)
+
+
+def next_looker(seat: int, bidder: int, rules: Rules) -> int:
+    """Who looks through the stock after ``seat`` stops; -1 when the rest goes dead (R-LOOK-3).
+
+    The bidder's partner, after the bidder, if the rules let him.
+    """
+    return (bidder + 2) & 3 if seat == bidder and rules.partner_look else -1
+
+
 def legal_look(state: GameState) -> tuple[SeatAction, ...]:
     """Turn up or stop; with a card turned up, reject it or take it giving up a card."""
-    if state._turned < 0:
-        return _TURN_UP_OR_STOP
-    return card_actions(REJECT_OR_GIVE_UP_KIND, state._hands[state._to_act])
+    return look_choices(state._turned >= 0, state._hands[state._to_act])
 
 
 def apply_look(state: GameState, seat: int, action: Action) -> GameState | Work:
@@ -117,9 +131,9 @@ def apply_look(state: GameState, seat: int, action: Action) -> GameState | Work:
 
 def _hand_over(w: Work, seat: int) -> bool:
     """The looker stopped: the rest goes to the partner (R-LOOK-3), or dead, unseen; whether a seat looks on."""
-    partner = (w.bidder + 2) & 3
+    partner = next_looker(seat, w.bidder, w.rules)
     stock = w.stock
-    if seat == w.bidder and w.rules.partner_look:
+    if partner >= 0:
         w.to_act = partner
         emit(w, handed_over_code(partner, len(stock)))
         return True

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pitch13._core.fields import Work, after_cards, after_turn
 from pitch13._core.history import STOP_CODES, refilled_code, take_code
 from pitch13.actions import SeatAction, Stop, Take
@@ -31,7 +33,7 @@ def open_pickup(w: Work, start: int = 0) -> bool:
     One pass clockwise from the dealer's left: each seat holding fewer than 6 cards in turn,
     while a shed card may still be taken. When the pass ends the whole middle is dead.
     """
-    seat = next_picker(w.hands, w.takeable, w.dealer, start)
+    seat = next_picker(sizes_of(w.hands), w.takeable, w.dealer, start)
     if seat < 0:
         w.takeable = 0
         return False
@@ -40,18 +42,47 @@ def open_pickup(w: Work, start: int = 0) -> bool:
     return True
 
 
-def next_picker(hands: tuple[int, ...], takeable: int, dealer: int, start: int) -> int:
-    """The seat to pick up next, the first from place ``start`` of the seat order on; -1 if none."""
+def sizes_of(hands: Sequence[int]) -> tuple[int, int, int, int]:
+    """How many cards each seat holds."""
+    return (hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count(), hands[3].bit_count())
+
+
+def next_picker(sizes: Sequence[int], takeable: int, dealer: int, start: int) -> int:
+    """The seat to pick up next, -1 when the pass is over (R-PICK-1).
+
+    The first from place ``start`` of the seat order on holding fewer than 6 cards, while a
+    shed card may still be taken.
+    """
     if takeable:
         for seat in seat_order(dealer)[start:]:
-            if hands[seat].bit_count() < 6:
+            if sizes[seat] < 6:
                 return seat
     return -1
 
 
+def picker_after_take(sizes: Sequence[int], takeable: int, dealer: int, seat: int) -> int:
+    """Who picks up after ``seat`` took a card, -1 when the pass is over (R-PICK-1).
+
+    The same seat while it holds fewer than 6 cards and a card is left, else the next one.
+    """
+    if sizes[seat] < 6 and takeable:
+        return seat
+    return next_picker(sizes, takeable, dealer, position(dealer, seat) + 1)
+
+
+def pickup_choices(takeable: int) -> tuple[SeatAction, ...]:
+    """Stop, or take one of the cards that may be taken (R-PICK-1)."""
+    return card_actions(STOP_OR_TAKE_KIND, takeable)
+
+
+def refill_count(size: int, stock_left: int) -> int:
+    """How many cards a seat holding ``size`` is given from a stock of ``stock_left`` (R-FILL-1)."""
+    return min(max(0, 6 - size), stock_left)
+
+
 def legal_pickup(state: GameState) -> tuple[SeatAction, ...]:
     """Stop, or take one of the cards that may be taken."""
-    return card_actions(STOP_OR_TAKE_KIND, state._takeable)
+    return pickup_choices(state._takeable)
 
 
 def apply_pickup(state: GameState, seat: int, action: SeatAction) -> GameState | Work:
@@ -59,7 +90,7 @@ def apply_pickup(state: GameState, seat: int, action: SeatAction) -> GameState |
     after = position(state._dealer, seat) + 1
     if isinstance(action, Stop):
         log = state._log + STOP_CODES[seat]
-        picker = next_picker(state._hands, state._takeable, state._dealer, after)
+        picker = next_picker(sizes_of(state._hands), state._takeable, state._dealer, after)
         if picker >= 0:
             return after_turn(
                 state, state._hands, state._trick, state._out, picker, log, state._history_len + 1
@@ -81,7 +112,7 @@ def apply_pickup(state: GameState, seat: int, action: SeatAction) -> GameState |
     hands = with_hand(state._hands, seat, hand)
     middle, takeable = state._middle ^ bit, state._takeable ^ bit
     log = state._log + take_code(seat, index)
-    picker = seat if hand.bit_count() < 6 and takeable else next_picker(hands, takeable, state._dealer, after)
+    picker = picker_after_take(sizes_of(hands), takeable, state._dealer, seat)
     if picker >= 0:  # it may take another, or the next seat may
         dead, shown, stock, turned = state._dead, state._shown, state._stock, state._turned
         return after_cards(
@@ -113,7 +144,7 @@ def refill(w: Work) -> bool:
     at = 0
     for seat in seat_order(w.dealer):
         hand = filled[seat]
-        given = stock[at : at + 6 - hand.bit_count()]
+        given = stock[at : at + refill_count(hand.bit_count(), len(stock) - at)]
         at += len(given)
         for index in given:
             hand |= 1 << index

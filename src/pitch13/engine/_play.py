@@ -10,6 +10,7 @@ from typing import Final
 
 from pitch13._core.fields import Work, after_trick, after_turn
 from pitch13._core.history import PLAY_CODES, SEAT_OUT_CODES, TRICK_WON_CODE, ended_early_code
+from pitch13._core.tables import TrumpTable
 from pitch13._core.tally import close_trick
 from pitch13.actions import Play, SeatAction
 from pitch13.engine._work import (
@@ -24,12 +25,61 @@ from pitch13.engine._work import (
     wrong_phase,
 )
 from pitch13.errors import IllegalReason
-from pitch13.rules import LeadFallback
+from pitch13.rules import LeadFallback, Rules
 from pitch13.state import GameState
 
-#: The seats of team A and of team B, as seat masks.
-_TEAM_A: Final = 0b0101
-_TEAM_B: Final = 0b1010
+# --- the rules of play, for the engine and for a seat's copy of the game -------------------------
+
+
+def _next_in_trick(out: int, seat: int, leader: int) -> int:
+    after = (seat + 1) & 3
+    while after != leader:
+        if not out >> after & 1:
+            return after
+        after = (after + 1) & 3
+    return -1
+
+
+#: :func:`next_in_trick` for every seat mask ``out``, ``seat`` and ``leader``: ``[out << 4 | seat << 2 | leader]``.
+NEXT_IN_TRICK: Final = tuple(_next_in_trick(i >> 4, i >> 2 & 3, i & 3) for i in range(256))
+#: The team whose two seats are both announced out, for each seat mask; -1 for none (R-PLAY-7).
+TEAM_OUT: Final = tuple(
+    0 if out & 0b0101 == 0b0101 else 1 if out & 0b1010 == 0b1010 else -1 for out in range(16)
+)
+
+
+def next_in_trick(out: int, seat: int, leader: int) -> int:
+    """Who plays after ``seat`` to the trick ``leader`` led; -1 when it is over (R-PLAY-5).
+
+    The next seat clockwise not announced out (R-PLAY-2, R-PLAY-3).
+    """
+    return NEXT_IN_TRICK[out << 4 | seat << 2 | leader]
+
+
+def next_leader(seat: int, out: int, rules: Rules) -> int:
+    """Where the lead falls when ``seat``, due to lead, is out (R-PLAY-4).
+
+    Its partner, or under ``lead_fallback=left`` the next seat clockwise not announced out
+    (``out`` holds ``seat``).
+    """
+    if rules.lead_fallback is LeadFallback.PARTNER:
+        return seat ^ 2
+    after = (seat + 1) & 3
+    while out >> after & 1 and after != seat:
+        after = (after + 1) & 3
+    return after
+
+
+def play_choices(hand: int, table: TrumpTable) -> tuple[SeatAction, ...]:
+    """Any trump of ``hand`` (R-PLAY-1)."""
+    mask = hand & table.mask
+    return _PLAYS.get(mask) or card_actions(PLAY_KIND, mask)
+
+
+_PLAYS: Final = CARD_ACTIONS[PLAY_KIND]
+
+
+# --- the engine's steps --------------------------------------------------------------------------
 
 
 def open_play(w: Work) -> bool:
@@ -55,25 +105,24 @@ def start_trick(w: Work, leader: int) -> bool:
         return False
     out = w.out
     seat = leader
-    if not hands[seat] & mask and out & _TEAM_A != _TEAM_A and out & _TEAM_B != _TEAM_B:
+    if not hands[seat] & mask and TEAM_OUT[out] < 0:
         codes = SEAT_OUT_CODES[seat] if not out >> seat & 1 else b""
         out |= 1 << seat
-        if w.rules.lead_fallback is LeadFallback.PARTNER:
-            seat ^= 2
+        rules = w.rules
+        seat = next_leader(seat, out, rules)
+        if rules.lead_fallback is LeadFallback.PARTNER:
             if not hands[seat] & mask and not out >> seat & 1:
                 codes += SEAT_OUT_CODES[seat]
                 out |= 1 << seat
         else:
-            seat = (seat + 1) & 3
             while not hands[seat] & mask:
-                if not out >> seat & 1:
-                    codes += SEAT_OUT_CODES[seat]
-                    out |= 1 << seat
-                seat = (seat + 1) & 3
+                codes += SEAT_OUT_CODES[seat]
+                out |= 1 << seat
+                seat = next_leader(seat, out, rules)
         emit(w, codes, len(codes) // 2)
         w.out = out
-    if out & _TEAM_A == _TEAM_A or out & _TEAM_B == _TEAM_B:
-        team = 1 if out & _TEAM_A == _TEAM_A else 0
+    if TEAM_OUT[out] >= 0:
+        team = 1 - TEAM_OUT[out]
         held = (hands[0] | hands[1] | hands[2] | hands[3]) & table.point_mask
         if team:
             w.won_b |= held
@@ -89,11 +138,7 @@ def legal_play(state: GameState) -> tuple[SeatAction, ...]:
     """Any trump in the seat's hand (R-PLAY-1)."""
     table = state._table
     assert table is not None
-    mask = state._hands[state._to_act] & table.mask
-    return _PLAYS.get(mask) or card_actions(PLAY_KIND, mask)
-
-
-_PLAYS: Final = CARD_ACTIONS[PLAY_KIND]
+    return play_choices(state._hands[state._to_act], table)
 
 
 def apply_play(state: GameState, seat: int, action: SeatAction) -> GameState | Work:
@@ -128,22 +173,21 @@ def play(state: GameState, seat: int, action: Play) -> GameState | Work:
     out = state._out
     log = state._log + PLAY_CODES[seat][index]
     entries = state._history_len + 1
-    after = (seat + 1) & 3
-    while after != leader:
-        if not out >> after & 1:
-            if hands[after] & mask:
-                return after_turn(state, hands, trick, out, after, log, entries)
-            out |= 1 << after  # R-PLAY-3: its first turn without trump
-            log += SEAT_OUT_CODES[after]
-            entries += 1
-        after = (after + 1) & 3
+    after = NEXT_IN_TRICK[out << 4 | seat << 2 | leader]
+    while after >= 0:
+        if hands[after] & mask:
+            return after_turn(state, hands, trick, out, after, log, entries)
+        out |= 1 << after  # R-PLAY-3: its first turn without trump
+        log += SEAT_OUT_CODES[after]
+        entries += 1
+        after = NEXT_IN_TRICK[out << 4 | after << 2 | leader]
     # Every seat not out has played: the trick is over (R-PLAY-5, R-PLAY-6).
     winner, won_a, won_b = close_trick(table, trick)
     tricks = (*state._tricks, trick)
     won_a |= state._won_a
     won_b |= state._won_b
     log += TRICK_WON_CODE
-    if hands[winner] & mask and out & _TEAM_A != _TEAM_A and out & _TEAM_B != _TEAM_B:
+    if hands[winner] & mask and TEAM_OUT[out] < 0:
         # R-PLAY-2: the winner leads the next trick
         return after_trick(state, tricks, won_a, won_b, hands, out, winner, log, entries + 1)
     w = work(state)
