@@ -42,10 +42,10 @@ from pitch13.actions import (
 )
 from pitch13.cards import Card
 from pitch13.engine._auction import bid_actions, bid_range, first_caller, next_caller
-from pitch13.engine._discard import dead_cards, discard_choices, discarder_after, first_discarder
+from pitch13.engine._discard import discard_choices, discarder_after, first_discarder
 from pitch13.engine._end import next_dealer
 from pitch13.engine._look import look_choices, next_looker
-from pitch13.engine._pickup import next_picker, picker_after_take, pickup_choices, refill_count
+from pitch13.engine._pickup import next_picker, picker_after_take, pickup_choices, refill_counts
 from pitch13.engine._play import TEAM_OUT, next_in_trick, next_leader, play_choices
 from pitch13.engine._work import position, seat_order
 from pitch13.errors import ActionParseError, CardParseError, DocumentError
@@ -275,7 +275,7 @@ class Follower:
             mask = mask_of(item.cards)
             if mask & self.table.mask or self.middle & mask:
                 raise _fail(where, "only dead cards are discarded at once, each once")
-            if item.seat == self.seat and mask != dead_cards(self.hand, self.table):
+            if item.seat == self.seat and mask != self.hand & self.table.dead_mask:
                 raise _fail(where, "the seat discards exactly its dead cards")
             self.hand &= ~mask
             self.hand_sizes[item.seat] -= len(item.cards)
@@ -287,7 +287,7 @@ class Follower:
             done = sum(1 for e in self.history if isinstance(e.item, RefillSeen))
             if self.phase is not None or self.table is None or done >= 4 or item.seat != order[done]:
                 raise _fail(where, "the refill comes after the pick-up, from the dealer's left")
-            count = refill_count(self.hand_sizes[item.seat], self.stock_size)
+            count = refill_counts(self.hand_sizes, self.stock_size, self.dealer)[item.seat]
             if item.count != count or len(item.cards) != (item.count if item.seat == self.seat else 0):
                 raise _fail(where, f"seat {item.seat} receives {count} cards")
             self.hand_sizes[item.seat] += item.count

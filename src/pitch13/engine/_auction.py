@@ -8,6 +8,7 @@ bids above the high bid; the dealer, when all three before him passed, must bid 
 from __future__ import annotations
 
 import functools
+from typing import Final
 
 from pitch13._core.action_sets import BIDS, NAME_TRUMPS
 from pitch13._core.fields import Work, after_call
@@ -46,7 +47,11 @@ def first_caller(dealer: int) -> int:
 
 def next_caller(seat: int, dealer: int) -> int:
     """The seat that calls after ``seat``: one round, ending with the dealer; -1 after him (R-BID-1)."""
-    return -1 if seat == dealer else (seat + 1) & 3
+    return NEXT_CALLER[dealer << 2 | seat]
+
+
+#: :func:`next_caller` for each ``dealer << 2 | seat``, read by the engine's hot path.
+NEXT_CALLER: Final = tuple(-1 if i & 3 == i >> 2 else (i + 1) & 3 for i in range(16))
 
 
 def open_bidding(w: Work) -> None:
@@ -94,7 +99,7 @@ def apply_bidding(state: GameState, seat: int, action: Action) -> GameState | Wo
         high_bid, bidder, log = amount, seat, state._log + BID_CODES[seat][amount]
     else:
         high_bid, bidder, log = high_bid, state._bidder, state._log + PASS_CODES[seat]
-    caller = next_caller(seat, state._dealer)
+    caller = NEXT_CALLER[state._dealer << 2 | seat]
     if caller >= 0:
         return after_call(state, tuple(calls), high_bid, bidder, caller, log)
     w = work(state)

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 
 from pitch13._core.fields import Work
 from pitch13._core.history import dead_discarded_code, discard_code
-from pitch13._core.tables import TrumpTable
 from pitch13.actions import Discard, SeatAction
 from pitch13.engine._work import (
     DISCARD_KIND,
@@ -24,11 +23,6 @@ from pitch13.engine._work import (
 )
 from pitch13.errors import IllegalReason
 from pitch13.state import GameState
-
-
-def dead_cards(hand: int, table: TrumpTable) -> int:
-    """The cards of ``hand`` that are not trumps: each seat discards them once trump is named (R-DISC-1)."""
-    return hand & ~table.mask
 
 
 def first_discarder(sizes: Sequence[int], dealer: int) -> int:
@@ -57,10 +51,11 @@ def discard_dead(w: Work) -> None:
     table = w.table
     assert table is not None
     hands = list(w.hands)
+    dead_mask = table.dead_mask
     middle = w.middle
     code = b""
     for seat in seat_order(w.dealer):
-        dead = dead_cards(hands[seat], table)
+        dead = hands[seat] & dead_mask
         hands[seat] ^= dead
         middle |= dead
         code += dead_discarded_code(seat, dead)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pitch13._core.fields import Work, after_cards
+from pitch13._core.fields import Work, after_cards, after_turn
 from pitch13._core.history import (
     GIVE_UP_CODES,
     REJECT_CODES,
@@ -20,7 +20,6 @@ from pitch13.engine._work import (
     act,
     card_actions,
     emit,
-    freeze,
     refuse,
     with_hand,
     work,
@@ -81,10 +80,17 @@ def apply_look(state: GameState, seat: int, action: Action) -> GameState | Work:
             wrong_phase(state, seat, action)
         if isinstance(action, GiveUp) and not state._hands[seat] >> action.card.index & 1:
             refuse(IllegalReason.NOT_IN_HAND, seat, action, "it is not in its hand")
-    if isinstance(action, Stop):
+    if isinstance(action, Stop):  # the rest goes to the partner (R-LOOK-3), or dead, unseen
+        partner = next_looker(seat, state._bidder, state._rules)
+        if partner >= 0:
+            log = state._log + STOP_CODES[seat] + handed_over_code(partner, len(state._stock))
+            return after_turn(
+                state, state._hands, state._trick, state._out, partner, log, state._history_len + 2
+            )
         w = work(state)
         act(w, STOP_CODES[seat])
-        return freeze(w) if _hand_over(w, seat) else w
+        _stock_dead(w)
+        return w
     table = state._table
     assert table is not None
     hands, stock, entries = state._hands, state._stock, state._history_len + 1
@@ -129,16 +135,10 @@ def apply_look(state: GameState, seat: int, action: Action) -> GameState | Work:
     return w
 
 
-def _hand_over(w: Work, seat: int) -> bool:
-    """The looker stopped: the rest goes to the partner (R-LOOK-3), or dead, unseen; whether a seat looks on."""
-    partner = next_looker(seat, w.bidder, w.rules)
+def _stock_dead(w: Work) -> None:
+    """Nobody looks on: the rest of the stock goes dead, face down and unseen (R-LOOK-3)."""
     stock = w.stock
-    if partner >= 0:
-        w.to_act = partner
-        emit(w, handed_over_code(partner, len(stock)))
-        return True
     for index in stock:
         w.dead |= 1 << index  # face down, unseen
     emit(w, stock_discarded_code(len(stock)))
     w.stock = b""
-    return False

@@ -75,9 +75,20 @@ def pickup_choices(takeable: int) -> tuple[SeatAction, ...]:
     return card_actions(STOP_OR_TAKE_KIND, takeable)
 
 
-def refill_count(size: int, stock_left: int) -> int:
-    """How many cards a seat holding ``size`` is given from a stock of ``stock_left`` (R-FILL-1)."""
-    return min(max(0, 6 - size), stock_left)
+def refill_counts(sizes: Sequence[int], stock: int, dealer: int) -> list[int]:
+    """How many cards each seat is given from a stock of ``stock`` cards (R-FILL-1).
+
+    Each seat up to 6, from the dealer's left, as far as the stock lasts.
+    """
+    counts = [0, 0, 0, 0]
+    for seat in seat_order(dealer):
+        given = 6 - sizes[seat]
+        if given > stock:
+            given = stock
+        if given > 0:
+            counts[seat] = given
+            stock -= given
+    return counts
 
 
 def legal_pickup(state: GameState) -> tuple[SeatAction, ...]:
@@ -140,11 +151,12 @@ def refill(w: Work) -> bool:
     if short and w.rules.short_stock is ShortStock.REDEAL:
         return False
     filled = list(hands)
+    counts = refill_counts(sizes_of(hands), len(stock), w.dealer)
     code = b""
     at = 0
     for seat in seat_order(w.dealer):
         hand = filled[seat]
-        given = stock[at : at + refill_count(hand.bit_count(), len(stock) - at)]
+        given = stock[at : at + counts[seat]]
         at += len(given)
         for index in given:
             hand |= 1 << index
