@@ -15,6 +15,7 @@ from hypothesis import given
 import pitch13
 import pitch13.testing as kit
 from pitch13 import Rules, legal_actions
+from pitch13._core.fields import SCORES
 from pitch13.engine._work import freeze, work
 from pitch13.testing import ConformanceError, ConformanceReport, InvariantError, check_random_games
 from pitch13.testing import soak as soak_module
@@ -124,7 +125,7 @@ def test_scores_changed_outside_a_hand_end_are_caught(monkeypatch):
         after = pitch13.apply(state, action, seat=seat, ply=ply)
         if after.ply == 30:
             w = work(after)
-            w.scores = (w.scores[0] + 1, w.scores[1])
+            w[SCORES] = (w[SCORES][0] + 1, w[SCORES][1])
             return freeze(w)
         return after
 

@@ -45,6 +45,7 @@ from pitch13 import (
     legal_actions,
     new_game,
 )
+from pitch13._core import fields
 from pitch13.engine._work import freeze, work
 from pitch13.events import (
     AuctionWon,
@@ -663,7 +664,7 @@ def corrupt(state: GameState, **changes: object) -> GameState:
     if "won" in changes:
         changes["won_a"], changes["won_b"] = changes.pop("won")  # type: ignore[misc]
     for name, value in changes.items():
-        setattr(w, name, value)
+        w[getattr(fields, name.upper())] = value
     return freeze(w)
 
 

@@ -19,9 +19,9 @@ from typing import Final, cast
 
 from pitch13._base.checks import assert_never, check_seat, excerpt
 from pitch13._base.shuffle import seeded_order
+from pitch13._core import fields
 from pitch13._core import history as _history
 from pitch13._core.action_sets import ACTION_TYPES
-from pitch13._core.fields import Work
 from pitch13._core.logs import hand_logs
 from pitch13.actions import Action, Bid, Deal, GiveUp, Pass, Play, Reject, SeatAction, Stop, TurnUp
 from pitch13.cards import DECK
@@ -127,7 +127,7 @@ def new_game(
             deck=None,
             seed=seed,
         )
-    w = Work.start(rules, seed, first_dealer=dealer)
+    w = fields.start(rules, seed, first_dealer=dealer)
     if seed is not None:
         _end.deal(w, seeded_order(seed, 1))
         _flow.after(w, Phases.DEAL)
@@ -145,19 +145,21 @@ def legal_actions(state: GameState) -> tuple[SeatAction, ...]:
     if type(state) is not GameState:
         raise TypeError(f"legal_actions() takes a GameState, not {type(state).__name__}")
     phase = state._phase
-    if phase is _PLAY:
-        return _play.legal_play(state)
+    if phase is _PLAY:  # the commonest: straight to the legal set
+        table = state._table
+        assert table is not None
+        return _play.play_choices(state._hands[state._to_act], table)
     match phase:
         case Phases.LOOK:
-            return _look.legal_look(state)
+            return _look.look_choices(state._turned >= 0, state._hands[state._to_act])
         case Phases.BIDDING:
             return _auction.legal_bidding(state)
         case Phases.TRUMP:
             return _auction.legal_trump(state)
         case Phases.DISCARD:
-            return _discard.legal_discard(state)
+            return _discard.discard_choices(state._hands[state._to_act])
         case Phases.PICKUP:
-            return _pickup.legal_pickup(state)
+            return _pickup.pickup_choices(state._takeable)
         case Phases.DEAL | Phases.GAME_OVER:
             return ()
         case unknown:  # pragma: no cover - mypy checks that every phase is handled

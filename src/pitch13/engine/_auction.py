@@ -11,11 +11,23 @@ import functools
 from typing import Final
 
 from pitch13._core.action_sets import BIDS, NAME_TRUMPS
-from pitch13._core.fields import Work, after_call
+from pitch13._core.fields import (
+    BIDDER,
+    CALLS,
+    DEALER,
+    HIGH_BID,
+    HISTORY_LEN,
+    LOG,
+    PHASE,
+    PLY,
+    TABLE,
+    TO_ACT,
+    Work,
+)
 from pitch13._core.history import BID_CODES, PASS_CODES, auction_won_code, trump_code
 from pitch13._core.tables import table_for
 from pitch13.actions import PASS, Action, Bid, NameTrump, Pass, SeatAction
-from pitch13.engine._work import Phases, act, emit, refuse, work, wrong_phase
+from pitch13.engine._work import LEFT, Phases, act, emit, freeze, refuse, work, wrong_phase
 from pitch13.errors import IllegalReason
 from pitch13.rules import AllPass, Rules
 from pitch13.state import GameState
@@ -42,7 +54,7 @@ def bid_actions(low: int, high: int, can_pass: bool) -> tuple[SeatAction, ...]:
 
 def first_caller(dealer: int) -> int:
     """The auction begins at the dealer's left (R-BID-1)."""
-    return (dealer + 1) & 3
+    return LEFT[dealer]
 
 
 def next_caller(seat: int, dealer: int) -> int:
@@ -56,8 +68,8 @@ NEXT_CALLER: Final = tuple(-1 if i & 3 == i >> 2 else (i + 1) & 3 for i in range
 
 def open_bidding(w: Work) -> None:
     """The auction begins (R-BID-1)."""
-    w.phase = Phases.BIDDING
-    w.to_act = first_caller(w.dealer)
+    w[PHASE] = Phases.BIDDING
+    w[TO_ACT] = LEFT[w[DEALER]]  # first_caller
 
 
 def legal_bidding(state: GameState) -> tuple[SeatAction, ...]:
@@ -93,26 +105,30 @@ def apply_bidding(state: GameState, seat: int, action: Action) -> GameState | Wo
             refuse(IllegalReason.BID_TOO_LOW, seat, action, why)
     else:
         wrong_phase(state, seat, action)
+    w = work(state)
     calls = list(state._calls)
     calls[seat] = amount
+    w[CALLS] = tuple(calls)
     if amount:
-        high_bid, bidder, log = amount, seat, state._log + BID_CODES[seat][amount]
+        w[HIGH_BID] = amount
+        w[BIDDER] = seat
+        w[LOG] += BID_CODES[seat][amount]
     else:
-        high_bid, bidder, log = high_bid, state._bidder, state._log + PASS_CODES[seat]
+        w[LOG] += PASS_CODES[seat]
+    w[PLY] += 1
+    w[HISTORY_LEN] += 1
     caller = NEXT_CALLER[state._dealer << 2 | seat]
-    if caller >= 0:
-        return after_call(state, tuple(calls), high_bid, bidder, caller, log)
-    w = work(state)
-    w.calls, w.high_bid, w.bidder = tuple(calls), high_bid, bidder
-    act(w, log[len(state._log) :])
-    return w
+    if caller < 0:
+        return w
+    w[TO_ACT] = caller
+    return freeze(w)
 
 
 def close_bidding(w: Work) -> bool:
     """Whether the auction has a winner (R-BID-1); if not, everyone passed (R-BID-2, redeal)."""
-    if not w.high_bid:
+    if not w[HIGH_BID]:
         return False
-    emit(w, auction_won_code(w.bidder, w.high_bid))
+    emit(w, auction_won_code(w[BIDDER], w[HIGH_BID]))
     return True
 
 
@@ -121,8 +137,8 @@ def close_bidding(w: Work) -> bool:
 
 def open_trump(w: Work) -> None:
     """The bidder names trump (R-TRUMP-1)."""
-    w.phase = Phases.TRUMP
-    w.to_act = w.bidder
+    w[PHASE] = Phases.TRUMP
+    w[TO_ACT] = w[BIDDER]
 
 
 def legal_trump(state: GameState) -> tuple[SeatAction, ...]:
@@ -136,5 +152,5 @@ def apply_trump(state: GameState, seat: int, action: SeatAction) -> Work:
         wrong_phase(state, seat, action)
     w = work(state)
     act(w, trump_code(seat, action.suit))
-    w.table = table_for(action.suit, state._rules)
+    w[TABLE] = table_for(action.suit, state._rules)
     return w

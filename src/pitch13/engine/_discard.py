@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pitch13._core.fields import Work
+from pitch13._core.fields import DEALER, HANDS, MIDDLE, PHASE, TABLE, TAKEABLE, TO_ACT, Work
 from pitch13._core.history import dead_discarded_code, discard_code
 from pitch13.actions import Discard, SeatAction
 from pitch13.engine._work import (
@@ -48,36 +48,34 @@ def discard_choices(hand: int) -> tuple[SeatAction, ...]:
 
 def discard_dead(w: Work) -> None:
     """Every seat discards its dead cards face up into the middle, with no choice (R-DISC-1)."""
-    table = w.table
+    table = w[TABLE]
     assert table is not None
-    hands = list(w.hands)
+    held = w[HANDS]
+    hands = list(held)
     dead_mask = table.dead_mask
-    middle = w.middle
+    middle = w[MIDDLE]
     code = b""
-    for seat in seat_order(w.dealer):
+    for seat in seat_order(w[DEALER]):
         dead = hands[seat] & dead_mask
         hands[seat] ^= dead
         middle |= dead
         code += dead_discarded_code(seat, dead)
-    w.hands = tuple(hands)
-    w.middle = middle
+    w[HANDS] = tuple(hands)
+    w[MIDDLE] = middle
     emit(w, code, 4)
 
 
 def open_discard(w: Work) -> bool:
     """Whether a seat, the first from the dealer's left, holds more than 6 trumps (R-DISC-2)."""
-    h = w.hands
-    seat = first_discarder((h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count()), w.dealer)
+    h = w[HANDS]
+    seat = first_discarder(
+        (h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count()), w[DEALER]
+    )
     if seat < 0:
         return False
-    w.phase = Phases.DISCARD
-    w.to_act = seat
+    w[PHASE] = Phases.DISCARD
+    w[TO_ACT] = seat
     return True
-
-
-def legal_discard(state: GameState) -> tuple[SeatAction, ...]:
-    """Any card of the seat's hand, all trumps by now."""
-    return discard_choices(state._hands[state._to_act])
 
 
 def apply_discard(state: GameState, seat: int, action: SeatAction) -> GameState | Work:
@@ -92,13 +90,13 @@ def apply_discard(state: GameState, seat: int, action: SeatAction) -> GameState 
     w = work(state)
     act(w, discard_code(seat, index))
     hand ^= bit
-    w.hands = with_hand(state._hands, seat, hand)
-    w.middle |= bit
-    w.takeable |= bit & table_of(state).pickup_mask  # R-PICK-1: it may be picked up
-    h = w.hands
+    w[HANDS] = with_hand(state._hands, seat, hand)
+    w[MIDDLE] |= bit
+    w[TAKEABLE] |= bit & table_of(state).pickup_mask  # R-PICK-1: it may be picked up
+    h = w[HANDS]
     sizes = (h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count())
     discarder = discarder_after(sizes, state._dealer, seat)
     if discarder < 0:
         return w
-    w.to_act = discarder
+    w[TO_ACT] = discarder
     return freeze(w)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pitch13._base.checks import assert_never
 from pitch13._base.shuffle import seeded_order
-from pitch13._core.fields import Work
+from pitch13._core.fields import HAND_NUMBER, PHASE, SEED, Work
 from pitch13.engine import _auction, _discard, _end, _look, _pickup, _play
 from pitch13.engine._work import Phases
 from pitch13.events import ThrowInReason
@@ -49,7 +49,7 @@ def after(w: Work, done: Phase) -> Work:
                 return after(w, Phases.PLAY)
         case Phases.PLAY:
             _end.score_hand(w)  # R-SCORE-*, R-END-*
-            if w.phase is not Phases.GAME_OVER:
+            if w[PHASE] is not Phases.GAME_OVER:
                 return next_hand(w)
         case Phases.GAME_OVER:  # pragma: no cover - nothing follows the end of the game
             raise AssertionError("the game is over")
@@ -61,8 +61,8 @@ def after(w: Work, done: Phase) -> Work:
 def next_hand(w: Work) -> Work:
     """The next hand (R-DEAL-2): dealt at once from the seed, or waiting for chance's deal."""
     _end.next_hand(w)
-    seed = w.seed
+    seed = w[SEED]
     if seed is None:
         return w
-    _end.deal(w, seeded_order(seed, w.hand_number))
+    _end.deal(w, seeded_order(seed, w[HAND_NUMBER]))
     return after(w, Phases.DEAL)

@@ -2,7 +2,21 @@
 
 from __future__ import annotations
 
-from pitch13._core.fields import Work, after_cards, after_turn
+from pitch13._core.fields import (
+    BIDDER,
+    DEAD,
+    HANDS,
+    HISTORY_LEN,
+    LOG,
+    PHASE,
+    PLY,
+    SHOWN,
+    STOCK,
+    TO_ACT,
+    TURNED,
+    Work,
+    after_turn,
+)
 from pitch13._core.history import (
     GIVE_UP_CODES,
     REJECT_CODES,
@@ -20,6 +34,7 @@ from pitch13.engine._work import (
     act,
     card_actions,
     emit,
+    freeze,
     refuse,
     with_hand,
     work,
@@ -34,13 +49,13 @@ _TURN_UP_OR_STOP = (TURN_UP, STOP)
 
 def open_look(w: Work) -> bool:
     """Whether stock is left after the refill: the bidder is given it to look through (R-LOOK-1)."""
-    stock = w.stock
+    stock = w[STOCK]
     if not stock:
         return False
-    w.phase = Phases.LOOK
-    w.to_act = w.bidder
-    w.turned = -1
-    emit(w, handed_over_code(w.bidder, len(stock)))
+    w[PHASE] = Phases.LOOK
+    w[TO_ACT] = w[BIDDER]
+    w[TURNED] = -1
+    emit(w, handed_over_code(w[BIDDER], len(stock)))
     return True
 
 
@@ -57,11 +72,6 @@ def next_looker(seat: int, bidder: int, rules: Rules) -> int:
     The bidder's partner, after the bidder, if the rules let him.
     """
     return (bidder + 2) & 3 if seat == bidder and rules.partner_look else -1
-
-
-def legal_look(state: GameState) -> tuple[SeatAction, ...]:
-    """Turn up or stop; with a card turned up, reject it or take it giving up a card."""
-    return look_choices(state._turned >= 0, state._hands[state._to_act])
 
 
 def apply_look(state: GameState, seat: int, action: Action) -> GameState | Work:
@@ -93,52 +103,37 @@ def apply_look(state: GameState, seat: int, action: Action) -> GameState | Work:
         return w
     table = state._table
     assert table is not None
-    hands, stock, entries = state._hands, state._stock, state._history_len + 1
-    if isinstance(action, TurnUp):
-        log = state._log + TURN_UP_CODES[seat]
-        index = stock[0]
-        stock = stock[1:]
-        if table.take_mask >> index & 1 and hands[seat]:
-            # R-LOOK-2: take it or reject it
-            return after_cards(
-                state,
-                state._middle,
-                state._takeable,
-                state._dead,
-                state._shown,
-                stock,
-                index,
-                hands,
-                seat,
-                log,
-                entries,
-            )
-        dead = 1 << index  # it may not be taken: to the dead pile at once
-        log += card_rejected_code(seat, index)
-        entries += 1
-    elif isinstance(action, GiveUp):
-        log = state._log + GIVE_UP_CODES[seat][action.card.index]
-        dead = 1 << action.card.index
-        hands = with_hand(hands, seat, hands[seat] ^ (dead | 1 << turned))
-    else:
-        log = state._log + REJECT_CODES[seat]
-        dead = 1 << turned
-    dead_pile = state._dead | dead
-    shown = state._shown | dead & table.mask  # R-LOOK-4: dead trumps are shown face up
-    if stock:
-        return after_cards(
-            state, state._middle, state._takeable, dead_pile, shown, stock, -1, hands, seat, log, entries
-        )
     w = work(state)
-    w.dead, w.shown, w.stock, w.turned, w.hands = dead_pile, shown, stock, -1, hands
-    w.log, w.ply, w.history_len = log, w.ply + 1, entries
-    return w
+    w[PLY] += 1
+    w[HISTORY_LEN] += 1
+    if isinstance(action, TurnUp):
+        w[LOG] += TURN_UP_CODES[seat]
+        stock = state._stock
+        index = stock[0]
+        w[STOCK] = stock[1:]
+        if table.take_mask >> index & 1 and state._hands[seat]:
+            w[TURNED] = index  # R-LOOK-2: take it or reject it
+            return freeze(w)
+        dead = 1 << index  # it may not be taken: to the dead pile at once
+        emit(w, card_rejected_code(seat, index))
+    elif isinstance(action, GiveUp):
+        w[LOG] += GIVE_UP_CODES[seat][action.card.index]
+        dead = 1 << action.card.index
+        w[HANDS] = with_hand(state._hands, seat, state._hands[seat] ^ (dead | 1 << turned))
+        w[TURNED] = -1
+    else:
+        w[LOG] += REJECT_CODES[seat]
+        dead = 1 << turned
+        w[TURNED] = -1
+    w[DEAD] |= dead
+    w[SHOWN] |= dead & table.mask  # R-LOOK-4: dead trumps are shown face up
+    return freeze(w) if w[STOCK] else w
 
 
 def _stock_dead(w: Work) -> None:
     """Nobody looks on: the rest of the stock goes dead, face down and unseen (R-LOOK-3)."""
-    stock = w.stock
+    stock = w[STOCK]
     for index in stock:
-        w.dead |= 1 << index  # face down, unseen
+        w[DEAD] |= 1 << index  # face down, unseen
     emit(w, stock_discarded_code(len(stock)))
-    w.stock = b""
+    w[STOCK] = b""

@@ -11,8 +11,8 @@ from typing import Final
 
 from pitch13._base.checks import excerpt
 from pitch13._base.shuffle import seeded_order
+from pitch13._core import fields
 from pitch13._core import history as _history
-from pitch13._core.fields import Work
 from pitch13._core.tally import past_target
 from pitch13.engine import _end, _flow
 from pitch13.engine._work import Phases, freeze
@@ -81,7 +81,7 @@ def start_partway(
     """
     dealer = (first_dealer + hand_number - 1) & 3
     start = _history.Start(hand_number, dealer, scores, last_result, ply)
-    w = Work.start(
+    w = fields.start(
         rules, seed, first_dealer=first_dealer, hand_number=hand_number, scores=scores, past=start, ply=ply
     )
     if deck is None and seed is not None:

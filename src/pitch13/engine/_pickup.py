@@ -4,7 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pitch13._core.fields import Work, after_cards, after_turn
+from pitch13._core.fields import (
+    DEALER,
+    HANDS,
+    HISTORY_LEN,
+    LOG,
+    MIDDLE,
+    PHASE,
+    PLY,
+    RULES,
+    STOCK,
+    TAKEABLE,
+    TO_ACT,
+    Work,
+    after_turn,
+)
 from pitch13._core.history import STOP_CODES, refilled_code, take_code
 from pitch13.actions import SeatAction, Stop, Take
 from pitch13.engine._work import (
@@ -13,6 +27,7 @@ from pitch13.engine._work import (
     act,
     card_actions,
     emit,
+    freeze,
     position,
     refuse,
     seat_order,
@@ -33,12 +48,14 @@ def open_pickup(w: Work, start: int = 0) -> bool:
     One pass clockwise from the dealer's left: each seat holding fewer than 6 cards in turn,
     while a shed card may still be taken. When the pass ends the whole middle is dead.
     """
-    seat = next_picker(sizes_of(w.hands), w.takeable, w.dealer, start)
+    takeable = w[TAKEABLE]
+    hands = w[HANDS]
+    seat = next_picker(sizes_of(hands), takeable, w[DEALER], start) if takeable else -1
     if seat < 0:
-        w.takeable = 0
+        w[TAKEABLE] = 0
         return False
-    w.phase = Phases.PICKUP
-    w.to_act = seat
+    w[PHASE] = Phases.PICKUP
+    w[TO_ACT] = seat
     return True
 
 
@@ -91,11 +108,6 @@ def refill_counts(sizes: Sequence[int], stock: int, dealer: int) -> list[int]:
     return counts
 
 
-def legal_pickup(state: GameState) -> tuple[SeatAction, ...]:
-    """Stop, or take one of the cards that may be taken."""
-    return pickup_choices(state._takeable)
-
-
 def apply_pickup(state: GameState, seat: int, action: SeatAction) -> GameState | Work:
     """A card taken, or a stop; the work copy when the pass is over (the phase ends)."""
     after = position(state._dealer, seat) + 1
@@ -108,7 +120,7 @@ def apply_pickup(state: GameState, seat: int, action: SeatAction) -> GameState |
             )
         w = work(state)
         act(w, STOP_CODES[seat])
-        w.takeable = 0
+        w[TAKEABLE] = 0
         return w
     if not isinstance(action, Take):
         wrong_phase(state, seat, action)
@@ -124,14 +136,12 @@ def apply_pickup(state: GameState, seat: int, action: SeatAction) -> GameState |
     middle, takeable = state._middle ^ bit, state._takeable ^ bit
     log = state._log + take_code(seat, index)
     picker = picker_after_take(sizes_of(hands), takeable, state._dealer, seat)
-    if picker >= 0:  # it may take another, or the next seat may
-        dead, shown, stock, turned = state._dead, state._shown, state._stock, state._turned
-        return after_cards(
-            state, middle, takeable, dead, shown, stock, turned, hands, picker, log, state._history_len + 1
-        )
     w = work(state)
-    act(w, log[len(state._log) :])
-    w.hands, w.middle, w.takeable = hands, middle, 0
+    w[HANDS], w[MIDDLE], w[LOG], w[PLY], w[HISTORY_LEN] = hands, middle, log, w[PLY] + 1, w[HISTORY_LEN] + 1
+    if picker >= 0:  # it may take another, or the next seat may
+        w[TAKEABLE], w[TO_ACT] = takeable, picker
+        return freeze(w)
+    w[TAKEABLE] = 0
     return w
 
 
@@ -144,17 +154,17 @@ def refill(w: Work) -> bool:
     Returns ``False``, changing nothing, when the stock cannot fill every seat and
     ``short_stock`` is ``redeal``: the hand is then thrown in (R-FILL-2).
     """
-    hands = w.hands
-    stock = w.stock
+    hands = w[HANDS]
+    stock = w[STOCK]
     # Every seat holds at most 6 cards by now, and no card is in two hands.
     short = 24 - (hands[0] | hands[1] | hands[2] | hands[3]).bit_count() > len(stock)
-    if short and w.rules.short_stock is ShortStock.REDEAL:
+    if short and w[RULES].short_stock is ShortStock.REDEAL:
         return False
     filled = list(hands)
-    counts = refill_counts(sizes_of(hands), len(stock), w.dealer)
+    counts = refill_counts(sizes_of(hands), len(stock), w[DEALER])
     code = b""
     at = 0
-    for seat in seat_order(w.dealer):
+    for seat in seat_order(w[DEALER]):
         hand = filled[seat]
         given = stock[at : at + counts[seat]]
         at += len(given)
@@ -162,7 +172,7 @@ def refill(w: Work) -> bool:
             hand |= 1 << index
         filled[seat] = hand
         code += refilled_code(seat, given)
-    w.hands = tuple(filled)
-    w.stock = stock[at:]
+    w[HANDS] = tuple(filled)
+    w[STOCK] = stock[at:]
     emit(w, code, 4)
     return True

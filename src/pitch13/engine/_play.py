@@ -8,7 +8,26 @@ from __future__ import annotations
 
 from typing import Final
 
-from pitch13._core.fields import Work, after_trick, after_turn
+from pitch13._core.fields import (
+    BIDDER,
+    HANDS,
+    HISTORY_LEN,
+    LOG,
+    OUT,
+    PHASE,
+    PLY,
+    RULES,
+    TABLE,
+    TO_ACT,
+    TRICK,
+    TRICKS,
+    TURNED,
+    WON_A,
+    WON_B,
+    Work,
+    after_trick,
+    after_turn,
+)
 from pitch13._core.history import PLAY_CODES, SEAT_OUT_CODES, TRICK_WON_CODE, ended_early_code
 from pitch13._core.tables import TrumpTable
 from pitch13._core.tally import close_trick
@@ -84,9 +103,9 @@ _PLAYS: Final = CARD_ACTIONS[PLAY_KIND]
 
 def open_play(w: Work) -> bool:
     """The bidder leads the first trick (R-PLAY-2); ``False`` if the hand is over at once."""
-    w.phase = Phases.PLAY
-    w.turned = -1
-    return start_trick(w, w.bidder)
+    w[PHASE] = Phases.PLAY
+    w[TURNED] = -1
+    return start_trick(w, w[BIDDER])
 
 
 def start_trick(w: Work, leader: int) -> bool:
@@ -97,18 +116,18 @@ def start_trick(w: Work, leader: int) -> bool:
     hands, announcing nobody. Otherwise a leader without trump is announced out now, at his
     turn (R-PLAY-3), and the lead falls back (R-PLAY-4); that can put a team out and end the hand.
     """
-    table = w.table
+    table = w[TABLE]
     assert table is not None
     mask = table.mask
-    hands = w.hands
+    hands = w[HANDS]
     if not (hands[0] | hands[1] | hands[2] | hands[3]) & mask:
         return False
-    out = w.out
+    out = w[OUT]
     seat = leader
     if not hands[seat] & mask and TEAM_OUT[out] < 0:
         codes = SEAT_OUT_CODES[seat] if not out >> seat & 1 else b""
         out |= 1 << seat
-        rules = w.rules
+        rules = w[RULES]
         seat = next_leader(seat, out, rules)
         if rules.lead_fallback is LeadFallback.PARTNER:
             if not hands[seat] & mask and not out >> seat & 1:
@@ -120,25 +139,18 @@ def start_trick(w: Work, leader: int) -> bool:
                 out |= 1 << seat
                 seat = next_leader(seat, out, rules)
         emit(w, codes, len(codes) // 2)
-        w.out = out
+        w[OUT] = out
     if TEAM_OUT[out] >= 0:
         team = 1 - TEAM_OUT[out]
         held = (hands[0] | hands[1] | hands[2] | hands[3]) & table.point_mask
         if team:
-            w.won_b |= held
+            w[WON_B] |= held
         else:
-            w.won_a |= held
+            w[WON_A] |= held
         emit(w, ended_early_code(team, held))
         return False
-    w.to_act = seat
+    w[TO_ACT] = seat
     return True
-
-
-def legal_play(state: GameState) -> tuple[SeatAction, ...]:
-    """Any trump in the seat's hand (R-PLAY-1)."""
-    table = state._table
-    assert table is not None
-    return play_choices(state._hands[state._to_act], table)
 
 
 def apply_play(state: GameState, seat: int, action: SeatAction) -> GameState | Work:
@@ -191,6 +203,6 @@ def play(state: GameState, seat: int, action: Play) -> GameState | Work:
         # R-PLAY-2: the winner leads the next trick
         return after_trick(state, tricks, won_a, won_b, hands, out, winner, log, entries + 1)
     w = work(state)
-    w.hands, w.trick, w.tricks, w.won_a, w.won_b, w.out = hands, (), tricks, won_a, won_b, out
-    w.log, w.ply, w.history_len = log, w.ply + 1, entries + 1
+    w[HANDS], w[TRICK], w[TRICKS], w[WON_A], w[WON_B], w[OUT] = hands, (), tricks, won_a, won_b, out
+    w[LOG], w[PLY], w[HISTORY_LEN] = log, w[PLY] + 1, entries + 1
     return freeze(w) if start_trick(w, winner) else w

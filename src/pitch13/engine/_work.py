@@ -9,12 +9,12 @@ play) write the log and the counts themselves, to save the calls.
 
 from __future__ import annotations
 
-import functools
 from typing import Final, NoReturn
 
 from pitch13._base.checks import excerpt
+from pitch13._core import fields
 from pitch13._core.action_sets import DISCARDS, GIVE_UPS, PLAYS, TAKES
-from pitch13._core.fields import Work
+from pitch13._core.fields import HISTORY_LEN, LOG, PLY, Work
 from pitch13._core.masks import by_bytes
 from pitch13._core.tables import TrumpTable
 from pitch13.actions import (
@@ -34,10 +34,10 @@ from pitch13.errors import IllegalActionError, IllegalReason
 from pitch13.state import GameState, Phase
 
 #: A mutable copy of a state's fields (``work(state)``).
-work: Final = Work.of
+work: Final = fields.work
 
 #: The state a work copy makes (``freeze(w)``): the one way a state is built.
-freeze: Final = functools.partial(Work.freeze, GameState)
+freeze: Final = fields.freezer(GameState)
 
 
 class Phases:
@@ -59,19 +59,24 @@ class Phases:
 
 def act(w: Work, code: bytes) -> None:
     """Record a seat's (or chance's) action, written as ``code``."""
-    w.log += code
-    w.ply += 1
-    w.history_len += 1
+    w[LOG] += code
+    w[PLY] += 1
+    w[HISTORY_LEN] += 1
 
 
 def emit(w: Work, code: bytes, entries: int = 1) -> None:
     """Record ``entries`` events, written together as ``code``."""
-    w.log += code
-    w.history_len += entries
+    w[LOG] += code
+    w[HISTORY_LEN] += entries
 
 
 #: ``1 << index`` for each card index.
 BITS: Final = tuple(1 << i for i in range(54))
+
+
+#: The seat on each seat's left, who follows it clockwise: the deal passes to it (R-DEAL-2) and
+#: the auction begins with the dealer's (R-BID-1).
+LEFT: Final = (1, 2, 3, 0)
 
 
 def seat_order(dealer: int) -> tuple[int, int, int, int]:
