@@ -13,9 +13,10 @@ naming trump (which also discards the dead cards and refills, up to the first de
 it), a discard, a pick-up step, a look step, a play that does not end the hand, and the action
 that ends a hand (its last play, or the claim of an early end: it scores the hand and, the game
 being seeded, deals the next one). Each round times ``apply`` over all the pairs of a kind by CPU
-time (:func:`time.process_time`); the sides take their rounds in turn, and the table gives each
-kind's median over the rounds, in microseconds an action, and the ratio of this checkout's time
-to the other's.
+time (:func:`time.process_time`), then plays the same games whole, a decision being
+``legal_actions``, a random choice and ``apply`` as in ``benchmarks/engine.py`` (the last row);
+the sides take their rounds in turn, and the table gives each kind's median over the rounds, in
+microseconds an action, and the ratio of this checkout's time to the other's.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from pathlib import Path
 
 import pitch13
 
-KINDS = ("bid or pass", "name trump", "discard", "pick-up", "look", "play", "hand end")
+KINDS = ("bid or pass", "name trump", "discard", "pick-up", "look", "play", "hand end", "decision")
 
 
 def _kind(action: pitch13.Action, before: pitch13.GameState, after: pitch13.GameState) -> str:
@@ -57,10 +58,30 @@ def _kind(action: pitch13.Action, before: pitch13.GameState, after: pitch13.Game
 Pairs = dict[str, list[tuple[pitch13.GameState, pitch13.Action]]]
 
 
+_RULES = {"pickup": "any_trump", "look_take": "any_card"}
+
+
+def _games(games: int, hands: int, seed: int) -> int:
+    """Play the workload's games whole; return the number of decisions.
+
+    A decision is ``legal_actions``, a random choice and ``apply``, as ``benchmarks/engine.py``
+    counts them.
+    """
+    rules = pitch13.Rules(**_RULES)  # type: ignore[arg-type]
+    apply, legal_actions, decisions = pitch13.apply, pitch13.legal_actions, 0
+    for game in range(games):
+        choice = random.Random(seed * 1_000_003 + game).choice
+        state = pitch13.new_game(rules, dealer=game % 4, seed=seed * 1_000_003 + game)
+        while state.outcome is None and state.hand_number <= hands:
+            state = apply(state, choice(legal_actions(state)))
+            decisions += 1
+    return decisions
+
+
 def _workload(games: int, hands: int, seed: int) -> Pairs:
     """The ``(state, action)`` pairs of the fixed workload, by kind."""
-    pairs: Pairs = {kind: [] for kind in KINDS}
-    rules = pitch13.Rules(pickup="any_trump", look_take="any_card")
+    pairs: Pairs = {kind: [] for kind in KINDS if kind != "decision"}
+    rules = pitch13.Rules(**_RULES)  # type: ignore[arg-type]
     for game in range(games):
         rng = random.Random(seed * 1_000_003 + game)
         state = pitch13.new_game(rules, dealer=game % 4, seed=seed * 1_000_003 + game)
@@ -72,10 +93,13 @@ def _workload(games: int, hands: int, seed: int) -> Pairs:
     return pairs
 
 
-def _time_round(pairs: Pairs) -> dict[str, float]:
-    """One round: microseconds of CPU an ``apply``, for each kind."""
+def _time_round(pairs: Pairs, games: int, hands: int, seed: int) -> dict[str, float]:
+    """One round: microseconds of CPU an ``apply``, for each kind, and a decision of whole games."""
     apply = pitch13.apply
     times = {}
+    start = time.process_time()
+    decisions = _games(games, hands, seed)
+    times["decision"] = (time.process_time() - start) / decisions * 1e6
     for kind, found in pairs.items():
         if not found:
             continue
@@ -90,9 +114,10 @@ def _worker(games: int, hands: int, seed: int) -> None:
     """Build the workload, then time one round for each line read, answering in JSON."""
     pairs = _workload(games, hands, seed)
     counts = {kind: len(found) for kind, found in pairs.items()}
+    counts["decision"] = _games(games, hands, seed)
     print(json.dumps({"source": pitch13.__file__, "counts": counts}), flush=True)
     for _ in sys.stdin:
-        print(json.dumps(_time_round(pairs)), flush=True)
+        print(json.dumps(_time_round(pairs, games, hands, seed)), flush=True)
 
 
 class _Side:
@@ -173,6 +198,7 @@ def main(argv: list[str] | None = None) -> int:
     counts = workers[0][1].counts
     print(
         f"apply, µs of CPU an action: median of {args.rounds} rounds, {args.games} games of {args.hands} hands"
+        " (the last row: legal_actions, a random choice and apply, as in benchmarks/engine.py)"
     )
     header = f"{'step':<12} {'actions':>8} " + " ".join(f"{name[-18:]:>18}" for name, _ in workers)
     print(header + ("   ratio" if len(workers) == 2 else ""))
