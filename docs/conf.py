@@ -132,8 +132,9 @@ def _rehome_attribute_comments() -> None:
         source.analyze()
         for name, (kind, _, _) in source.tags.items():
             obj = getattr(namespace, name, None)
-            if kind != "class" or "." in name or getattr(obj, "__module__", module) == module:
-                continue
+            home = getattr(obj, "__module__", module)
+            if kind != "class" or "." in name or home == module or not home.startswith("pitch13."):
+                continue  # a class of its own module, or a name bound to another's (Work is list)
             target = ModuleAnalyzer.for_module(obj.__module__)
             target.analyze()
             for (scope, attr), lines in source.attr_docs.items():
