@@ -98,15 +98,12 @@ STOP_CODES: Final = tuple(_codes(STOP_K, seat) for seat in range(4))
 GIVE_UP_CODES: Final = tuple(tuple(_codes(GIVE_UP_K, seat, i) for i in range(54)) for seat in range(4))
 SEAT_OUT_CODES: Final = tuple(_codes(SEAT_OUT_K, seat) for seat in range(4))
 TRICK_WON_CODE: Final = _codes(TRICK_WON_K)
+#: ``NameTrump`` codes, by seat and suit.
+TRUMP_CODES: Final = tuple(tuple(_codes(TRUMP_K, seat, suit) for suit in range(4)) for seat in range(4))
 DEAL_CODE: Final = _codes(DEAL_K)
 DEALT_CODE: Final = _codes(DEALT_K)
 SCORED_CODE: Final = _codes(SCORED_K)
 GAME_OVER_CODE: Final = _codes(GAME_OVER_K)
-
-
-def trump_code(seat: int, suit: int) -> bytes:
-    """The code of ``NameTrump``."""
-    return _codes(TRUMP_K, seat, suit)
 
 
 def discard_code(seat: int, card: int) -> bytes:
@@ -129,30 +126,44 @@ def thrown_in_code(reason: ThrowInReason) -> bytes:
     return _codes(THROWN_IN_K, _THROW_IN_REASONS.index(reason))
 
 
-def dead_discarded_code(seat: int, mask: int) -> bytes:
-    """The code of ``DeadCardsDiscarded``: the seat, then the cards' mask in 7 bytes."""
-    return _DEAD_DISCARDED_HEADS[seat] + mask.to_bytes(7, "little")
-
-
 def ended_early_code(team: int, mask: int) -> bytes:
     """The code of ``HandEndedEarly``: the team, then the cards' mask in 7 bytes."""
     return _codes(ENDED_EARLY_K, team) + mask.to_bytes(7, "little")
 
 
-_DEAD_DISCARDED_HEADS: Final = tuple(_codes(DEAD_DISCARDED_K, seat) for seat in range(4))
+def dead_discarded_codes(seats: tuple[int, int, int, int], masks: tuple[int, int, int, int]) -> bytes:
+    """The codes of four ``DeadCardsDiscarded``, of ``seats[i]`` and ``masks[i]`` in turn.
+
+    The four are written by one ``to_bytes``: as a little-endian number each code is
+    ``kind | seat << 8 | mask << 16``, nine bytes, the first code the lowest.
+    """
+    a, b, c, d = masks
+    number = _DEAD_DISCARDED_QUADS[seats] | a << 16 | b << 88 | c << 160 | d << 232
+    return number.to_bytes(36, "little")
+
+
+_DEAD_DISCARDED_QUADS: Final = {
+    seats: sum((DEAD_DISCARDED_K | seat << 8) << 72 * i for i, seat in enumerate(seats))
+    for seats in ((0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2))
+}
 
 
 def refilled_code(seat: int, cards: bytes) -> bytes:
     """The code of ``Refilled``: ``cards`` in the order received."""
-    return _REFILLED_HEADS[seat][len(cards)] + cards
+    return REFILLED_HEADS[seat][len(cards)] + cards
 
 
-_REFILLED_HEADS: Final = tuple(tuple(_codes(REFILLED_K, seat, n) for n in range(19)) for seat in range(4))
+#: The first three bytes of a ``Refilled`` code, by seat and count: the cards follow.
+REFILLED_HEADS: Final = tuple(tuple(_codes(REFILLED_K, seat, n) for n in range(19)) for seat in range(4))
 
 
 def handed_over_code(seat: int, count: int) -> bytes:
     """The code of ``StockHandedOver``."""
     return _codes(HANDED_OVER_K, seat, count)
+
+
+#: ``StockHandedOver`` codes, by seat and count (a stock holds at most 18 cards).
+HANDED_OVER_CODES: Final = tuple(tuple(handed_over_code(seat, n) for n in range(19)) for seat in range(4))
 
 
 def card_rejected_code(seat: int, card: int) -> bytes:

@@ -139,8 +139,24 @@ _TABLES: Final[dict[tuple[int, ...], TrumpTable]] = {}
 
 def table_for(trump: Suit, rules: Rules) -> TrumpTable:
     """The lookup table for ``trump`` under ``rules`` (internal), built the first time it is needed."""
+    # The tables of the last few Rules values, by their identity (a Rules hashes slowly); the
+    # entry holds the Rules, so the id is not reused while it is kept.
+    known = _BY_RULES.get(id(rules))
+    if known is not None and known[0] is rules:
+        table = known[1][trump]
+        if table is not None:
+            return table
+    else:
+        if len(_BY_RULES) >= 64:
+            _BY_RULES.clear()
+        known = _BY_RULES[id(rules)] = (rules, [None, None, None, None])
     fixed = rules.joker_order is JokerOrder.FIXED
-    return _interned(trump, rules.use_off_three, fixed, rules.look_take, rules.pickup, rules.deuce_to)
+    table = _interned(trump, rules.use_off_three, fixed, rules.look_take, rules.pickup, rules.deuce_to)
+    known[1][trump] = table
+    return table
+
+
+_BY_RULES: Final[dict[int, tuple[Rules, list[TrumpTable | None]]]] = {}
 
 
 def _interned(
@@ -169,6 +185,7 @@ def clear_table_cache() -> None:
     construction is run rather than a table made before it.
     """
     _TABLES.clear()
+    _BY_RULES.clear()
 
 
 def may_take(table: TrumpTable, index: int) -> bool:

@@ -24,7 +24,7 @@ from pitch13._core.fields import (
     TO_ACT,
     Work,
 )
-from pitch13._core.history import BID_CODES, PASS_CODES, auction_won_code, trump_code
+from pitch13._core.history import BID_CODES, PASS_CODES, TRUMP_CODES, auction_won_code
 from pitch13._core.tables import table_for
 from pitch13.actions import PASS, Action, Bid, NameTrump, Pass, SeatAction
 from pitch13.engine._work import LEFT, Phases, act, emit, freeze, refuse, work, wrong_phase
@@ -151,6 +151,6 @@ def apply_trump(state: GameState, seat: int, action: SeatAction) -> Work:
     if not isinstance(action, NameTrump):
         wrong_phase(state, seat, action)
     w = work(state)
-    act(w, trump_code(seat, action.suit))
+    act(w, TRUMP_CODES[seat][action.suit])
     w[TABLE] = table_for(action.suit, state._rules)
     return w

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pitch13._core.fields import DEALER, HANDS, MIDDLE, PHASE, TABLE, TAKEABLE, TO_ACT, Work
-from pitch13._core.history import dead_discarded_code, discard_code
+from pitch13._core.history import dead_discarded_codes, discard_code
 from pitch13.actions import Discard, SeatAction
 from pitch13.engine._work import (
     DISCARD_KIND,
@@ -50,19 +50,13 @@ def discard_dead(w: Work) -> None:
     """Every seat discards its dead cards face up into the middle, with no choice (R-DISC-1)."""
     table = w[TABLE]
     assert table is not None
-    held = w[HANDS]
-    hands = list(held)
-    dead_mask = table.dead_mask
-    middle = w[MIDDLE]
-    code = b""
-    for seat in seat_order(w[DEALER]):
-        dead = hands[seat] & dead_mask
-        hands[seat] ^= dead
-        middle |= dead
-        code += dead_discarded_code(seat, dead)
-    w[HANDS] = tuple(hands)
-    w[MIDDLE] = middle
-    emit(w, code, 4)
+    h0, h1, h2, h3 = w[HANDS]
+    live, dead_mask = table.mask, table.dead_mask
+    dead = (h0 & dead_mask, h1 & dead_mask, h2 & dead_mask, h3 & dead_mask)
+    w[HANDS] = (h0 & live, h1 & live, h2 & live, h3 & live)
+    w[MIDDLE] |= dead[0] | dead[1] | dead[2] | dead[3]
+    order = seat_order(w[DEALER])
+    emit(w, dead_discarded_codes(order, (dead[order[0]], dead[order[1]], dead[order[2]], dead[order[3]])), 4)
 
 
 def open_discard(w: Work) -> bool:

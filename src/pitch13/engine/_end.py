@@ -6,7 +6,6 @@ R-DEAL-1 and R-DEAL-2, R-SCORE-1 and R-SCORE-2, R-END-1 and R-END-2.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import itemgetter
 from typing import Final
 
 from pitch13._base.shuffle import deal_positions
@@ -31,31 +30,56 @@ from pitch13._core.fields import (
     TO_ACT,
     WON_A,
     WON_B,
+    Hands,
     Work,
     clear_hand,
 )
 from pitch13._core.history import DEALT_CODE, GAME_OVER_CODE, SCORED_CODE, Hand, thrown_in_code
 from pitch13._core.tally import outcome_after, tally
-from pitch13.engine._work import BITS, LEFT, Phases, emit
+from pitch13.engine._work import LEFT, Phases, emit
 from pitch13.events import ThrowInReason
 
-#: For each dealer, each seat's cards of a deck: ``_DEALT[dealer][seat](order)``.
-_DEALT: Final = tuple(
-    tuple(itemgetter(*deal_positions(dealer, seat)) for seat in range(4)) for dealer in range(4)
+
+def _owners(dealer: int) -> bytes:
+    """For each place of a deck, the digit of the seat ``dealer`` deals it to, ``4`` for the stock."""
+    owners = bytearray(b"4" * 54)
+    for seat in range(4):
+        for place in deal_positions(dealer, seat):
+            owners[place] = ord("0") + seat
+    return bytes(owners)
+
+
+#: For each dealer, the seat digit of each place of a deck (R-DEAL-1).
+_OWNERS: Final = tuple(_owners(dealer) for dealer in range(4))
+#: The card indices from 53 down to 0: a mask's binary digits, highest first.
+_CARDS_DOWN: Final = bytes(range(53, -1, -1))
+#: For each seat, what turns its digit into ``1`` and every other seat's (or the stock's) into ``0``.
+_OF_SEAT: Final = tuple(
+    bytes.maketrans(b"01234", bytes(ord("1") if other == seat else ord("0") for other in range(5)))
+    for seat in range(4)
 )
+
+
+def dealt_hands(dealer: int, deck: bytes) -> Hands:
+    """Each seat's hand, a card mask, when ``dealer`` deals ``deck``, a permutation (R-DEAL-1).
+
+    In C: ``maketrans`` turns the deck into each card's seat digit, highest card first, and each
+    seat's mask is read from those digits as a binary number.
+    """
+    owners = _CARDS_DOWN.translate(bytes.maketrans(deck, _OWNERS[dealer]))
+    first, second, third, fourth = _OF_SEAT
+    return (
+        int(owners.translate(first), 2),
+        int(owners.translate(second), 2),
+        int(owners.translate(third), 2),
+        int(owners.translate(fourth), 2),
+    )
 
 
 def deal(w: Work, order: bytes | Sequence[int]) -> None:
     """Deal the deck ``order`` (card indices, top card first): hands and stock (R-DEAL-1)."""
-    first, second, third, fourth = _DEALT[w[DEALER]]
-    bit = BITS.__getitem__
-    w[HANDS] = (
-        sum(map(bit, first(order))),
-        sum(map(bit, second(order))),
-        sum(map(bit, third(order))),
-        sum(map(bit, fourth(order))),
-    )
     deck = order if type(order) is bytes else bytes(order)
+    w[HANDS] = dealt_hands(w[DEALER], deck)
     w[HAND_DECK] = deck
     w[STOCK] = deck[36:]
     w[HAND_CACHE] = {}

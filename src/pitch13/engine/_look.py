@@ -19,11 +19,11 @@ from pitch13._core.fields import (
 )
 from pitch13._core.history import (
     GIVE_UP_CODES,
+    HANDED_OVER_CODES,
     REJECT_CODES,
     STOP_CODES,
     TURN_UP_CODES,
     card_rejected_code,
-    handed_over_code,
     stock_discarded_code,
 )
 from pitch13.actions import STOP, TURN_UP, Action, GiveUp, Reject, SeatAction, Stop, TurnUp
@@ -55,7 +55,7 @@ def open_look(w: Work) -> bool:
     w[PHASE] = Phases.LOOK
     w[TO_ACT] = w[BIDDER]
     w[TURNED] = -1
-    emit(w, handed_over_code(w[BIDDER], len(stock)))
+    emit(w, HANDED_OVER_CODES[w[BIDDER]][len(stock)])
     return True
 
 
@@ -93,7 +93,7 @@ def apply_look(state: GameState, seat: int, action: Action) -> GameState | Work:
     if isinstance(action, Stop):  # the rest goes to the partner (R-LOOK-3), or dead, unseen
         partner = next_looker(seat, state._bidder, state._rules)
         if partner >= 0:
-            log = state._log + STOP_CODES[seat] + handed_over_code(partner, len(state._stock))
+            log = state._log + STOP_CODES[seat] + HANDED_OVER_CODES[partner][len(state._stock)]
             return after_turn(
                 state, state._hands, state._trick, state._out, partner, log, state._history_len + 2
             )
