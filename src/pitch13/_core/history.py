@@ -148,22 +148,14 @@ _DEAD_DISCARDED_QUADS: Final = {
 }
 
 
-def refilled_code(seat: int, cards: bytes) -> bytes:
-    """The code of ``Refilled``: ``cards`` in the order received."""
-    return REFILLED_HEADS[seat][len(cards)] + cards
-
-
 #: The first three bytes of a ``Refilled`` code, by seat and count: the cards follow.
 REFILLED_HEADS: Final = tuple(tuple(_codes(REFILLED_K, seat, n) for n in range(19)) for seat in range(4))
 
 
-def handed_over_code(seat: int, count: int) -> bytes:
-    """The code of ``StockHandedOver``."""
-    return _codes(HANDED_OVER_K, seat, count)
-
-
 #: ``StockHandedOver`` codes, by seat and count (a stock holds at most 18 cards).
-HANDED_OVER_CODES: Final = tuple(tuple(handed_over_code(seat, n) for n in range(19)) for seat in range(4))
+HANDED_OVER_CODES: Final = tuple(
+    tuple(_codes(HANDED_OVER_K, seat, n) for n in range(19)) for seat in range(4)
+)
 
 
 def card_rejected_code(seat: int, card: int) -> bytes:

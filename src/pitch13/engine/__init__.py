@@ -23,7 +23,7 @@ from pitch13._core import fields
 from pitch13._core import history as _history
 from pitch13._core.action_sets import ACTION_TYPES
 from pitch13._core.logs import hand_logs
-from pitch13.actions import Action, Bid, Deal, GiveUp, Pass, Play, Reject, SeatAction, Stop, TurnUp
+from pitch13.actions import Action, Bid, Deal, GiveUp, NameTrump, Pass, Play, Reject, SeatAction, Stop, TurnUp
 from pitch13.cards import DECK
 from pitch13.engine import _auction, _discard, _end, _flow, _look, _pickup, _play
 from pitch13.engine._partway import MAX_HAND_NUMBER, check_start, start_partway
@@ -51,6 +51,7 @@ _DEFAULT_RULES: Final = Rules()
 _PLAY: Final = Phases.PLAY
 _LOOK: Final = Phases.LOOK
 _BIDDING: Final = Phases.BIDDING
+_TRUMP: Final = Phases.TRUMP
 #: The actions of the look and of the auction (exactly these classes take the short way).
 _LOOK_STEPS: Final = frozenset({TurnUp, Stop, Reject, GiveUp})
 _BIDDING_STEPS: Final = frozenset({Pass, Bid})
@@ -203,6 +204,8 @@ def apply(state: GameState, action: Action, *, seat: int | None = None, ply: int
         elif phase is _BIDDING and type(action) in _BIDDING_STEPS:
             done = _auction.apply_bidding(state, state._to_act, action)
             return done if type(done) is GameState else freeze(_flow.after(done, _BIDDING))
+        elif phase is _TRUMP and type(action) is NameTrump:
+            return freeze(_flow.after(_auction.apply_trump(state, state._to_act, action), _TRUMP))
     elif seat is not None:
         seat = check_seat(seat)
     kind = type(action)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from pitch13._core.fields import (
     DEALER,
@@ -19,7 +20,7 @@ from pitch13._core.fields import (
     Work,
     after_turn,
 )
-from pitch13._core.history import STOP_CODES, refilled_code, take_code
+from pitch13._core.history import REFILLED_HEADS, STOP_CODES, take_code
 from pitch13.actions import SeatAction, Stop, Take
 from pitch13.engine._work import (
     STOP_OR_TAKE_KIND,
@@ -145,6 +146,10 @@ def apply_pickup(state: GameState, seat: int, action: SeatAction) -> GameState |
     return w
 
 
+#: ``1 << card`` for each card index, in a list (its getter is cheaper than a tuple's).
+_BITS: Final = [1 << i for i in range(54)]
+
+
 # --- the refill (R-FILL-1, R-FILL-2) -------------------------------------------------------------
 
 
@@ -162,17 +167,15 @@ def refill(w: Work) -> bool:
         return False
     filled = list(hands)
     counts = refill_counts(sizes_of(hands), len(stock), w[DEALER])
-    code = b""
+    codes: list[bytes] = []
+    bit = _BITS.__getitem__
     at = 0
     for seat in seat_order(w[DEALER]):
-        hand = filled[seat]
         given = stock[at : at + counts[seat]]
         at += len(given)
-        for index in given:
-            hand |= 1 << index
-        filled[seat] = hand
-        code += refilled_code(seat, given)
+        filled[seat] |= sum(map(bit, given))  # the cards are all different
+        codes += (REFILLED_HEADS[seat][len(given)], given)
     w[HANDS] = tuple(filled)
     w[STOCK] = stock[at:]
-    emit(w, code, 4)
+    emit(w, b"".join(codes), 4)
     return True
