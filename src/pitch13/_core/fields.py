@@ -10,7 +10,8 @@ class of read-only fields:
 * :class:`Work` is the mutable copy a transition changes, read and written by typed keys named
   as the fields (``w[HANDS]``). At run time it is a list and a key is the field's place in it,
   which only this module knows; to a type checker a key of type ``Key[Hands]`` reads and
-  writes a ``Hands``. :func:`work` copies a state in and :func:`freeze` makes the next state.
+  writes a ``Hands``. ``Work(state._layout)`` copies a state in (two calls in C) and :func:`freezer`'s
+  function makes the next state.
   (A class of typed slots, measured, cost twice as much to copy in and out: 665 ns against
   310 ns, at every step that ends a phase.)
 * A play, the commonest step, skips the copy: :func:`after_turn` and :func:`after_trick` build
@@ -108,6 +109,42 @@ else:
     _Tuple = tuple
 
 
+#: The fields in order, as the tuple holds them.
+Layout = tuple[
+    Rules,
+    "int | None",
+    int,
+    int,
+    int,
+    tuple[int, int],
+    "Outcome | None",
+    "Hand | None",
+    bytes,
+    "dict[object, object] | None",
+    Phase,
+    "TrumpTable | None",
+    int,
+    int,
+    int,
+    int,
+    bytes,
+    int,
+    tuple[Plays, ...],
+    int,
+    int,
+    tuple[int, ...],
+    int,
+    int,
+    Hands,
+    Plays,
+    int,
+    int,
+    bytes,
+    int,
+    int,
+]
+
+
 class Fields(_Tuple):
     """A state's fields; :class:`~pitch13.GameState` adds what a program reads (internal)."""
 
@@ -149,6 +186,8 @@ class Fields(_Tuple):
     _log: Final[Slot[bytes]] = Slot(28, "The hand's history entries as codes (see _core.history).")
     _ply: Final[Slot[int]] = Slot(29, "The actions applied since the game began.")
     _history_len: Final[Slot[int]] = Slot(30, "The history entries since the game began.")
+    #: Every field, as the tuple holds them (a plain tuple): ``Work(state._layout)`` copies a state.
+    _layout: Final[Slot[Layout]] = cast("Slot[Layout]", property(itemgetter(slice(None))))
 
 
 S = TypeVar("S", bound=Fields)
@@ -160,41 +199,6 @@ def getter(name: str) -> Callable[[Fields], object]:
     return cast("Callable[[Fields], object]", itemgetter(index))
 
 
-#: The fields in order, as the tuple holds them.
-Layout = tuple[
-    Rules,
-    "int | None",
-    int,
-    int,
-    int,
-    tuple[int, int],
-    "Outcome | None",
-    "Hand | None",
-    bytes,
-    "dict[object, object] | None",
-    Phase,
-    "TrumpTable | None",
-    int,
-    int,
-    int,
-    int,
-    bytes,
-    int,
-    tuple[Plays, ...],
-    int,
-    int,
-    tuple[int, ...],
-    int,
-    int,
-    Hands,
-    Plays,
-    int,
-    int,
-    bytes,
-    int,
-    int,
-]
-
 if TYPE_CHECKING:
 
     class Key(Generic[T]):
@@ -205,6 +209,7 @@ if TYPE_CHECKING:
     class Work:
         """A state's fields, copied to be changed: ``w[HANDS]`` reads and writes a typed field."""
 
+        def __init__(self, layout: Layout, /) -> None: ...
         def __getitem__(self, key: Key[T], /) -> T: ...
         def __setitem__(self, key: Key[T], value: T, /) -> None: ...
 
@@ -255,16 +260,9 @@ PLY: Final[Key[int]] = Key(29)
 HISTORY_LEN: Final[Key[int]] = Key(30)
 
 
-if TYPE_CHECKING:
-
-    def work(state: Fields, /) -> Work:
-        """A mutable copy of ``state``'s fields."""
-
-else:
-
-    def work(state):
-        """A mutable copy of ``state``'s fields."""
-        return list(state[:])
+def work(state: Fields) -> Work:
+    """A mutable copy of ``state``'s fields: ``Work(state._layout)``, which the engine writes inline."""
+    return Work(state._layout)
 
 
 def start(

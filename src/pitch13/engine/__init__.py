@@ -27,7 +27,7 @@ from pitch13.actions import Action, Bid, Deal, GiveUp, NameTrump, Pass, Play, Re
 from pitch13.cards import DECK
 from pitch13.engine import _auction, _discard, _end, _flow, _look, _pickup, _play
 from pitch13.engine._partway import MAX_HAND_NUMBER, check_start, start_partway
-from pitch13.engine._work import Phases, act, freeze, refuse, work
+from pitch13.engine._work import Phases, act, freeze, refuse
 from pitch13.errors import IllegalActionError, IllegalReason
 from pitch13.rules import Rules
 from pitch13.scoring import HandResult
@@ -277,7 +277,7 @@ def _deal(state: GameState, action: Action, seat: int | None) -> GameState:
         refuse(IllegalReason.AWAITING_DEAL, seat, action, why)
     if seat is not None:
         refuse(IllegalReason.NOT_YOUR_TURN, seat, action, "chance deals, not a seat")
-    w = work(state)
+    w = fields.Work(state._layout)
     act(w, _history.DEAL_CODE)
     _end.deal(w, [card.index for card in action.order])
     return freeze(_flow.after(w, Phases.DEAL))

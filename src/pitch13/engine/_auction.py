@@ -27,7 +27,7 @@ from pitch13._core.fields import (
 from pitch13._core.history import BID_CODES, PASS_CODES, TRUMP_CODES, auction_won_code
 from pitch13._core.tables import table_for
 from pitch13.actions import PASS, Action, Bid, NameTrump, Pass, SeatAction
-from pitch13.engine._work import LEFT, Phases, act, emit, freeze, refuse, work, wrong_phase
+from pitch13.engine._work import LEFT, Phases, act, emit, freeze, refuse, wrong_phase
 from pitch13.errors import IllegalReason
 from pitch13.rules import AllPass, Rules
 from pitch13.state import GameState
@@ -105,7 +105,7 @@ def apply_bidding(state: GameState, seat: int, action: Action) -> GameState | Wo
             refuse(IllegalReason.BID_TOO_LOW, seat, action, why)
     else:
         wrong_phase(state, seat, action)
-    w = work(state)
+    w = Work(state._layout)
     calls = list(state._calls)
     calls[seat] = amount
     w[CALLS] = tuple(calls)
@@ -150,7 +150,7 @@ def apply_trump(state: GameState, seat: int, action: SeatAction) -> Work:
     """Trump is named: the work copy, as the phase ends."""
     if not isinstance(action, NameTrump):
         wrong_phase(state, seat, action)
-    w = work(state)
+    w = Work(state._layout)
     act(w, TRUMP_CODES[seat][action.suit])
     w[TABLE] = table_for(action.suit, state._rules)
     return w

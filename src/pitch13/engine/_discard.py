@@ -18,7 +18,6 @@ from pitch13.engine._work import (
     seat_order,
     table_of,
     with_hand,
-    work,
     wrong_phase,
 )
 from pitch13.errors import IllegalReason
@@ -81,7 +80,7 @@ def apply_discard(state: GameState, seat: int, action: SeatAction) -> GameState 
     hand = state._hands[seat]
     if not hand & bit:
         refuse(IllegalReason.NOT_IN_HAND, seat, action, "it is not in its hand")
-    w = work(state)
+    w = Work(state._layout)
     act(w, discard_code(seat, index))
     hand ^= bit
     w[HANDS] = with_hand(state._hands, seat, hand)

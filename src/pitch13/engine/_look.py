@@ -37,7 +37,6 @@ from pitch13.engine._work import (
     freeze,
     refuse,
     with_hand,
-    work,
     wrong_phase,
 )
 from pitch13.errors import IllegalReason
@@ -97,13 +96,13 @@ def apply_look(state: GameState, seat: int, action: Action) -> GameState | Work:
             return after_turn(
                 state, state._hands, state._trick, state._out, partner, log, state._history_len + 2
             )
-        w = work(state)
+        w = Work(state._layout)
         act(w, STOP_CODES[seat])
         _stock_dead(w)
         return w
     table = state._table
     assert table is not None
-    w = work(state)
+    w = Work(state._layout)
     w[PLY] += 1
     w[HISTORY_LEN] += 1
     if isinstance(action, TurnUp):

@@ -33,7 +33,6 @@ from pitch13.engine._work import (
     refuse,
     seat_order,
     with_hand,
-    work,
     wrong_phase,
 )
 from pitch13.errors import IllegalReason
@@ -119,7 +118,7 @@ def apply_pickup(state: GameState, seat: int, action: SeatAction) -> GameState |
             return after_turn(
                 state, state._hands, state._trick, state._out, picker, log, state._history_len + 1
             )
-        w = work(state)
+        w = Work(state._layout)
         act(w, STOP_CODES[seat])
         w[TAKEABLE] = 0
         return w
@@ -137,7 +136,7 @@ def apply_pickup(state: GameState, seat: int, action: SeatAction) -> GameState |
     middle, takeable = state._middle ^ bit, state._takeable ^ bit
     log = state._log + take_code(seat, index)
     picker = picker_after_take(sizes_of(hands), takeable, state._dealer, seat)
-    w = work(state)
+    w = Work(state._layout)
     w[HANDS], w[MIDDLE], w[LOG], w[PLY], w[HISTORY_LEN] = hands, middle, log, w[PLY] + 1, w[HISTORY_LEN] + 1
     if picker >= 0:  # it may take another, or the next seat may
         w[TAKEABLE], w[TO_ACT] = takeable, picker

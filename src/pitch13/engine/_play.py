@@ -40,7 +40,6 @@ from pitch13.engine._work import (
     emit,
     freeze,
     refuse,
-    work,
     wrong_phase,
 )
 from pitch13.errors import IllegalReason
@@ -202,7 +201,7 @@ def play(state: GameState, seat: int, action: Play) -> GameState | Work:
     if hands[winner] & mask and TEAM_OUT[out] < 0:
         # R-PLAY-2: the winner leads the next trick
         return after_trick(state, tricks, won_a, won_b, hands, out, winner, log, entries + 1)
-    w = work(state)
+    w = Work(state._layout)
     w[HANDS], w[TRICK], w[TRICKS], w[WON_A], w[WON_B], w[OUT] = hands, (), tricks, won_a, won_b, out
     w[LOG], w[PLY], w[HISTORY_LEN] = log, w[PLY] + 1, entries + 1
     return freeze(w) if start_trick(w, winner) else w
