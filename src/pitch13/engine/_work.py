@@ -1,10 +1,12 @@
 """What every phase of the engine shares: building the next state, refusals, seat order (internal).
 
-A transition copies the state's fields (:func:`work`, a typed
-:class:`~pitch13._core.fields.Work`), changes what the step changes, and turns the copy into the
-next state with :func:`freeze`, the one way a state is built. A history entry goes through :func:`act` (an action) or :func:`emit` (an event), which
-keep the state's counts of actions and entries; the commonest steps (a bid, a look step, a
-play) write the log and the counts themselves, to save the calls.
+A transition copies the state's fields (``Work(state._layout)``, a
+:class:`~pitch13._core.fields.Work` written by typed keys), changes what the step changes, and
+turns the copy into the next state with :func:`freeze`, the one way a state is built (a play
+builds it from slices instead). A history entry goes through :func:`act` (an action) or
+:func:`emit` (an event), which keep the state's counts of actions and entries; the commonest
+steps (a bid, a look step, a play) write the log and the counts themselves, to save the
+calls.
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ from pitch13.actions import (
 from pitch13.errors import IllegalActionError, IllegalReason
 from pitch13.state import GameState, Phase
 
-#: A mutable copy of a state's fields (``work(state)``).
+#: A mutable copy of a state's fields (``work(state)``), for the tests; the engine writes
+#: ``Work(state._layout)`` inline.
 work: Final = fields.work
 
 #: The state a work copy makes (``freeze(w)``): the one way a state is built.
