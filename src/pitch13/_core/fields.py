@@ -214,7 +214,6 @@ if TYPE_CHECKING:
         def __setitem__(self, key: Key[T], value: T, /) -> None: ...
 
     def _new(cls: type[S], fields: Layout | Work, /) -> S: ...
-    def _whole(state: Fields, /) -> Layout: ...
 
 else:
 
@@ -223,7 +222,6 @@ else:
 
     Work = list
     _new = tuple.__new__
-    _whole = itemgetter(slice(None))
 
 
 # The keys of the fields in a Work copy, named as the fields (``w[HANDS]`` is ``state._hands``).
@@ -297,7 +295,7 @@ def start(
         ply,
         0,
     )
-    return cast("Work", list(layout))
+    return Work(layout)
 
 
 #: The fields from PHASE to TO_ACT of a hand not dealt yet: no cards, no calls, nobody to act.
