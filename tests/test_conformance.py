@@ -15,8 +15,8 @@ from hypothesis import given
 import pitch13
 import pitch13.testing as kit
 from pitch13 import Rules, legal_actions
-from pitch13._core.fields import SCORES
-from pitch13.engine._work import freeze, work
+from pitch13._core.fields import SCORES, Work
+from pitch13.engine._work import freeze
 from pitch13.testing import ConformanceError, ConformanceReport, InvariantError, check_random_games
 from pitch13.testing import soak as soak_module
 from profiles import examples
@@ -124,7 +124,7 @@ def test_scores_changed_outside_a_hand_end_are_caught(monkeypatch):
     def generous(state, action, *, seat=None, ply=None):
         after = pitch13.apply(state, action, seat=seat, ply=ply)
         if after.ply == 30:
-            w = work(after)
+            w = Work(after._layout)
             w[SCORES] = (w[SCORES][0] + 1, w[SCORES][1])
             return freeze(w)
         return after

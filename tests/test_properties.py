@@ -46,7 +46,7 @@ from pitch13 import (
     new_game,
 )
 from pitch13._core import fields
-from pitch13.engine._work import freeze, work
+from pitch13.engine._work import freeze
 from pitch13.events import (
     AuctionWon,
     GameOver,
@@ -660,7 +660,7 @@ def bits(cards: Sequence[Card]) -> int:
 
 def corrupt(state: GameState, **changes: object) -> GameState:
     """``state`` with internal fields changed, named as in pitch13._core.fields (``won=`` sets both teams')."""
-    w = work(state)
+    w = fields.Work(state._layout)
     if "won" in changes:
         changes["won_a"], changes["won_b"] = changes.pop("won")  # type: ignore[misc]
     for name, value in changes.items():

@@ -47,7 +47,6 @@ __all__ = [
     "freezer",
     "getter",
     "start",
-    "work",
 ]
 
 T = TypeVar("T")
@@ -256,11 +255,6 @@ TO_ACT: Final[Key[int]] = Key(27)
 LOG: Final[Key[bytes]] = Key(28)
 PLY: Final[Key[int]] = Key(29)
 HISTORY_LEN: Final[Key[int]] = Key(30)
-
-
-def work(state: Fields) -> Work:
-    """A mutable copy of ``state``'s fields: ``Work(state._layout)``, which the engine writes inline."""
-    return Work(state._layout)
 
 
 def start(

@@ -94,7 +94,7 @@ class TrumpTable:
         self.points: Final = tuple(points)
         self.mask: Final = sum(1 << i for i in order)
         #: The cards that are not trumps: dead, discarded as soon as trump is named (R-DISC-1).
-        self.dead_mask: Final = (1 << 54) - 1 ^ self.mask
+        self.dead_mask: Final = ((1 << 54) - 1) ^ self.mask
         self.point_mask: Final = sum(1 << i for i in order if points[i])
         self.deuce: Final = _index(Rank.TWO, trump)
         #: The point cards worth 1, and those worth 3, as masks: points are two popcounts.

@@ -69,7 +69,7 @@ NEXT_CALLER: Final = tuple(-1 if i & 3 == i >> 2 else (i + 1) & 3 for i in range
 def open_bidding(w: Work) -> None:
     """The auction begins (R-BID-1)."""
     w[PHASE] = Phases.BIDDING
-    w[TO_ACT] = LEFT[w[DEALER]]  # first_caller
+    w[TO_ACT] = first_caller(w[DEALER])
 
 
 def legal_bidding(state: GameState) -> tuple[SeatAction, ...]:

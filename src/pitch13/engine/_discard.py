@@ -16,6 +16,7 @@ from pitch13.engine._work import (
     freeze,
     refuse,
     seat_order,
+    sizes_of,
     table_of,
     with_hand,
     wrong_phase,
@@ -60,10 +61,7 @@ def discard_dead(w: Work) -> None:
 
 def open_discard(w: Work) -> bool:
     """Whether a seat, the first from the dealer's left, holds more than 6 trumps (R-DISC-2)."""
-    h = w[HANDS]
-    seat = first_discarder(
-        (h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count()), w[DEALER]
-    )
+    seat = first_discarder(sizes_of(w[HANDS]), w[DEALER])
     if seat < 0:
         return False
     w[PHASE] = Phases.DISCARD
@@ -86,9 +84,7 @@ def apply_discard(state: GameState, seat: int, action: SeatAction) -> GameState 
     w[HANDS] = with_hand(state._hands, seat, hand)
     w[MIDDLE] |= bit
     w[TAKEABLE] |= bit & table_of(state).pickup_mask  # R-PICK-1: it may be picked up
-    h = w[HANDS]
-    sizes = (h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count())
-    discarder = discarder_after(sizes, state._dealer, seat)
+    discarder = discarder_after(sizes_of(w[HANDS]), state._dealer, seat)
     if discarder < 0:
         return w
     w[TO_ACT] = discarder

@@ -136,7 +136,7 @@ def next_dealer(dealer: int) -> int:
 
 def next_hand(w: Work) -> None:
     """Clear the table for the next hand; the deal passes left (R-DEAL-2). Chance deals next."""
-    w[DEALER] = LEFT[w[DEALER]]  # next_dealer
+    w[DEALER] = next_dealer(w[DEALER])
     w[HAND_NUMBER] += 1
     clear_hand(w)
     w[HAND_DECK] = b""

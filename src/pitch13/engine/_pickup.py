@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
 from pitch13._core.fields import (
     DEALER,
@@ -23,6 +22,7 @@ from pitch13._core.fields import (
 from pitch13._core.history import REFILLED_HEADS, STOP_CODES, take_code
 from pitch13.actions import SeatAction, Stop, Take
 from pitch13.engine._work import (
+    BITS,
     STOP_OR_TAKE_KIND,
     Phases,
     act,
@@ -32,6 +32,7 @@ from pitch13.engine._work import (
     position,
     refuse,
     seat_order,
+    sizes_of,
     with_hand,
     wrong_phase,
 )
@@ -49,19 +50,13 @@ def open_pickup(w: Work, start: int = 0) -> bool:
     while a shed card may still be taken. When the pass ends the whole middle is dead.
     """
     takeable = w[TAKEABLE]
-    hands = w[HANDS]
-    seat = next_picker(sizes_of(hands), takeable, w[DEALER], start) if takeable else -1
+    seat = next_picker(sizes_of(w[HANDS]), takeable, w[DEALER], start) if takeable else -1
     if seat < 0:
         w[TAKEABLE] = 0
         return False
     w[PHASE] = Phases.PICKUP
     w[TO_ACT] = seat
     return True
-
-
-def sizes_of(hands: Sequence[int]) -> tuple[int, int, int, int]:
-    """How many cards each seat holds."""
-    return (hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count(), hands[3].bit_count())
 
 
 def next_picker(sizes: Sequence[int], takeable: int, dealer: int, start: int) -> int:
@@ -110,9 +105,9 @@ def refill_counts(sizes: Sequence[int], stock: int, dealer: int) -> list[int]:
 
 def apply_pickup(state: GameState, seat: int, action: SeatAction) -> GameState | Work:
     """A card taken, or a stop; the work copy when the pass is over (the phase ends)."""
-    after = position(state._dealer, seat) + 1
     if isinstance(action, Stop):
         log = state._log + STOP_CODES[seat]
+        after = position(state._dealer, seat) + 1
         picker = next_picker(sizes_of(state._hands), state._takeable, state._dealer, after)
         if picker >= 0:
             return after_turn(
@@ -145,10 +140,6 @@ def apply_pickup(state: GameState, seat: int, action: SeatAction) -> GameState |
     return w
 
 
-#: ``1 << card`` for each card index, in a list (its getter is cheaper than a tuple's).
-_BITS: Final = [1 << i for i in range(54)]
-
-
 # --- the refill (R-FILL-1, R-FILL-2) -------------------------------------------------------------
 
 
@@ -167,11 +158,11 @@ def refill(w: Work) -> bool:
     filled = list(hands)
     counts = refill_counts(sizes_of(hands), len(stock), w[DEALER])
     codes: list[bytes] = []
-    bit = _BITS.__getitem__
+    bit = BITS.__getitem__
     at = 0
     for seat in seat_order(w[DEALER]):
         given = stock[at : at + counts[seat]]
-        at += len(given)
+        at += counts[seat]
         filled[seat] |= sum(map(bit, given))  # the cards are all different
         codes += (REFILLED_HEADS[seat][len(given)], given)
     w[HANDS] = tuple(filled)

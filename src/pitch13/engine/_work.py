@@ -16,7 +16,7 @@ from typing import Final, NoReturn
 from pitch13._base.checks import excerpt
 from pitch13._core import fields
 from pitch13._core.action_sets import DISCARDS, GIVE_UPS, PLAYS, TAKES
-from pitch13._core.fields import HISTORY_LEN, LOG, PLY, Work
+from pitch13._core.fields import HISTORY_LEN, LOG, PLY, Hands, Work
 from pitch13._core.masks import by_bytes
 from pitch13._core.tables import TrumpTable
 from pitch13.actions import (
@@ -34,10 +34,6 @@ from pitch13.actions import (
 )
 from pitch13.errors import IllegalActionError, IllegalReason
 from pitch13.state import GameState, Phase
-
-#: A mutable copy of a state's fields (``work(state)``), for the tests; the engine writes
-#: ``Work(state._layout)`` inline.
-work: Final = fields.work
 
 #: The state a work copy makes (``freeze(w)``): the one way a state is built.
 freeze: Final = fields.freezer(GameState)
@@ -73,8 +69,13 @@ def emit(w: Work, code: bytes, entries: int = 1) -> None:
     w[HISTORY_LEN] += entries
 
 
-#: ``1 << index`` for each card index.
-BITS: Final = tuple(1 << i for i in range(54))
+#: ``1 << index`` for each card index, in a list (its getter is cheaper than a tuple's).
+BITS: Final = [1 << i for i in range(54)]
+
+
+def sizes_of(hands: Hands) -> tuple[int, int, int, int]:
+    """How many cards each seat holds."""
+    return (hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count(), hands[3].bit_count())
 
 
 #: The seat on each seat's left, who follows it clockwise: the deal passes to it (R-DEAL-2) and
