@@ -18,7 +18,7 @@ from pitch13._base.checks import excerpt
 from pitch13._core.action_sets import NAME_TRUMPS
 from pitch13._core.masks import cards_of_mask, mask_of
 from pitch13._core.tables import TrumpTable, table_for
-from pitch13._core.tally import close_trick, hand_result, make_trick, outcome_after, tally
+from pitch13._core.tally import close_trick, hand_result, make_trick, outcome_after, past_target, tally
 from pitch13._info.knowledge import HandLog, PlaceInfo, infer
 from pitch13._info.seen_entries import (
     DealSeen,
@@ -102,6 +102,9 @@ class Follower:
         self.shown = 0
         self.face_down = 0
         self.known_dead = 0
+        self.played = 0
+        self.named_dead = 0  # the dead cards of the look the seat can name
+        self.held = [0, 0, 0, 0]  # per other seat: the cards the seat saw it pick up and still holds
         self.stock_size = 0
         self.turned = False
         self.turned_card: Card | None = None
@@ -185,13 +188,13 @@ class Follower:
             self.phase, self.to_act = None, -1  # the dead cards go next
         elif isinstance(item, Discard):
             self._expect(who, Phase.DISCARD, where)
-            self._own_out(item.card, who, where)
+            assert self.table is not None
+            if not self.table.mask >> item.card.index & 1:
+                raise _fail(where, f"{item.card} is not a trump")  # R-DISC-2
+            self._from_hand(item.card, who, where)
             bit = 1 << item.card.index
-            if self.middle & bit:
-                raise _fail(where, f"{item.card} is already in the middle")
             self.hand_sizes[who] -= 1
             self.middle |= bit
-            assert self.table is not None
             self.takeable |= bit & self.table.pickup_mask
             discarder = discarder_after(self.hand_sizes, self.dealer, who)
             if discarder >= 0:
@@ -208,6 +211,8 @@ class Follower:
             self.takeable ^= bit
             if who == self.seat:
                 self.hand |= bit
+            else:
+                self.held[who] |= bit
             picker = picker_after_take(self.hand_sizes, self.takeable, self.dealer, who)
             if picker >= 0:
                 self.to_act = picker
@@ -226,11 +231,13 @@ class Follower:
             self._expect(who, Phase.LOOK, where)
             if self.turned or not self.stock_size:
                 raise _fail(where, "no stock card can be turned up now")
+            if (item.card is None) != (who != self.seat):
+                raise _fail(where, "a turned-up card is named to the seat that turned it up, and only to it")
+            if item.card is not None:
+                self._from_stock(item.card, where)
             self.stock_size -= 1
             self.turned = True
             self.turned_card = item.card
-            if (item.card is None) != (who != self.seat):
-                raise _fail(where, "a turned-up card is named to the seat that turned it up, and only to it")
         elif isinstance(item, (GiveUpSeen, RejectSeen)):
             self._expect(who, Phase.LOOK, where)
             self._decide(who, item, where)
@@ -273,10 +280,16 @@ class Follower:
             if self.table is None or self.phase is not None or done >= 4 or item.seat != order[done]:
                 raise _fail(where, "dead cards are discarded once trump is named, from the dealer's left")
             mask = mask_of(item.cards)
-            if mask & self.table.mask or self.middle & mask:
-                raise _fail(where, "only dead cards are discarded at once, each once")
-            if item.seat == self.seat and mask != self.hand & self.table.dead_mask:
-                raise _fail(where, "the seat discards exactly its dead cards")
+            if mask & self.table.mask:
+                raise _fail(where, "only dead cards are discarded at once")
+            if item.seat == self.seat:
+                if mask != self.hand & self.table.dead_mask:
+                    raise _fail(where, "the seat discards exactly its dead cards")
+            elif mask & self._placed_outside(item.seat):
+                raise _fail(
+                    where,
+                    f"{cards_of_mask(mask & self._placed_outside(item.seat))[0]} is not in seat {item.seat}'s hand",
+                )
             self.hand &= ~mask
             self.hand_sizes[item.seat] -= len(item.cards)
             self.middle |= mask
@@ -290,6 +303,8 @@ class Follower:
             count = refill_counts(self.hand_sizes, self.stock_size, self.dealer)[item.seat]
             if item.count != count or len(item.cards) != (item.count if item.seat == self.seat else 0):
                 raise _fail(where, f"seat {item.seat} receives {count} cards")
+            for card in item.cards:
+                self._from_stock(card, where)
             self.hand_sizes[item.seat] += item.count
             self.stock_size -= item.count
             if item.seat == self.seat:
@@ -328,7 +343,14 @@ class Follower:
         elif isinstance(item, HandEndedEarly):
             if self.phase is not Phase.PLAY or not self.leading or TEAM_OUT[self.out] != 1 - item.team:
                 raise _fail(where, "a hand ends early at the start of a trick, once a team is out")
-            self.won[item.team] |= mask_of(item.cards)
+            assert self.table is not None
+            claimed = mask_of(item.cards)
+            in_hands = self.hand | self.held[0] | self.held[1] | self.held[2] | self.held[3]
+            if claimed & ~self.table.point_mask or claimed & self._placed_outside(-1) & ~in_hands:
+                raise _fail(where, "the point cards claimed are those still in hands")
+            if in_hands & self.table.point_mask & ~claimed:
+                raise _fail(where, "every point card still in a hand is claimed")
+            self.won[item.team] |= claimed
             self.claimed = True
             self.phase, self.to_act = None, -1
         elif isinstance(item, HandScored):
@@ -341,12 +363,40 @@ class Follower:
         else:
             raise _fail(where, f"{excerpt(item)} is not an event")
 
-    def _own_out(self, card: Card, who: int, where: str) -> None:
+    # --- where the cards are, as far as the seat knows --------------------------------------------
+
+    def _placed_outside(self, who: int) -> int:
+        """The cards the seat knows are not in ``who``'s hand, a mask (``who`` -1: in no hand it cannot see).
+
+        Its own hand (if ``who`` is another seat), the middle, the cards played, the dead cards it
+        saw, the cards it saw another seat pick up and the card it turned up itself.
+        """
+        mask = self.middle | self.played | self.named_dead
+        if who != self.seat:
+            mask |= self.hand
+        for seat, held in enumerate(self.held):
+            if seat != who:
+                mask |= held
+        if self.turned_card is not None:
+            mask |= 1 << self.turned_card.index
+        return mask
+
+    def _from_hand(self, card: Card, who: int, where: str) -> None:
+        """``card`` leaves ``who``'s hand, where the seat must not know it is not."""
+        bit = 1 << card.index
         if who == self.seat:
-            bit = 1 << card.index
             if not self.hand & bit:
                 raise _fail(where, f"{card} is not in seat {who}'s hand")
             self.hand ^= bit
+        elif self._placed_outside(who) & bit:
+            raise _fail(where, f"{card} is not in seat {who}'s hand")
+        else:
+            self.held[who] &= ~bit
+
+    def _from_stock(self, card: Card, where: str) -> None:
+        """``card`` comes from the stock, where the seat must not know it is not."""
+        if self._placed_outside(-1) >> card.index & 1:
+            raise _fail(where, f"{card} is not in the stock")
 
     def _decide(self, who: int, item: GiveUpSeen | RejectSeen, where: str) -> None:
         if not self.turned:
@@ -360,7 +410,7 @@ class Follower:
             if not mine and item.taken is not None:
                 raise _fail(where, "only the seat that took a card knows it")
             if item.given is not None:
-                self._own_out(item.given, who, where)
+                self._from_hand(item.given, who, where)
                 if not mine and not self.table.mask >> item.given.index & 1:
                     raise _fail(where, "a dead card given up is not shown")
             if mine and turned is not None:
@@ -369,7 +419,11 @@ class Follower:
         else:
             if mine and item.card != turned:
                 raise _fail(where, "the seat knows the card it rejects")
+            if not mine and item.card is not None:
+                self._from_stock(item.card, where)
             dead = item.card
+        if dead is not None:
+            self.named_dead |= 1 << dead.index
         if dead is not None and self.table.mask >> dead.index & 1:
             self.shown |= 1 << dead.index  # R-LOOK-4: face up
         else:
@@ -408,9 +462,12 @@ class Follower:
         assert self.table is not None
         if not self.table.mask >> card.index & 1:
             raise _fail(where, f"{card} is not a trump")
-        if any(card == c for _, c in self.trick) or any(card in t.cards for t in self.tricks):
+        if self.played >> card.index & 1:
             raise _fail(where, f"{card} was played already")
-        self._own_out(card, who, where)
+        if not self.hand_sizes[who]:
+            raise _fail(where, f"seat {who} holds no card")
+        self._from_hand(card, who, where)
+        self.played |= 1 << card.index
         self.hand_sizes[who] -= 1
         if self.leading:
             self.leading = False
@@ -418,8 +475,16 @@ class Follower:
         self.to_act = next_in_trick(self.out, who, self.trick[0][0])
 
     def _seat_out(self, seat: int, where: str) -> None:
-        if self.phase is not Phase.PLAY or self.out >> seat & 1 or seat != self.to_act:
+        if (
+            self.phase is not Phase.PLAY
+            or self.out >> seat & 1
+            or seat != self.to_act
+            or (self.leading and TEAM_OUT[self.out] >= 0)  # R-PLAY-7: the hand ends first
+        ):
             raise _fail(where, f"seat {seat} is not announced out here")
+        assert self.table is not None
+        if (self.hand if seat == self.seat else self.held[seat]) & self.table.mask:
+            raise _fail(where, f"seat {seat} holds a trump")
         self.out |= 1 << seat
         if not self.leading:
             self.to_act = next_in_trick(self.out, seat, self.trick[0][0])
@@ -478,6 +543,11 @@ class Follower:
         playing_on = self.phase is Phase.PLAY and self.leading
         if self.table is None or self.over or not (playing_on or self.claimed):
             raise _fail(where, "the hand is not over")
+        if (
+            not self.claimed
+            and (self.hand | self.held[0] | self.held[1] | self.held[2] | self.held[3]) & self.table.mask
+        ):
+            raise _fail(where, "the hand is not over: a seat holds a trump")
         expected = self.result()
         if result != expected:
             raise _fail(where, f"the hand's result is {expected}")
@@ -655,13 +725,59 @@ def _seat_entry(seat: int, rest: list[str], where: str) -> SeenEntry:
 # --- the view's fields ---------------------------------------------------------------------------------
 
 
-def view_fields(follower: Follower) -> dict[str, object]:
-    """The fields of the view the follower has come to (all but ``ply``)."""
+#: The most plies a hand can take: its deal, four calls (R-BID-1), naming trump, three discards
+#: per seat (nine trumps down to six, R-DISC-2), a take per point card discarded and a stop per
+#: seat (R-PICK-1), a turn-up and a decision per card of the 18 in the stock and a stop per seat
+#: that looks (R-LOOK-1 to R-LOOK-3), and a play per trump (R-DECK-3).
+MAX_HAND_PLIES: Final = 1 + 4 + 1 + 12 + (12 + 4) + (2 * 18 + 2) + 17
+
+
+def ply_range(history: tuple[SeenEntry, ...] | list[SeenEntry]) -> tuple[int, int]:
+    """The plies a game can be at when a seat's view shows ``history`` (the hand's entries).
+
+    A game that has dealt no hand is at ply 0. Otherwise the hand shown took one ply for each
+    action in it, and one more for its deal in a game dealt by :class:`~pitch13.Deal` (none in a
+    seeded one). Hand 1 begins the game; a later hand comes after at most
+    :data:`MAX_HAND_PLIES` a hand before it, or begins a game started there
+    (:func:`pitch13.new_game`'s ``hand_number``).
+    """
+    if not history:
+        return 0, 0
+    actions = sum(1 for entry in history if entry.seat is not None)
+    first = history[0].item
+    earlier = first.hand_number - 1 if isinstance(first, DealSeen) else 0
+    return actions, actions + 1 + earlier * MAX_HAND_PLIES
+
+
+def view_fields(follower: Follower, ply: int, *, delta: bool = False) -> dict[str, object]:
+    """The fields of the view the follower has come to, at ``ply``, once it is one a game reaches.
+
+    The entries followed are each checked as they come; this checks what only the whole view
+    shows: the ply (see :func:`ply_range`), a game that goes on with a team past the target
+    (R-END-1), the seat's turn to play while it holds no trump (R-PLAY-3), and room for the cards
+    the seat cannot see. A fault's place is a view document's (``$.ply``), or with ``delta`` a
+    view delta's (``$[1]``, its ply).
+    """
     f = follower
     seat = f.seat
     phase = f.phase
     if phase is None:
         raise DocumentError("$", "the history stops before the next decision")
+    low, high = ply_range(f.history)
+    if not low <= ply <= high:
+        raise DocumentError(
+            "$[1]" if delta else "$.ply",
+            f"the history shown is at a ply from {low} to {high}, not {excerpt(ply)}",
+        )
+    if f.outcome is None:
+        for team, score in enumerate(f.scores):
+            if past_target(f.rules, score):
+                raise DocumentError(
+                    "$" if delta else f"$.scores[{team}]",
+                    f"a score of {score} has won a game to {f.rules.target}, which goes on",
+                )
+    if phase is Phase.PLAY and f.to_act == seat and f.table is not None and not f.hand & f.table.mask:
+        raise DocumentError("$", f"seat {seat} is to play and holds no trump: it is out (R-PLAY-3)")
     hand = cards_of_mask(f.hand) if seat is not None else ()
     dealt = f.log is not None and phase is not Phase.DEAL
     unseen: tuple[Card, ...] = ()
@@ -671,6 +787,8 @@ def view_fields(follower: Follower) -> dict[str, object]:
         # What the seat saw placed (the middle, face-up dead cards, plays) is in what it knows.
         unseen = cards_of_mask(~knowledge.known_mask & ((1 << 54) - 1))
         places = knowledge.places
+        if any(info.count < 0 for info in places) or sum(info.count for info in places) != len(unseen):
+            raise DocumentError("$", "the history leaves no place for the cards the seat cannot see")
     in_auction = phase in (Phase.DEAL, Phase.BIDDING)
     table = f.table
     return {

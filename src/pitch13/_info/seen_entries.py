@@ -10,7 +10,7 @@ from typing import Final, Union, get_args
 
 import attrs
 
-from pitch13._base.checks import assert_never, check_seat
+from pitch13._base.checks import assert_never, check_seat, excerpt
 from pitch13._base.shuffle import deal_positions
 from pitch13._core import history as _history
 from pitch13._core.history import Hand, HistoryItem
@@ -302,7 +302,7 @@ def entry_after(state: GameState, ply: int) -> int:
         raise TypeError(f"since is a ply, an int, not {type(ply).__name__}")
     first = _history.first_ply(state._past)
     if not first <= ply <= state.ply:
-        raise ValueError(f"since is a ply of the game, from {first} to {state.ply}, not {ply}")
+        raise ValueError(f"since is a ply of the game, from {first} to {state.ply}, not {excerpt(ply)}")
     if ply == state.ply:
         return state.history_len
     hand = state._past
