@@ -17,9 +17,10 @@ from typing import Final
 from pitch13._base.checks import excerpt
 from pitch13._core.action_sets import NAME_TRUMPS
 from pitch13._core.masks import cards_of_mask, mask_of
-from pitch13._core.tables import TrumpTable, table_for
+from pitch13._core.tables import TrumpTable, may_take, table_for
 from pitch13._core.tally import close_trick, hand_result, make_trick, outcome_after, past_target, tally
 from pitch13._info.knowledge import HandLog, PlaceInfo, infer
+from pitch13._info.placing import fits
 from pitch13._info.seen_entries import (
     DealSeen,
     GiveUpSeen,
@@ -62,7 +63,7 @@ from pitch13.events import (
     ThrowInReason,
     TrickWon,
 )
-from pitch13.rules import AllPass, Rules
+from pitch13.rules import AllPass, Rules, ShortStock
 from pitch13.scoring import HandResult, Outcome, Termination, Trick
 from pitch13.state import Phase
 
@@ -116,6 +117,10 @@ class Follower:
         self.claimed = False  # the hand ended early (R-PLAY-7)
         self.log: HandLog | None = None
         self.over = False  # the hand ended; the next one begins unless the game is over
+        #: Between the seats' turns, the events that come next: "dead" (the dead cards, R-DISC-1),
+        #: "refill" (R-FILL-1), "bidder" and "partner" (the stock handed over, R-LOOK-1 and
+        #: R-LOOK-3), "unseen" (the rest of the stock goes dead); "" while a seat is to act.
+        self.waiting = ""
         self.scores_before = self.scores
 
     # --- following seen entries ------------------------------------------------------------------
@@ -136,7 +141,14 @@ class Follower:
             self.log.add(entry)
 
     def finish(self) -> None:
-        """After the last entry of a delta: a hand that is over gives way to the next one's deal."""
+        """After the last entry of a delta: a hand that is over gives way to the next one's deal.
+
+        Refuses entries that stop short of the game's end when the hand scored ended it (R-END-1).
+        """
+        last = self.last_result
+        ended = last is not None and last.hand_number == self.hand_number and self._outcome() is not None
+        if self.over and self.phase is not Phase.GAME_OVER and ended:
+            raise _fail("$", "the hand scored ends the game, and the entries stop before its end")
         if self.over and self.phase is not Phase.GAME_OVER:
             self.hand_number += 1
             self.dealer = next_dealer(self.dealer)
@@ -185,7 +197,7 @@ class Follower:
         elif isinstance(item, NameTrump):
             self._expect(who, Phase.TRUMP, where)
             self.table = table_for(item.suit, self.rules)
-            self.phase, self.to_act = None, -1  # the dead cards go next
+            self._wait("dead")
         elif isinstance(item, Discard):
             self._expect(who, Phase.DISCARD, where)
             assert self.table is not None
@@ -226,7 +238,7 @@ class Follower:
                 self._expect(who, Phase.LOOK, where)
                 if self.turned:
                     raise _fail(where, "a turned-up card is waiting for a decision")
-                self.phase, self.to_act = None, -1  # the partner looks, or the stock goes dead
+                self._wait("partner" if next_looker(who, self.bidder, self.rules) >= 0 else "unseen")
         elif isinstance(item, TurnUpSeen):
             self._expect(who, Phase.LOOK, where)
             if self.turned or not self.stock_size:
@@ -266,18 +278,19 @@ class Follower:
             if item.reason is ThrowInReason.ALL_PASSED:
                 if (
                     self.phase is not Phase.BIDDING
+                    or self.to_act != -1
                     or self.high_bid
                     or self.rules.all_pass is not AllPass.REDEAL
                 ):
                     raise _fail(where, "the hand is not thrown in for everyone passing here")
-            elif self.phase is not None or self.table is None:
+            elif self.waiting != "refill" or not self._short():
                 raise _fail(where, "the hand is not thrown in for a short stock here")
             self.over = True
             self.phase, self.to_act = Phase.DEAL, -1
         elif isinstance(item, DeadCardsDiscarded):
             order = seat_order(self.dealer)
             done = sum(1 for e in self.history if isinstance(e.item, DeadCardsDiscarded))
-            if self.table is None or self.phase is not None or done >= 4 or item.seat != order[done]:
+            if self.table is None or self.waiting != "dead" or item.seat != order[done]:
                 raise _fail(where, "dead cards are discarded once trump is named, from the dealer's left")
             mask = mask_of(item.cards)
             if mask & self.table.mask:
@@ -298,8 +311,10 @@ class Follower:
         elif isinstance(item, RefillSeen):
             order = seat_order(self.dealer)
             done = sum(1 for e in self.history if isinstance(e.item, RefillSeen))
-            if self.phase is not None or self.table is None or done >= 4 or item.seat != order[done]:
+            if self.waiting != "refill" or item.seat != order[done]:
                 raise _fail(where, "the refill comes after the pick-up, from the dealer's left")
+            if not done and self._short():
+                raise _fail(where, "the stock cannot fill every hand: the hand is thrown in (R-FILL-2)")
             count = refill_counts(self.hand_sizes, self.stock_size, self.dealer)[item.seat]
             if item.count != count or len(item.cards) != (item.count if item.seat == self.seat else 0):
                 raise _fail(where, f"seat {item.seat} receives {count} cards")
@@ -309,30 +324,30 @@ class Follower:
             self.stock_size -= item.count
             if item.seat == self.seat:
                 self.hand |= mask_of(item.cards)
-            if item.seat == self.dealer and not self.stock_size:
-                self._open_play()
+            if item.seat == self.dealer:
+                if self.stock_size:
+                    self.waiting = "bidder"
+                else:
+                    self._open_play()
         elif isinstance(item, StockHandedOver):
-            partner = (self.bidder + 2) & 3
-            first = any(
-                isinstance(e.item, RefillSeen) and e.item.seat == self.dealer for e in self.history[-1:]
-            )
+            looker = self.bidder if self.waiting == "bidder" else (self.bidder + 2) & 3
             if (
                 item.count != self.stock_size
-                or item.seat not in (self.bidder, partner)
-                or self.phase is not None
+                or self.waiting not in ("bidder", "partner")
+                or item.seat != looker
             ):
                 raise _fail(where, "the stock goes to the bidder, then to his partner")
-            looks_on = next_looker(self.bidder, self.bidder, self.rules) == partner
-            if (item.seat == self.bidder) != first or (item.seat == partner and not looks_on):
-                raise _fail(where, "the stock goes to the bidder, then to his partner")
+            self.waiting = ""
             self.phase, self.to_act = Phase.LOOK, item.seat
         elif isinstance(item, RejectSeen):  # forced: the card may not be taken
             if self.phase is not Phase.LOOK or item.seat != self.to_act or not item.forced:
                 raise _fail(where, "a card is rejected by force only right after it is turned up")
             self._decide(item.seat, item, where)
         elif isinstance(item, StockDiscarded):
-            if self.phase is not None or item.count != self.stock_size or not self.stock_size:
+            if self.waiting not in ("unseen", "partner") or item.count != self.stock_size:
                 raise _fail(where, f"the {self.stock_size} stock cards left go dead after the look")
+            if self.waiting == "partner":  # the partner may look, and it is his turn to (R-LOOK-3)
+                raise _fail(where, "the stock goes to the bidder's partner")
             self.face_down += item.count
             self.stock_size = 0
             self._open_play()
@@ -404,6 +419,13 @@ class Follower:
         assert self.table is not None
         mine = who == self.seat
         turned = self.turned_card
+        # R-LOOK-2: a card that may not be taken, or one turned up by a seat with no card to give
+        # for it, is rejected at once; any other waits for the seat's decision.
+        forced = not self.hand_sizes[who] or (turned is not None and not may_take(self.table, turned.index))
+        # Another seat's card is hidden: its reject may be forced whenever it holds a card.
+        at_once = isinstance(item, RejectSeen) and item.forced
+        if (forced and not at_once) or (mine and at_once and not forced):
+            raise _fail(where, "the card turned up is rejected at once only if it may not be taken")
         if isinstance(item, GiveUpSeen):
             if mine and (item.given is None or item.taken != turned):
                 raise _fail(where, "the seat names the card it gives up and the one it takes")
@@ -440,21 +462,30 @@ class Follower:
     def _open_discard(self) -> bool:
         seat = first_discarder(self.hand_sizes, self.dealer)
         if seat >= 0:
-            self.phase, self.to_act = Phase.DISCARD, seat
+            self.phase, self.to_act, self.waiting = Phase.DISCARD, seat, ""
         return seat >= 0
 
     def _open_pickup(self, start: int) -> None:
         seat = next_picker(self.hand_sizes, self.takeable, self.dealer, start)
         if seat >= 0:
-            self.phase, self.to_act = Phase.PICKUP, seat
+            self.phase, self.to_act, self.waiting = Phase.PICKUP, seat, ""
         else:
             self._close_pickup()
 
     def _close_pickup(self) -> None:
         self.takeable = 0
-        self.phase, self.to_act = None, -1  # the refill goes next
+        self._wait("refill")
+
+    def _wait(self, events: str) -> None:
+        """No seat is to act: the ``events`` come next (see :attr:`waiting`)."""
+        self.phase, self.to_act, self.waiting = None, -1, events
+
+    def _short(self) -> bool:
+        """Whether the stock cannot fill every hand to 6 and the hand is thrown in (R-FILL-2)."""
+        return self.rules.short_stock is ShortStock.REDEAL and 24 - sum(self.hand_sizes) > self.stock_size
 
     def _open_play(self) -> None:
+        self.waiting = ""
         self.phase, self.to_act = Phase.PLAY, self.bidder
         self.leading = True
 
@@ -761,7 +792,7 @@ def view_fields(follower: Follower, ply: int, *, delta: bool = False) -> dict[st
     f = follower
     seat = f.seat
     phase = f.phase
-    if phase is None:
+    if phase is None or (f.to_act < 0 and phase not in (Phase.DEAL, Phase.GAME_OVER)):
         raise DocumentError("$", "the history stops before the next decision")
     low, high = ply_range(f.history)
     if not low <= ply <= high:
@@ -778,6 +809,9 @@ def view_fields(follower: Follower, ply: int, *, delta: bool = False) -> dict[st
                 )
     if phase is Phase.PLAY and f.to_act == seat and f.table is not None and not f.hand & f.table.mask:
         raise DocumentError("$", f"seat {seat} is to play and holds no trump: it is out (R-PLAY-3)")
+    turned = f.turned_card
+    if f.table is not None and turned is not None and not may_take(f.table, turned.index):
+        raise DocumentError("$", f"{turned} may not be taken: it is rejected at once (R-LOOK-2)")
     hand = cards_of_mask(f.hand) if seat is not None else ()
     dealt = f.log is not None and phase is not Phase.DEAL
     unseen: tuple[Card, ...] = ()
@@ -787,8 +821,9 @@ def view_fields(follower: Follower, ply: int, *, delta: bool = False) -> dict[st
         # What the seat saw placed (the middle, face-up dead cards, plays) is in what it knows.
         unseen = cards_of_mask(~knowledge.known_mask & ((1 << 54) - 1))
         places = knowledge.places
-        if any(info.count < 0 for info in places) or sum(info.count for info in places) != len(unseen):
-            raise DocumentError("$", "the history leaves no place for the cards the seat cannot see")
+        to_play = f.to_act if phase is Phase.PLAY and f.to_act != seat else None
+        if not fits(f.log, f.rules, seat, to_play):
+            raise DocumentError("$", "no placement of the cards the seat cannot see fits the history")
     in_auction = phase in (Phase.DEAL, Phase.BIDDING)
     table = f.table
     return {

@@ -16,12 +16,12 @@ from collections.abc import Callable, Iterable, Sequence
 from pitch13._base.shuffle import deal_positions
 from pitch13._core.masks import mask_of
 from pitch13._core.tables import TrumpTable, may_take
-from pitch13._info.knowledge import HandLog, Place, PlaceInfo, infer, own_hand
+from pitch13._info.knowledge import HandLog, Knowledge, Place, PlaceInfo, infer, own_hand
 from pitch13._info.seen_entries import GiveUpSeen
 from pitch13.cards import DECK, Card
 from pitch13.rules import LookTake, Rules
 
-__all__ = ["place", "sample_hand"]
+__all__ = ["fits", "place", "sample_hand"]
 
 
 # --- the current placement of unseen cards -----------------------------------------------------
@@ -41,6 +41,57 @@ def sample_hand(
     :func:`~pitch13.sample_state`). ``to_play`` is a seat other than the viewing one that holds a
     trump by the rules of play: the seat to play, or the one the lead fell to before an early end.
     """
+    knowledge, unseen, claimed, places, team, least, team_trump = _problem(log, rules, seat, to_play)
+    table = log.table(rules)
+    factors = _shuffle_factors(log, rules, places, table, knowledge.held_masks) if shuffle else None
+    placed = place(unseen, claimed, places, table, team, rng, factors, least, team_trump)
+    if placed is None:
+        return None
+    return _rebuild(log, rules, seat, knowledge.held, placed, table, rng)
+
+
+def fits(log: HandLog, rules: Rules, seat: int | None, to_play: int | None = None) -> bool:
+    """Whether some placement of the cards ``seat`` cannot see fits what it knows of the hand in ``log``.
+
+    The placements :func:`sample_hand` draws from, as :func:`place` counts them; ``to_play`` as there.
+    """
+    _, unseen, claimed, places, team, least, team_trump = _problem(log, rules, seat, to_play)
+    table = log.table(rules)
+    counts = [info.count for info in places]
+    if min(counts, default=0) < 0 or sum(counts) != len(unseen) + len(claimed):
+        return False
+    if table is None:
+        return True
+    trumps = sum(1 for c in unseen if table.mask >> c.index & 1)
+    for i, info in enumerate(places):
+        if info.takeable_only and not info.dead:  # a card that may be taken: a trump (see place)
+            if sum(1 for c in unseen if may_take(table, c.index)) < counts[i]:
+                return False
+            trumps -= counts[i]
+            counts[i] = 0
+    options = [
+        _trump_choices(count, info, 0 if info.place.seat is None else least[info.place.seat])
+        for count, info in zip(counts, places, strict=True)
+    ]
+    if team is None:
+        return _trump_ways(counts, options, range(len(places)), trumps, None)[0][trumps] > 0
+    points = sum(1 for c in unseen if table.mask >> c.index & 1 and table.points[c.index])
+    return any(
+        _claim_weights(
+            counts, options, places, team, trumps + len(claimed), len(claimed), points, team_trump, None
+        )[0]
+    )
+
+
+_Problem = tuple[Knowledge, list[Card], list[Card], list[PlaceInfo], int | None, list[int], bool]
+
+
+def _problem(log: HandLog, rules: Rules, seat: int | None, to_play: int | None) -> _Problem:
+    """What a placement must fit (see :func:`place`).
+
+    What the seat knows, the cards unseen and claimed, the places, the claiming team, the fewest
+    trumps per seat and whether the claiming team holds an unseen trump.
+    """
     hand = sorted(own_hand(log, seat)) if seat is not None else []
     knowledge = infer(log, rules, seat, mask_of(hand))
     table = log.table(rules)
@@ -58,16 +109,12 @@ def sample_hand(
             claimed = [c for c in log.claim.cards if not known >> c.index & 1]
             unseen = [c for c in unseen if c not in claimed]
         team_trump = not shown & table.mask  # the team holds a trump the seat has not seen
-    factors = _shuffle_factors(log, rules, places, table, knowledge.held_masks) if shuffle else None
     least = [0, 0, 0, 0]  # per seat, the fewest unseen trumps its hand holds
     if table is not None:
         least = _least_trumps(log, rules, knowledge.held_masks, table)
         if to_play is not None and not knowledge.held_masks[to_play] & table.mask:
             least[to_play] = max(least[to_play], 1)
-    placed = place(unseen, claimed, places, table, team, rng, factors, least, team_trump)
-    if placed is None:
-        return None
-    return _rebuild(log, rules, seat, knowledge.held, placed, table, rng)
+    return knowledge, unseen, claimed, places, team, least, team_trump
 
 
 _Factor = Callable[[int], int]
@@ -210,21 +257,9 @@ def place(
         points = [c for c in trumps if table.points[c.index]]
         plain = [c for c in trumps if not table.points[c.index]]
         total = len(trumps) + len(claimed)
-        hands = [
-            i for i, info in enumerate(places) if info.place.seat is not None and info.place.seat & 1 == team
-        ]
-        others = [i for i in range(len(places)) if i not in hands]
-        ways_in = _trump_ways(counts, options, hands, total, factors)
-        ways_out = _trump_ways(counts, options, others, total, factors)
-        weights = [
-            ways_in[0][a]
-            * ways_out[0][total - a]
-            * math.comb(a, len(claimed))
-            * math.comb(total - a, len(points))
-            if a or not team_trump
-            else 0
-            for a in range(total + 1)
-        ]
+        weights, hands, others, ways_in, ways_out = _claim_weights(
+            counts, options, places, team, total, len(claimed), len(points), team_trump, factors
+        )
         if not any(weights):
             return None
         a = _draw(weights, rng)
@@ -252,6 +287,38 @@ def place(
         filled[i].extend(dead[: count - t])
         del dead[: count - t]
     return list(zip(places, filled, strict=True))
+
+
+def _claim_weights(
+    counts: Sequence[int],
+    options: Sequence[range],
+    places: Sequence[PlaceInfo],
+    team: int,
+    total: int,
+    claimed: int,
+    points: int,
+    team_trump: bool,
+    factors: Sequence[_Factor | None] | None,
+) -> tuple[list[int], list[int], list[int], list[list[int]], list[list[int]]]:
+    """After an early end: the weight of each number of trumps in the claiming team's hands.
+
+    A placement with ``a`` of the ``total`` trumps (the ``claimed`` point cards among them) in
+    those hands can be made in ``comb(a, claimed) * comb(total - a, points)`` ways times those
+    of its counts alone. Also the places in those hands, the others, and the ways of each group.
+    """
+    hands = [
+        i for i, info in enumerate(places) if info.place.seat is not None and info.place.seat & 1 == team
+    ]
+    others = [i for i in range(len(places)) if i not in hands]
+    ways_in = _trump_ways(counts, options, hands, total, factors)
+    ways_out = _trump_ways(counts, options, others, total, factors)
+    weights = [
+        ways_in[0][a] * ways_out[0][total - a] * math.comb(a, claimed) * math.comb(total - a, points)
+        if a or not team_trump
+        else 0
+        for a in range(total + 1)
+    ]
+    return weights, hands, others, ways_in, ways_out
 
 
 def _trump_choices(count: int, info: PlaceInfo, least: int) -> range:
