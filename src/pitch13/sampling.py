@@ -24,6 +24,7 @@ import random
 from pitch13._base.checks import excerpt
 from pitch13._core.tally import past_target
 from pitch13._info import placing as _placing
+from pitch13._info.follow import ply_range
 from pitch13._info.knowledge import HandLog, hand_logs
 from pitch13.actions import GiveUp, SeatAction
 from pitch13.cards import Card
@@ -128,8 +129,9 @@ def _summary_fits(v: SeatView) -> bool:
     """Whether the view's account of the hands before the one it shows can come from a game."""
     if v.dealer != (v.first_dealer + v.hand_number - 1) & 3:
         return False
-    if v.ply < sum(1 for e in v.history if e.seat is not None):
-        return False  # fewer plies than the shown hand's actions
+    low, high = ply_range(v.history)
+    if not low <= v.ply <= high:
+        return False
     if any(isinstance(e.item, HandScored) for e in v.history):
         return True  # the last result is the shown hand's, and the scores follow from it
     last = v.last_result

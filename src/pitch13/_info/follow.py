@@ -63,7 +63,7 @@ from pitch13.events import (
     ThrowInReason,
     TrickWon,
 )
-from pitch13.rules import AllPass, Rules, ShortStock
+from pitch13.rules import AllPass, LookTake, Rules, ShortStock
 from pitch13.scoring import HandResult, Outcome, Termination, Trick
 from pitch13.state import Phase
 
@@ -114,6 +114,7 @@ class Follower:
         self.out = 0
         self.won = [0, 0]
         self.leading = False  # the trick has not begun: a seat without trump gives up the lead
+        self.led_out = False  # a seat was announced out as the trick was to begin
         self.claimed = False  # the hand ended early (R-PLAY-7)
         self.log: HandLog | None = None
         self.over = False  # the hand ended; the next one begins unless the game is over
@@ -130,6 +131,8 @@ class Follower:
         item, who = entry.item, entry.seat
         if isinstance(item, DealSeen):
             self._deal(item, where)
+        elif self.phase is Phase.GAME_OVER:
+            raise _fail(where, "the game is over")
         elif self.log is None or (self.over and not isinstance(item, GameOver)):
             raise _fail(where, f"{entry} comes before the hand is dealt")
         elif who is not None:
@@ -420,11 +423,21 @@ class Follower:
         mine = who == self.seat
         turned = self.turned_card
         # R-LOOK-2: a card that may not be taken, or one turned up by a seat with no card to give
-        # for it, is rejected at once; any other waits for the seat's decision.
-        forced = not self.hand_sizes[who] or (turned is not None and not may_take(self.table, turned.index))
-        # Another seat's card is hidden: its reject may be forced whenever it holds a card.
-        at_once = isinstance(item, RejectSeen) and item.forced
-        if (forced and not at_once) or (mine and at_once and not forced):
+        # for it, is rejected at once; any other waits for the seat's decision. Another seat's
+        # card is named only if it is a trump going dead (R-LOOK-4), so whether it may be taken
+        # is known: a hidden one is a dead card, which may be taken only under look_take=any_card.
+        if mine:
+            takeable = turned is not None and may_take(self.table, turned.index)
+        elif isinstance(item, RejectSeen):
+            shown = item.card
+            if shown is not None and not self.table.mask >> shown.index & 1:
+                raise _fail(where, "a dead card rejected is not shown")
+            any_card = self.rules.look_take is LookTake.ANY_CARD
+            takeable = may_take(self.table, shown.index) if shown is not None else any_card
+        else:
+            takeable = True  # it took the card
+        forced = not self.hand_sizes[who] or not takeable
+        if forced != (isinstance(item, RejectSeen) and item.forced):
             raise _fail(where, "the card turned up is rejected at once only if it may not be taken")
         if isinstance(item, GiveUpSeen):
             if mine and (item.given is None or item.taken != turned):
@@ -517,6 +530,7 @@ class Follower:
         if (self.hand if seat == self.seat else self.held[seat]) & self.table.mask:
             raise _fail(where, f"seat {seat} holds a trump")
         self.out |= 1 << seat
+        self.led_out = self.leading
         if not self.leading:
             self.to_act = next_in_trick(self.out, seat, self.trick[0][0])
         else:
@@ -537,6 +551,7 @@ class Follower:
         self.won[1] |= won_b
         self.to_act = winner
         self.leading = True
+        self.led_out = False
 
     def trick_won(self, number: int, winner: int, where: str) -> TrickWon:
         """The :class:`TrickWon` that ends the current trick, checked against its notation."""
@@ -574,10 +589,9 @@ class Follower:
         playing_on = self.phase is Phase.PLAY and self.leading
         if self.table is None or self.over or not (playing_on or self.claimed):
             raise _fail(where, "the hand is not over")
-        if (
-            not self.claimed
-            and (self.hand | self.held[0] | self.held[1] | self.held[2] | self.held[3]) & self.table.mask
-        ):
+        # R-PLAY-7: nobody holds a trump (checked before a leader is announced out), or it ended early.
+        held = self.hand | self.held[0] | self.held[1] | self.held[2] | self.held[3]
+        if not self.claimed and (held & self.table.mask or self.led_out):
             raise _fail(where, "the hand is not over: a seat holds a trump")
         expected = self.result()
         if result != expected:

@@ -43,6 +43,7 @@ from pitch13.records import GameRecord, replay, state_from_json, state_to_json
 from pitch13.rules import Rules
 from pitch13.sampling import sample_state
 from pitch13.state import GameState, Phase
+from pitch13.testing._mutants import Verdict, judge, mutated_delta, mutated_document
 from pitch13.trumps import card_points
 from pitch13.views import SeatView, spectator_view, view, view_delta
 
@@ -163,6 +164,11 @@ class ConformanceReport:
     samples: int
     #: Records, documents and pickles checked to round-trip.
     round_trips: int
+    #: Mutated view deltas and view documents read (see ``mutants``); each was refused with a
+    #: short :class:`~pitch13.DocumentError` or accepted, and every one accepted was sampled.
+    mutants: int = 0
+    #: Of them, those accepted: views a game reaches, each sampled back to itself.
+    mutants_accepted: int = 0
 
 
 #: Every seat action there is: the illegal ones of a state are drawn from here.
@@ -190,6 +196,8 @@ class _Counts:
     views: int = 0
     samples: int = 0
     round_trips: int = 0
+    mutants: int = 0
+    mutants_accepted: int = 0
 
 
 def check_random_games(
@@ -202,6 +210,7 @@ def check_random_games(
     views: bool = True,
     samples: int = 2,
     round_trips: bool = True,
+    mutants: int = 0,
 ) -> ConformanceReport:
     """Play ``games`` random games under ``rules`` and check every promise of the engine at every step.
 
@@ -222,6 +231,12 @@ def check_random_games(
       updated by :func:`~pitch13.view_delta` is the view of the new state; ``samples`` states
       a hand are sampled from a seat's view (:func:`~pitch13.sample_state`) and give that view
       back, so the view tells nothing the sample does not share;
+    * with ``mutants``, at the end of each game, that many view deltas and as many view
+      documents of the game are read with one fault each (a card, seat or number changed, an
+      entry dropped, repeated or moved, the ply, scores, dealers or hand number edited): each is
+      refused with a :class:`~pitch13.DocumentError` of at most 300 characters, or is a view a
+      game reaches: it round-trips through JSON, and :func:`~pitch13.sample_state` samples a
+      state whose view it is;
     * with ``round_trips``, at the end of each game (or at ``hand_cap`` hands), the game's
       :class:`~pitch13.GameRecord` round-trips through JSON and text and replays to the same
       state, and the state round-trips through :func:`~pitch13.state_to_json` and pickle.
@@ -235,6 +250,7 @@ def check_random_games(
         views: whether to check views and view deltas.
         samples: states sampled a hand (``0``: none).
         round_trips: whether to check records, documents and pickles.
+        mutants: mutated deltas, and as many mutated documents, read a game (``0``: none).
 
     Returns:
         What was checked.
@@ -248,7 +264,7 @@ def check_random_games(
         rules = Rules()
     elif not isinstance(rules, Rules):
         raise TypeError(f"rules must be a pitch13.Rules, not {type(rules).__name__}")
-    for name, count in (("games", games), ("illegal", illegal), ("samples", samples)):
+    for name, count in (("games", games), ("illegal", illegal), ("samples", samples), ("mutants", mutants)):
         if not isinstance(count, int) or count < 0:
             raise ValueError(f"{name} must be a whole number, at least 0")
     if hand_cap is not None and (not isinstance(hand_cap, int) or hand_cap < 1):
@@ -257,7 +273,9 @@ def check_random_games(
     for game in range(games):
         game_seed = random.Random(f"pitch13-conformance:{seed}:{game}").getrandbits(64)
         try:
-            _check_game(rules, game, game_seed, hand_cap, illegal, views, samples, round_trips, counts)
+            _check_game(
+                rules, game, game_seed, hand_cap, illegal, views, samples, round_trips, mutants, counts
+            )
         except ConformanceError:
             raise
         except Exception as error:  # any other failure is a broken promise too
@@ -274,9 +292,11 @@ def _check_game(
     views: bool,
     samples: int,
     round_trips: bool,
+    mutants: int,
     counts: _Counts,
 ) -> None:
     rng = random.Random(game_seed)
+    states: list[GameState] = []
     state = new_game(rules, dealer=game % 4, seed=game_seed if game % 2 == 0 else None)
 
     def fail(why: str) -> NoReturn:
@@ -286,6 +306,8 @@ def _check_game(
     sampled = 0  # states sampled this hand
     while not state.is_over and (hand_cap is None or state.hand_number <= hand_cap):
         counts.states += 1
+        if mutants:
+            states.append(state)
         _check_state(state, fail)
         if views:
             _check_views(state, seen, fail)
@@ -319,11 +341,39 @@ def _check_game(
         if before.hand_number != state.hand_number:
             sampled = 0
         _check_scores(before, state, fail)
+    if mutants:
+        states.append(state)
+        _check_mutants(states, mutants, rng, counts, fail)
     counts.games += 1
     counts.finished += state.is_over
     if round_trips:
         _check_round_trips(state, fail)
         counts.round_trips += 1
+
+
+def _check_mutants(
+    states: list[GameState], mutants: int, rng: random.Random, counts: _Counts, fail: _Fail
+) -> None:
+    """Read ``mutants`` mutated deltas and documents of the game's views, and judge each."""
+    verdict = Verdict()
+    for _ in range(mutants):
+        a = rng.randrange(len(states))
+        b = min(len(states) - 1, a + rng.randrange(1, 15))
+        seat = rng.choice((0, 1, 2, 3, None))
+        earlier, later = states[a], states[b]
+        delta = mutated_delta(view_delta(later, seat, earlier.ply), rng.randrange)
+        seen = spectator_view(earlier) if seat is None else view(earlier, seat)
+        problem = judge(lambda: seen.updated(delta), verdict, rng)  # noqa: B023 - called at once
+        if problem is not None:
+            fail(f"seat {seat}'s view of ply {earlier.ply} updated by {delta}: {problem}")
+        document = mutated_document(
+            spectator_view(later) if seat is None else view(later, seat), rng.randrange
+        )
+        problem = judge(lambda: SeatView.from_dict(document), verdict, rng)  # noqa: B023 - called at once
+        if problem is not None:
+            fail(f"seat {seat}'s view document of ply {later.ply}, mutated: {problem}")
+    counts.mutants += verdict.tried
+    counts.mutants_accepted += verdict.accepted
 
 
 def _after(fail: _Fail, action: SeatAction, why: str) -> NoReturn:

@@ -5,7 +5,10 @@ its own rule set (every option at random, the bid limits and the target within t
 ranges, the lowest and the forced bids at most half the points so that random games end) and is checked by :func:`pitch13.testing.check_random_games`: every legal action of
 every state applied, illegal ones refused with the state unchanged, the invariants, and the
 scores. Every ``--full-every``-th game also checks views, view deltas, samples, records and
-pickles. A game still going after ``--hand-cap`` hands is cut there (random bidding under a
+pickles. Every game also reads ``--mutants`` view deltas and as many view documents of its
+views, each with one fault, and checks that each is refused with a short error or is a view a
+game reaches, which :func:`~pitch13.sample_state` samples back to itself. A game still going
+after ``--hand-cap`` hands is cut there (random bidding under a
 high target can go on for hundreds of hands).
 
 It prints games, actions and refusals, and each violation with the seed that replays it, and
@@ -79,7 +82,7 @@ def _summed(reports: list[ConformanceReport]) -> ConformanceReport:
 _FAILED_GAME = attrs.evolve(_summed([]), games=1)
 
 
-def _batch(seed: int, first: int, count: int, hand_cap: int, full_every: int) -> SoakResult:
+def _batch(seed: int, first: int, count: int, hand_cap: int, full_every: int, mutants: int) -> SoakResult:
     reports = []
     violations = []
     for game in range(first, first + count):
@@ -96,6 +99,7 @@ def _batch(seed: int, first: int, count: int, hand_cap: int, full_every: int) ->
                 views=full,
                 samples=1 if full else 0,
                 round_trips=full,
+                mutants=mutants,
             )
         except ConformanceError as error:
             violations.append(f"game {game} (soak seed {seed}) under {rules!r}: {error}")
@@ -105,7 +109,13 @@ def _batch(seed: int, first: int, count: int, hand_cap: int, full_every: int) ->
 
 
 def soak(
-    games: int, *, seed: int = 0, workers: int = 1, hand_cap: int = 30, full_every: int = 100
+    games: int,
+    *,
+    seed: int = 0,
+    workers: int = 1,
+    hand_cap: int = 30,
+    full_every: int = 100,
+    mutants: int = 2,
 ) -> SoakResult:
     """Check ``games`` random games under random rule sets, on ``workers`` processes.
 
@@ -113,7 +123,8 @@ def soak(
     """
     size = max(1, min(500, games // (workers * 4) or 1))
     batches = [
-        (seed, first, min(size, games - first), hand_cap, full_every) for first in range(0, games, size)
+        (seed, first, min(size, games - first), hand_cap, full_every, mutants)
+        for first in range(0, games, size)
     ]
     results: list[SoakResult] = []
     start = time.monotonic()
@@ -152,12 +163,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=100,
         help="check views, samples and round trips in every N-th game (default 100; 0: never)",
     )
+    parser.add_argument(
+        "--mutants",
+        type=int,
+        default=2,
+        help="mutated view deltas, and as many view documents, read in every game (default 2)",
+    )
     args = parser.parse_args(argv)
-    if args.games < 1 or args.workers < 1 or args.hand_cap < 1 or args.full_every < 0:
-        parser.error("--games, --workers and --hand-cap must be at least 1, --full-every at least 0")
+    if args.games < 1 or args.workers < 1 or args.hand_cap < 1 or min(args.full_every, args.mutants) < 0:
+        parser.error(
+            "--games, --workers and --hand-cap must be at least 1, --full-every and --mutants at least 0"
+        )
     start = time.monotonic()
     result = soak(
-        args.games, seed=args.seed, workers=args.workers, hand_cap=args.hand_cap, full_every=args.full_every
+        args.games,
+        seed=args.seed,
+        workers=args.workers,
+        hand_cap=args.hand_cap,
+        full_every=args.full_every,
+        mutants=args.mutants,
     )
     report = result.report
     print(f"games:            {report.games:,} ({report.finished:,} played to the end, the rest cut)")
@@ -166,6 +190,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"refusals:         {report.illegal_refused:,}")
     print(
         f"views checked:    {report.views:,}; samples: {report.samples:,}; round trips: {report.round_trips:,}"
+    )
+    print(
+        f"mutated views:    {report.mutants:,}; accepted and sampled back: {report.mutants_accepted:,}; "
+        f"refused: {report.mutants - report.mutants_accepted:,}"
     )
     print(f"violations:       {len(result.violations)}")
     for violation in result.violations[:20]:
