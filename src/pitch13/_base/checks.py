@@ -8,6 +8,8 @@ from typing import Final, NoReturn
 _EXCERPT: Final = reprlib.Repr()
 _EXCERPT.maxstring = _EXCERPT.maxother = _EXCERPT.maxlong = 40
 _EXCERPT.maxlevel = 3
+#: The longest excerpt, whatever the value.
+_MOST: Final = 80
 
 
 def excerpt(value: object) -> str:
@@ -19,9 +21,11 @@ def excerpt(value: object) -> str:
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**40:
         return f"a number of {value.bit_length()} bits"
     try:
-        return _EXCERPT.repr(value)
+        text = _EXCERPT.repr(value)
     except Exception:  # a value whose own repr fails
         return f"a {type(value).__name__}"
+    # reprlib bounds each string and each level of a container, not a whole nested value.
+    return text if len(text) <= _MOST else f"{text[: _MOST - 3]}..."
 
 
 def check_seat(seat: object, what: str = "a seat") -> int:

@@ -806,7 +806,9 @@ def view_fields(follower: Follower, ply: int, *, delta: bool = False) -> dict[st
     f = follower
     seat = f.seat
     phase = f.phase
-    if phase is None or (f.to_act < 0 and phase not in (Phase.DEAL, Phase.GAME_OVER)):
+    # R-PLAY-7: a trick does not begin once a team is out; the hand ends there.
+    ending = phase is Phase.PLAY and f.leading and TEAM_OUT[f.out] >= 0
+    if phase is None or ending or (f.to_act < 0 and phase not in (Phase.DEAL, Phase.GAME_OVER)):
         raise DocumentError("$", "the history stops before the next decision")
     low, high = ply_range(f.history)
     if not low <= ply <= high:
