@@ -9,9 +9,13 @@
 #   rules     engine, rules, scoring, trumps   the rule tests, the edges, the state, the digests,
 #             (with _core.tally and _core.tables,  the narration (trumps.sort_hand)
 #             what scoring and trumps compute with)
-#   views     views, _info.view_reader         the views, view deltas and view documents
-#   sampling  sampling, _info.placing          sampling and its weights
-# (all three by default). Each group runs in a scratch copy of src/ and tests/ under mutants-run/
+#   views     views, _info.view_reader         the views, view deltas and view documents, and
+#                                              the views some game reaches
+#   info      _info.follow, _info.knowledge    the same, and sampling
+#             (a seat's copy of the game, what a seat knows)
+#   sampling  sampling, _info.placing          sampling and its weights, and the views some
+#                                              game reaches
+# (all four by default). Each group runs in a scratch copy of src/ and tests/ under mutants-run/
 # (ignored by git), with the rest of mutmut's settings from [tool.mutmut] in pyproject.toml.
 #
 # It prints a table (per module: mutants, killed, equivalent, not run, score) and each survivor
@@ -21,7 +25,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 here=$(pwd)
 groups=("$@")
-if [[ ${#groups[@]} -eq 0 ]]; then groups=(rules views sampling); fi
+if [[ ${#groups[@]} -eq 0 ]]; then groups=(rules views info sampling); fi
 status=0
 for group in "${groups[@]}"; do
     case $group in
@@ -31,14 +35,18 @@ for group in "${groups[@]}"; do
             ;;
         views)
             modules=(views _info.view_reader)
-            tests=(test_views test_view_deltas test_view_documents)
+            tests=(test_views test_view_deltas test_view_documents test_reachable_views)
+            ;;
+        info)
+            modules=(_info.follow _info.knowledge)
+            tests=(test_views test_view_deltas test_view_documents test_reachable_views test_sampling)
             ;;
         sampling)
             modules=(sampling _info.placing)
-            tests=(test_sampling test_sampling_weighting)
+            tests=(test_sampling test_sampling_weighting test_reachable_views)
             ;;
         *)
-            echo "unknown group $group (rules, views, sampling)" >&2
+            echo "unknown group $group (rules, views, info, sampling)" >&2
             exit 2
             ;;
     esac
