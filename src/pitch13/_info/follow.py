@@ -17,7 +17,7 @@ from typing import Final
 from pitch13._base.checks import excerpt
 from pitch13._core.action_sets import NAME_TRUMPS
 from pitch13._core.masks import cards_of_mask, mask_of
-from pitch13._core.tables import TrumpTable, may_take, table_for
+from pitch13._core.tables import TrumpTable, table_for
 from pitch13._core.tally import close_trick, hand_result, make_trick, outcome_after, past_target, tally
 from pitch13._info.knowledge import HandLog, PlaceInfo, infer
 from pitch13._info.placing import fits
@@ -45,8 +45,14 @@ from pitch13.cards import Card
 from pitch13.engine._auction import bid_actions, bid_range, first_caller, next_caller
 from pitch13.engine._discard import discard_choices, discarder_after, first_discarder
 from pitch13.engine._end import next_dealer
-from pitch13.engine._look import look_choices, next_looker
-from pitch13.engine._pickup import next_picker, picker_after_take, pickup_choices, refill_counts
+from pitch13.engine._look import look_choices, next_looker, rejected_at_once
+from pitch13.engine._pickup import (
+    next_picker,
+    picker_after_take,
+    pickup_choices,
+    refill_counts,
+    thrown_in_short,
+)
 from pitch13.engine._play import TEAM_OUT, next_in_trick, next_leader, play_choices
 from pitch13.engine._work import position, seat_order
 from pitch13.errors import ActionParseError, CardParseError, DocumentError
@@ -63,7 +69,7 @@ from pitch13.events import (
     ThrowInReason,
     TrickWon,
 )
-from pitch13.rules import AllPass, LookTake, Rules, ShortStock
+from pitch13.rules import AllPass, Rules
 from pitch13.scoring import HandResult, Outcome, Termination, Trick
 from pitch13.state import Phase
 
@@ -426,17 +432,19 @@ class Follower:
         # for it, is rejected at once; any other waits for the seat's decision. Another seat's
         # card is named only if it is a trump going dead (R-LOOK-4), so whether it may be taken
         # is known: a hidden one is a dead card, which may be taken only under look_take=any_card.
+        size = self.hand_sizes[who]
         if mine:
-            takeable = turned is not None and may_take(self.table, turned.index)
+            assert turned is not None
+            forced = rejected_at_once(self.table, turned.index, size)
         elif isinstance(item, RejectSeen):
             shown = item.card
             if shown is not None and not self.table.mask >> shown.index & 1:
                 raise _fail(where, "a dead card rejected is not shown")
-            any_card = self.rules.look_take is LookTake.ANY_CARD
-            takeable = may_take(self.table, shown.index) if shown is not None else any_card
+            # A hidden card is dead, and by the rules every dead card may be taken, or none.
+            card = shown.index if shown is not None else cards_of_mask(self.table.dead_mask)[0].index
+            forced = rejected_at_once(self.table, card, size)
         else:
-            takeable = True  # it took the card
-        forced = not self.hand_sizes[who] or not takeable
+            forced = not size  # it took the card
         if forced != (isinstance(item, RejectSeen) and item.forced):
             raise _fail(where, "the card turned up is rejected at once only if it may not be taken")
         if isinstance(item, GiveUpSeen):
@@ -495,7 +503,7 @@ class Follower:
 
     def _short(self) -> bool:
         """Whether the stock cannot fill every hand to 6 and the hand is thrown in (R-FILL-2)."""
-        return self.rules.short_stock is ShortStock.REDEAL and 24 - sum(self.hand_sizes) > self.stock_size
+        return thrown_in_short(self.rules, sum(self.hand_sizes), self.stock_size)
 
     def _open_play(self) -> None:
         self.waiting = ""
@@ -826,7 +834,7 @@ def view_fields(follower: Follower, ply: int, *, delta: bool = False) -> dict[st
     if phase is Phase.PLAY and f.to_act == seat and f.table is not None and not f.hand & f.table.mask:
         raise DocumentError("$", f"seat {seat} is to play and holds no trump: it is out (R-PLAY-3)")
     turned = f.turned_card
-    if f.table is not None and turned is not None and not may_take(f.table, turned.index):
+    if f.table is not None and turned is not None and rejected_at_once(f.table, turned.index, f.hand):
         raise DocumentError("$", f"{turned} may not be taken: it is rejected at once (R-LOOK-2)")
     hand = cards_of_mask(f.hand) if seat is not None else ()
     dealt = f.log is not None and phase is not Phase.DEAL

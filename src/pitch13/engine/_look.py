@@ -26,6 +26,7 @@ from pitch13._core.history import (
     card_rejected_code,
     stock_discarded_code,
 )
+from pitch13._core.tables import TrumpTable
 from pitch13.actions import STOP, TURN_UP, Action, GiveUp, Reject, SeatAction, Stop, TurnUp
 from pitch13.cards import DECK
 from pitch13.engine._work import (
@@ -63,6 +64,15 @@ def look_choices(turned: bool, hand: int) -> tuple[SeatAction, ...]:
     if not turned:
         return _TURN_UP_OR_STOP
     return card_actions(REJECT_OR_GIVE_UP_KIND, hand)
+
+
+def rejected_at_once(table: TrumpTable, index: int, hand: int) -> bool:
+    """Whether the card ``index`` turned up goes dead at once (R-LOOK-2).
+
+    So it does if it may not be taken, or if the seat has no card (``hand``, a mask or a count)
+    to give for it.
+    """
+    return not (table.take_mask >> index & 1 and hand)
 
 
 def next_looker(seat: int, bidder: int, rules: Rules) -> int:
@@ -110,7 +120,7 @@ def apply_look(state: GameState, seat: int, action: Action) -> GameState | Work:
         stock = state._stock
         index = stock[0]
         w[STOCK] = stock[1:]
-        if table.take_mask >> index & 1 and state._hands[seat]:
+        if not rejected_at_once(table, index, state._hands[seat]):
             w[TURNED] = index  # R-LOOK-2: take it or reject it
             return freeze(w)
         dead = 1 << index  # it may not be taken: to the dead pile at once

@@ -37,7 +37,7 @@ from pitch13.engine._work import (
     wrong_phase,
 )
 from pitch13.errors import IllegalReason
-from pitch13.rules import ShortStock
+from pitch13.rules import Rules, ShortStock
 from pitch13.state import GameState
 
 # --- the pick-up (R-PICK-1) ----------------------------------------------------------------------
@@ -143,6 +143,15 @@ def apply_pickup(state: GameState, seat: int, action: SeatAction) -> GameState |
 # --- the refill (R-FILL-1, R-FILL-2) -------------------------------------------------------------
 
 
+def thrown_in_short(rules: Rules, held: int, stock: int) -> bool:
+    """Whether the hand is thrown in at the refill (R-FILL-2).
+
+    So it is if ``stock`` cards cannot fill the four hands, which hold ``held`` cards, to 6 each,
+    and ``short_stock`` is ``redeal``.
+    """
+    return rules.short_stock is ShortStock.REDEAL and 24 - held > stock
+
+
 def refill(w: Work) -> bool:
     """Fill each seat up to 6 from the stock, from the dealer's left, as far as it lasts.
 
@@ -152,8 +161,7 @@ def refill(w: Work) -> bool:
     hands = w[HANDS]
     stock = w[STOCK]
     # Every seat holds at most 6 cards by now, and no card is in two hands.
-    short = 24 - (hands[0] | hands[1] | hands[2] | hands[3]).bit_count() > len(stock)
-    if short and w[RULES].short_stock is ShortStock.REDEAL:
+    if thrown_in_short(w[RULES], (hands[0] | hands[1] | hands[2] | hands[3]).bit_count(), len(stock)):
         return False
     filled = list(hands)
     counts = refill_counts(sizes_of(hands), len(stock), w[DEALER])
