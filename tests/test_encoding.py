@@ -90,7 +90,7 @@ def test_a_chance_state_has_no_legal_ids():
 @pytest.mark.parametrize(
     ("action", "error", "message"),
     [
-        (Bid(14), ValueError, r"Bid\(amount=14\) has no action id: no rules allow a bid above 13"),
+        (Bid(14), ValueError, r"Bid\(amount=14\) has no action id: no rules allow a bid outside 1 to 13"),
         (Bid(0), ValueError, "no rules allow"),
         (Deal(shuffled_deck(1, 1)), ValueError, "a Deal is chance's action and has no action id"),
         ("pass", TypeError, "action_id\\(\\) takes an action, not 'pass'"),

@@ -316,12 +316,19 @@ def shuffled_deck(seed: int, hand_number: int = 1) -> tuple[Card, ...]:
 
     Raises:
         TypeError: if ``seed`` or ``hand_number`` is not an int.
+        ValueError: if either has more than 4,300 digits (the most Python writes in decimal,
+            as the shuffle does).
     """
     for name, value in (("seed", seed), ("hand_number", hand_number)):
         if not isinstance(value, int) or isinstance(value, bool):
             raise TypeError(f"{name} must be an int, not {excerpt(value)}")
+        if not -_LONGEST < value < _LONGEST:
+            raise ValueError(f"{name} must be an int of at most 4,300 digits, not {excerpt(value)}")
     return tuple(DECK[i] for i in seeded_order(seed, hand_number))
 
+
+#: Past this, a seed or hand number has more than 4,300 digits, which ``str`` refuses to write.
+_LONGEST: Final = 10**4300
 
 _VERBS: Final = (
     "pass",

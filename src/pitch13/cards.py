@@ -16,7 +16,7 @@ import enum
 from collections.abc import Iterable
 from typing import Final, final
 
-from pitch13._base.checks import excerpt
+from pitch13._base.checks import ShortLookup, excerpt
 from pitch13._base.failures import CardParseError
 
 __all__ = [
@@ -31,7 +31,7 @@ __all__ = [
 ]
 
 
-class Suit(enum.IntEnum):
+class Suit(ShortLookup, enum.IntEnum):
     """One of the four suits. ``str(Suit.HEARTS) == "H"``."""
 
     CLUBS = 0
@@ -59,6 +59,7 @@ class Suit(enum.IntEnum):
         """Read a suit from its letter or symbol (case-insensitive), e.g. ``"H"`` or ``"♥"``.
 
         Raises:
+            TypeError: if ``text`` is not a str.
             CardParseError: if ``text`` is not a suit.
         """
         if not isinstance(text, str):
@@ -72,7 +73,7 @@ class Suit(enum.IntEnum):
         return self.letter
 
 
-class Rank(enum.IntEnum):
+class Rank(ShortLookup, enum.IntEnum):
     """The rank of a suited card, valued 2 (two) to 14 (ace). ``str(Rank.TEN) == "10"``."""
 
     TWO = 2
@@ -196,7 +197,7 @@ class Card:
         if not isinstance(index, int) or isinstance(index, bool):
             raise TypeError(f"a card index is an int, not {type(index).__name__}")
         if not 0 <= index < _N_CARDS:
-            raise ValueError(f"card index {index} is outside 0..53")
+            raise ValueError(f"card index {excerpt(index)} is outside 0..53")
         return DECK[index]
 
     @classmethod

@@ -258,7 +258,7 @@ def action_id(action: SeatAction) -> int:
     Raises:
         TypeError: if ``action`` is not an action.
         ValueError: if it is one no seat can take under any rules: a :class:`~pitch13.Deal`
-            (chance's), or a bid above 13.
+            (chance's), or a bid below 1 or above 13.
     """
     number = _IDS_BY_IDENTITY.get(id(action))
     if number is not None:
@@ -272,7 +272,8 @@ def action_id(action: SeatAction) -> int:
     if isinstance(action, Deal):
         raise ValueError("a Deal is chance's action and has no action id")
     if isinstance(action, Bid):  # every other seat action is in the table
-        raise ValueError(f"{action!r} has no action id: no rules allow a bid above 13")
+        amount = excerpt(action.amount)  # a bid of any int, however long
+        raise ValueError(f"Bid(amount={amount}) has no action id: no rules allow a bid outside 1 to 13")
     raise TypeError(f"action_id() takes an action, not {excerpt(action)}")
 
 
@@ -286,7 +287,7 @@ def action_from_id(number: int) -> SeatAction:
     if not isinstance(number, int) or isinstance(number, bool):
         raise TypeError(f"an action id is an int, not {excerpt(number)}")
     if not 0 <= number < NUM_ACTIONS:
-        raise ValueError(f"an action id is from 0 to {NUM_ACTIONS - 1}, not {number}")
+        raise ValueError(f"an action id is from 0 to {NUM_ACTIONS - 1}, not {excerpt(number)}")
     return _ACTIONS[number]
 
 
@@ -392,7 +393,7 @@ class ObservationSpec:
         for f in self.fields:
             if f.name == name:
                 return f
-        raise KeyError(f"{self.name} has no field {name!r}")
+        raise KeyError(f"{self.name} has no field {excerpt(name)}")
 
 
 def _fields(layout: tuple[tuple[str, int, str], ...], start: int = 0) -> tuple[Field, ...]:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-from pitch13._base.checks import excerpt
+from pitch13._base.checks import ShortLookup, excerpt
 from pitch13._base.failures import ActionParseError, CardParseError, DocumentError, RulesError
 from pitch13._base.failures import Reduced as _Reduced
 from pitch13._base.failures import remade as _remade
@@ -52,7 +52,7 @@ __all__ = [
 ]
 
 
-class IllegalReason(enum.Enum):
+class IllegalReason(ShortLookup, enum.Enum):
     """Why :func:`~pitch13.apply` refused an action: the machine-readable part of :class:`IllegalActionError`."""
 
     #: The game is over.

@@ -42,6 +42,7 @@ from pitch13._io.checked_json import (
     MAX_SIZE,
     array,
     check_header,
+    check_max_size,
     choice,
     fail,
     integer,
@@ -69,7 +70,7 @@ from pitch13._io.record_text import (
     parse_text,
     partway,
 )
-from pitch13.actions import ActionParseError, Deal, SeatAction, shuffled_deck
+from pitch13.actions import ActionParseError, Bid, Deal, SeatAction, shuffled_deck
 from pitch13.cards import DECK, Card
 from pitch13.documents import DocumentError
 from pitch13.engine import MAX_HAND_NUMBER, MAX_SEED, IllegalActionError, apply, new_game
@@ -156,7 +157,8 @@ class GameRecord:
 
     Raises:
         TypeError: if a field has the wrong type.
-        ValueError: if ``first_dealer`` is not from 0 to 3, or ``start_hand`` and
+        ValueError: if ``first_dealer`` is not from 0 to 3, ``seed`` is outside
+            ``±(2**128 - 1)`` (as for :func:`~pitch13.new_game`), or ``start_hand`` and
             ``start_scores`` are not a start :func:`~pitch13.new_game` takes (R-END-1).
     """
 
@@ -180,10 +182,12 @@ class GameRecord:
         if not isinstance(dealer, int) or isinstance(dealer, bool):
             raise TypeError(f"first_dealer must be an int, not {excerpt(dealer)}")
         if not 0 <= dealer <= 3:
-            raise ValueError(f"first_dealer must be from 0 to 3, not {dealer}")
+            raise ValueError(f"first_dealer must be from 0 to 3, not {excerpt(dealer)}")
         seed = self.seed
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise TypeError(f"seed must be an int or None, not {excerpt(seed)}")
+        if seed is not None and not -MAX_SEED <= seed <= MAX_SEED:
+            raise ValueError(f"seed must be from -(2**128 - 1) to 2**128 - 1, not {excerpt(seed)}")
         if not all(isinstance(h, HandRecord) for h in self.hands):
             raise TypeError("hands must be HandRecords")
         check_start(self.rules, self.start_scores, self.start_hand, ("start_scores", "start_hand"))
@@ -228,7 +232,12 @@ class GameRecord:
         return {"format": RECORD_FORMAT, "version": VERSION, **_body(self)}
 
     def to_json(self, *, indent: int | None = None) -> str:
-        """The record as a JSON document (:meth:`to_dict`); compact unless ``indent`` is given."""
+        """The record as a JSON document (:meth:`to_dict`); compact unless ``indent`` is given.
+
+        Raises:
+            TypeError: if ``indent`` is not an int or ``None``.
+            ValueError: if it is not from 0 to 100.
+        """
         return _dumps(self.to_dict(), indent)
 
     @classmethod
@@ -249,7 +258,7 @@ class GameRecord:
         """Load a record from a JSON document (:meth:`from_dict` after a safe parse).
 
         Raises:
-            TypeError: if ``text`` is not a str or bytes.
+            TypeError: if ``text`` is not a str or bytes, or ``max_size`` not an int.
             DocumentError: if the document is too large, not JSON, or not a valid record.
         """
         return cls.from_dict(load_json(text, max_size=max_size, what="record"))
@@ -275,14 +284,14 @@ class GameRecord:
         skipped, so a file saved by an editor on any system loads.
 
         Raises:
-            TypeError: if ``text`` is not a str.
+            TypeError: if ``text`` is not a str, or ``max_size`` not an int.
             DocumentError: if the text is not a valid, legal record; ``where`` is a line and
                 column.
         """
         if not isinstance(text, str):
             raise TypeError(f"a record's text is a str, not {type(text).__name__}")
-        if len(text) > max_size:
-            fail("line 1", f"the record is {len(text)} characters long; the limit is {max_size}")
+        if len(text) > check_max_size(max_size):
+            fail("line 1", f"the record is {len(text)} characters long; the limit is {excerpt(max_size)}")
         parsed = parse_text(text)
         record = cls(
             rules=parsed.rules,
@@ -369,11 +378,13 @@ def _replay(record: GameRecord, where: _Locate) -> list[GameState]:
             fail(where(h, "deck"), f"this is not the deck seed {record.seed} deals for hand {number}")
         for i, (who, action) in enumerate(hand.actions):
             if state.is_chance or state.is_over or state.hand_number != number:
-                fail(where(h, i), f"hand {number} is over before {who}: {action}")
+                fail(where(h, i), f"hand {number} is over before {who}: {_written(action)}")
             try:
                 state = apply(state, action, seat=who)
             except IllegalActionError as error:
-                raise DocumentError(where(h, i), f"{who}: {action} is illegal here: {error}") from error
+                raise DocumentError(
+                    where(h, i), f"{who}: {_written(action)} is illegal here: {error}"
+                ) from error
             states.append(state)
         ended = state.is_chance or state.is_over or state.hand_number > number
         if number < count and not ended:
@@ -390,6 +401,8 @@ def _replay(record: GameRecord, where: _Locate) -> list[GameState]:
 # --- JSON form ---------------------------------------------------------------------------------
 
 _BODY_FIELDS: Final = ("rules", "first_dealer", "seed", "hands")
+#: The widest indent :meth:`GameRecord.to_json` and :func:`state_to_json` take.
+_MOST_INDENT: Final = 100
 #: The fields of a game started partway, written only for one (so every other document is as it
 #: was before they existed).
 _START_FIELDS: Final = ("start_hand", "start_scores")
@@ -411,7 +424,21 @@ def _body(record: GameRecord) -> dict[str, object]:
     return body
 
 
+def _written(action: SeatAction) -> str:
+    """An action's notation for a message, a bid's amount as an excerpt.
+
+    A record's constructor takes a bid of any int, which ``str`` cannot write past 4,300 digits.
+    """
+    if isinstance(action, Bid):
+        return f"bid {excerpt(action.amount)}"
+    return str(action)
+
+
 def _dumps(data: dict[str, object], indent: int | None) -> str:
+    if indent is not None and (not isinstance(indent, int) or isinstance(indent, bool)):
+        raise TypeError(f"indent must be an int or None, not {excerpt(indent)}")
+    if indent is not None and not 0 <= indent <= _MOST_INDENT:
+        raise ValueError(f"indent must be from 0 to {_MOST_INDENT}, not {excerpt(indent)}")
     if indent is None:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return json.dumps(data, ensure_ascii=False, indent=indent)
@@ -536,6 +563,11 @@ def state_to_json(state: GameState, *, indent: int | None = None) -> str:
     >>> from pitch13 import new_game
     >>> state_to_json(new_game(seed=1))[:45]
     '{"format":"pitch13.state","version":1,"rules"'
+
+    Raises:
+        TypeError: if ``state`` is not a :class:`~pitch13.GameState`, or ``indent`` not an
+            int or ``None``.
+        ValueError: if ``indent`` is not from 0 to 100.
     """
     return _dumps(state_to_dict(state), indent)
 
@@ -568,7 +600,7 @@ def state_from_json(text: str | bytes, *, max_size: int = MAX_SIZE) -> GameState
     """Load a state from a JSON document (:func:`state_from_dict` after a safe parse).
 
     Raises:
-        TypeError: if ``text`` is not a str or bytes.
+        TypeError: if ``text`` is not a str or bytes, or ``max_size`` not an int.
         DocumentError: if the document is too large, not JSON, or not a valid state.
     """
     return state_from_dict(load_json(text, max_size=max_size, what="state"))

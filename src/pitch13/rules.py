@@ -20,7 +20,7 @@ from typing import Any, Final, Literal, TypeAlias, TypeVar, cast
 
 import attrs
 
-from pitch13._base.checks import excerpt
+from pitch13._base.checks import ShortLookup, excerpt
 from pitch13._base.failures import RulesError
 
 __all__ = [
@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 
-class JokerOrder(enum.Enum):
+class JokerOrder(ShortLookup, enum.Enum):
     """How the two jokers rank against each other (R-RANK-2)."""
 
     #: The joker played first in the hand is the high joker.
@@ -50,7 +50,7 @@ class JokerOrder(enum.Enum):
     FIXED = "fixed"
 
 
-class AllPass(enum.Enum):
+class AllPass(ShortLookup, enum.Enum):
     """What happens when the three seats before the dealer all pass (R-BID-2)."""
 
     #: The dealer must bid at least ``dealer_forced_min_bid``.
@@ -59,7 +59,7 @@ class AllPass(enum.Enum):
     REDEAL = "redeal"
 
 
-class Pickup(enum.Enum):
+class Pickup(ShortLookup, enum.Enum):
     """Which trumps shed under R-DISC-2 other seats may pick up (R-PICK-1)."""
 
     #: Only point cards.
@@ -70,7 +70,7 @@ class Pickup(enum.Enum):
     NONE = "none"
 
 
-class ShortStock(enum.Enum):
+class ShortStock(ShortLookup, enum.Enum):
     """What happens when the stock cannot fill every seat to 6 (R-FILL-2)."""
 
     #: Later seats hold fewer than 6 cards.
@@ -79,7 +79,7 @@ class ShortStock(enum.Enum):
     REDEAL = "redeal"
 
 
-class LookTake(enum.Enum):
+class LookTake(ShortLookup, enum.Enum):
     """Which turned-up stock cards the bidder or partner may take (R-LOOK-2)."""
 
     #: Any trump.
@@ -90,7 +90,7 @@ class LookTake(enum.Enum):
     ANY_CARD = "any_card"
 
 
-class LeadFallback(enum.Enum):
+class LeadFallback(ShortLookup, enum.Enum):
     """Who leads when the seat due to lead is out (R-PLAY-4)."""
 
     #: Its partner.
@@ -99,7 +99,7 @@ class LeadFallback(enum.Enum):
     LEFT = "left"
 
 
-class DeuceTo(enum.Enum):
+class DeuceTo(ShortLookup, enum.Enum):
     """Which team takes the point of the 2 of trump (R-PLAY-6)."""
 
     #: The team of the seat that played it.
@@ -108,7 +108,7 @@ class DeuceTo(enum.Enum):
     TRICK_WINNER = "trick_winner"
 
 
-class MadeBidScores(enum.Enum):
+class MadeBidScores(ShortLookup, enum.Enum):
     """What a bidding team that made its bid scores (R-SCORE-1)."""
 
     #: The points it took.
@@ -117,7 +117,7 @@ class MadeBidScores(enum.Enum):
     BID_AMOUNT = "bid_amount"
 
 
-class MoonSuccess(enum.Enum):
+class MoonSuccess(ShortLookup, enum.Enum):
     """What a made bid of ``max_bid`` does (R-SCORE-2)."""
 
     #: The bidding team wins the game at once.
@@ -126,7 +126,7 @@ class MoonSuccess(enum.Enum):
     SCORE_POINTS = "score_points"
 
 
-class MoonFailure(enum.Enum):
+class MoonFailure(ShortLookup, enum.Enum):
     """What a failed bid of ``max_bid`` does (R-SCORE-2)."""
 
     #: The bidding team loses the bid, like any set.
@@ -135,7 +135,7 @@ class MoonFailure(enum.Enum):
     LOSE_GAME = "lose_game"
 
 
-class TargetRule(enum.Enum):
+class TargetRule(ShortLookup, enum.Enum):
     """How a score is compared with the target (R-END-1)."""
 
     #: A team wins with a score above the target.

@@ -28,6 +28,21 @@ def excerpt(value: object) -> str:
     return text if len(text) <= _MOST else f"{text[: _MOST - 3]}..."
 
 
+class ShortLookup:
+    """An enum mixin (internal): a value that is no member's is refused in a short message.
+
+    ``Suit(10**1000)`` or ``JokerOrder("x" * 10**6)`` raises :exc:`ValueError` quoting an
+    :func:`excerpt` of the value, where :mod:`enum`'s own message quotes all of it. Written
+    first among an enum's bases: ``class Suit(ShortLookup, enum.IntEnum)``.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        raise ValueError(f"{excerpt(value)} is not a valid {cls.__qualname__}")
+
+
 def check_seat(seat: object, what: str = "a seat") -> int:
     """``seat`` if it is a seat, an ``int`` from 0 to 3; else the documented error (internal)."""
     if type(seat) is not int:

@@ -48,11 +48,12 @@ def load_json(text: object, *, max_size: int = MAX_SIZE, what: str = "document")
     Refused: documents over ``max_size`` characters, nesting deeper than ``MAX_DEPTH``,
     numbers with a fraction or exponent, ``NaN`` and ``Infinity``, numbers longer than
     ``MAX_DIGITS`` characters, and an object with the same key twice. A leading byte-order
-    mark is skipped.
+    mark is skipped. A ``max_size`` that is not an int raises :exc:`TypeError`.
     """
+    check_max_size(max_size)
     if isinstance(text, (bytes, bytearray)):
         if len(text) > max_size:
-            fail("$", f"the {what} is {len(text)} bytes long; the limit is {max_size}")
+            fail("$", f"the {what} is {len(text)} bytes long; the limit is {excerpt(max_size)}")
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as error:
@@ -60,7 +61,7 @@ def load_json(text: object, *, max_size: int = MAX_SIZE, what: str = "document")
     if not isinstance(text, str):
         raise TypeError(f"a {what} is read from a str or bytes, not {type(text).__name__}")
     if len(text) > max_size:
-        fail("$", f"the {what} is {len(text)} characters long; the limit is {max_size}")
+        fail("$", f"the {what} is {len(text)} characters long; the limit is {excerpt(max_size)}")
     text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors write
     _check_depth(text, what)
     try:
@@ -75,6 +76,13 @@ def load_json(text: object, *, max_size: int = MAX_SIZE, what: str = "document")
         fail("$", f"the {what} is not JSON: {error.msg} (line {error.lineno}, column {error.colno})")
     except RecursionError:  # pragma: no cover - the depth check comes first
         fail("$", f"the {what} nests too deeply")
+
+
+def check_max_size(max_size: object) -> int:
+    """``max_size``, the longest document a loader reads, if it is an int; else :exc:`TypeError`."""
+    if not isinstance(max_size, int) or isinstance(max_size, bool):
+        raise TypeError(f"max_size must be an int, not {excerpt(max_size)}")
+    return max_size
 
 
 def _check_depth(text: str, what: str) -> None:

@@ -215,7 +215,10 @@ def apply(state: GameState, action: Action, *, seat: int | None = None, ply: int
         if type(ply) is not int and (not isinstance(ply, int) or isinstance(ply, bool)):
             raise TypeError(f"ply must be None or an int, not {excerpt(ply)}")
         if ply != state._ply:
-            who = seat if seat is not None or state._to_act < 0 else state._to_act
+            # The seat the move was made for: the one given; else chance's (None) for a Deal
+            # or when no seat is to act, and the seat to act for any other action.
+            chance = kind is Deal or isinstance(action, Deal) or state._to_act < 0
+            who = seat if seat is not None or chance else state._to_act
             why = f"it was made at ply {excerpt(ply)}, and the game is at ply {state._ply}"
             refuse(IllegalReason.STALE_MOVE, who, action, why)
     if state._outcome is not None:
