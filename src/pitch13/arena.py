@@ -40,7 +40,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 
 import attrs
 
-from pitch13._base.seeds import game_seed, player_seed
+from pitch13._base.checks import excerpt
+from pitch13._base.seeds import check_parts, game_seed, player_seed
 from pitch13.bots import Bot, BotError, BotSpec, bot_factory
 from pitch13.engine import apply, new_game
 from pitch13.rules import Rules
@@ -203,7 +204,7 @@ class MatchResult:
             ValueError: if ``bot`` is neither ``"a"`` nor ``"b"``.
         """
         if bot not in ("a", "b"):
-            raise ValueError(f"decision_times() takes 'a' or 'b', not {bot!r}")
+            raise ValueError(f"decision_times() takes 'a' or 'b', not {excerpt(bot)}")
         return tuple(t for line in self.game_lines for t in (line.a_times if bot == "a" else line.b_times))
 
     def median_decision(self, bot: str) -> float:
@@ -303,15 +304,31 @@ def play_pair(
     reproducible from their seed).
 
     Raises:
+        TypeError: if an argument has the wrong type.
+        ValueError: if ``pair`` or ``seed`` has more than 4,300 digits, or a bot's name names
+            no bot.
         BotError: if a bot chooses an action that is not legal.
     """
-    rules = Rules() if rules is None else rules
+    check_parts(pair=pair, seed=seed)
+    rules = _rules(rules)
     make_a, make_b = _maker(bot_a), _maker(bot_b)
     return (_play(make_a, make_b, rules, seed, pair, 0), _play(make_a, make_b, rules, seed, pair, 1))
 
 
 def _maker(spec: BotSpec) -> Callable[[int | None], Bot]:
-    return bot_factory(spec) if isinstance(spec, str) else spec
+    if isinstance(spec, str):
+        return bot_factory(spec)
+    if not callable(spec):
+        raise TypeError(f"a bot is a name or a callable that makes one, not {type(spec).__name__}")
+    return spec
+
+
+def _rules(rules: Rules | None) -> Rules:
+    if rules is None:
+        return Rules()
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+    return rules
 
 
 def _name(spec: BotSpec) -> str:
@@ -374,24 +391,21 @@ def match(
 
     Raises:
         TypeError: if an argument has the wrong type.
-        ValueError: if ``pairs`` or ``workers`` is below 1, or a bot's name names no bot.
+        ValueError: if ``pairs`` or ``workers`` is below 1, ``seed`` has more than 4,300
+            digits, or a bot's name names no bot.
         BotError: if a bot chooses an action that is not legal.
     """
-    for name, number in (("pairs", pairs), ("workers", workers), ("seed", seed)):
+    for name, number in (("pairs", pairs), ("workers", workers)):
         if not isinstance(number, int) or isinstance(number, bool):
             raise TypeError(f"{name} must be an int, not {type(number).__name__}")
+    check_parts(seed=seed)
     if pairs < 1:
-        raise ValueError(f"pairs must be at least 1, not {pairs}")
+        raise ValueError(f"pairs must be at least 1, not {excerpt(pairs)}")
     if workers < 1:
-        raise ValueError(f"workers must be at least 1, not {workers}")
-    if rules is not None and not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
-    rules = Rules() if rules is None else rules
+        raise ValueError(f"workers must be at least 1, not {excerpt(workers)}")
+    rules = _rules(rules)
     for spec in (bot_a, bot_b):
-        if isinstance(spec, str):
-            bot_factory(spec)  # refuse a bad name here, before any process starts
-        elif not callable(spec):
-            raise TypeError(f"a bot is a name or a callable that makes one, not {type(spec).__name__}")
+        _maker(spec)  # refuse a bad name here, before any process starts
     found: dict[int, tuple[MatchGame, MatchGame]] = {}
     for games in _results(bot_a, bot_b, pairs, seed, rules, min(workers, pairs)):
         found[games[0].pair] = games

@@ -12,6 +12,7 @@ from typing import Union
 
 import attrs
 
+from pitch13._base.checks import ShortLookup
 from pitch13.cards import Card
 from pitch13.scoring import HandResult, Outcome, Trick
 
@@ -51,7 +52,7 @@ class AuctionWon:
     bid: int
 
 
-class ThrowInReason(enum.Enum):
+class ThrowInReason(ShortLookup, enum.Enum):
     """Why a hand was thrown in."""
 
     #: Everyone passed and ``all_pass`` is ``redeal`` (R-BID-2).

@@ -100,9 +100,11 @@ def _names(names: object, count: int, what: str) -> tuple[str, ...]:
         if not isinstance(name, str):
             raise TypeError(f"a {what} name is a string, not {excerpt(name)}")
         if not name.strip() or name != name.strip() or "\n" in name:
-            raise ValueError(f"a {what} name is a non-empty line without spaces around it, not {name!r}")
+            raise ValueError(
+                f"a {what} name is a non-empty line without spaces around it, not {excerpt(name)}"
+            )
     if len(set(found)) != count:
-        raise ValueError(f"{what} names must differ, not {found}")
+        raise ValueError(f"{what} names must differ, not {excerpt(found)}")
     return found
 
 
@@ -166,7 +168,7 @@ class Narrator:
         if not isinstance(team, int) or isinstance(team, bool):
             raise TypeError(f"a team is 0 or 1, not {excerpt(team)}")
         if team not in (0, 1):
-            raise ValueError(f"a team is 0 or 1, not {team}")
+            raise ValueError(f"a team is 0 or 1, not {excerpt(team)}")
         return self._teams[team]
 
     def describe_seen(self, entry: SeenEntry, viewer: int | None = None) -> str | None:
@@ -360,6 +362,15 @@ class Narrator:
         )
 
 
+def _teller(narrator: object) -> Narrator:
+    """``narrator``, or a new one with the default names for ``None``."""
+    if narrator is None:
+        return Narrator()
+    if not isinstance(narrator, Narrator):
+        raise TypeError(f"narrator must be a Narrator or None, not {excerpt(narrator)}")
+    return narrator
+
+
 def narrate_seen(
     entries: Iterable[SeenEntry], narrator: Narrator | None = None, *, viewer: int | None = None
 ) -> tuple[str, ...]:
@@ -369,8 +380,12 @@ def narrate_seen(
     whose history it is, named as the holder of the cards dealt. ``narrator`` (default: a new
     one with the default names) is told every entry, so the entries of a hand are given in order
     from its deal.
+
+    Raises:
+        TypeError: if ``narrator`` is neither a :class:`Narrator` nor ``None``, or an entry is
+            not a :class:`~pitch13.seen.SeenEntry`.
     """
-    teller = Narrator() if narrator is None else narrator
+    teller = _teller(narrator)
     lines: list[str] = []
     for entry in entries:
         text = teller.describe_seen(entry, viewer)
@@ -384,8 +399,12 @@ def narrate_history(entries: Iterable[HistoryEntry], narrator: Narrator | None =
 
     Entries that say nothing are left out, and a deal gives five lines. It names every card of
     every hand: for a finished game or a bug report, never for a player.
+
+    Raises:
+        TypeError: if ``narrator`` is neither a :class:`Narrator` nor ``None``, or an entry is
+            not a :class:`~pitch13.HistoryEntry`.
     """
-    teller = Narrator() if narrator is None else narrator
+    teller = _teller(narrator)
     lines: list[str] = []
     for entry in entries:
         text = teller.describe_history(entry)

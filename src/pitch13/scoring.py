@@ -10,14 +10,20 @@ import enum
 
 import attrs
 
+from pitch13._base.checks import ShortLookup, check_seat
 from pitch13.cards import Card, Suit
 
 __all__ = ["HandResult", "Outcome", "PointCard", "Termination", "Trick", "team_of"]
 
 
 def team_of(seat: int) -> int:
-    """The team of ``seat``: 0 for seats 0 and 2 (team A), 1 for seats 1 and 3 (team B)."""
-    return seat & 1
+    """The team of ``seat``: 0 for seats 0 and 2 (team A), 1 for seats 1 and 3 (team B).
+
+    Raises:
+        TypeError: if ``seat`` is not an int (a bool is not a seat).
+        ValueError: if it is not from 0 to 3.
+    """
+    return check_seat(seat) & 1
 
 
 @attrs.frozen(slots=True)
@@ -59,7 +65,7 @@ class PointCard:
     team: int | None
 
 
-class Termination(enum.Enum):
+class Termination(ShortLookup, enum.Enum):
     """How a game ended."""
 
     #: One team's score passed the target (R-END-1).

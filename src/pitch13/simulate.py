@@ -45,7 +45,8 @@ from typing import Final, NamedTuple, Protocol
 
 import attrs
 
-from pitch13._base.seeds import game_seed, player_seed
+from pitch13._base.checks import excerpt
+from pitch13._base.seeds import check_parts, game_seed, player_seed
 from pitch13._io import checked_json as doc
 from pitch13.bots import Bot, BotSpec, bot_factory, iter_hands
 from pitch13.bots._summary import HandSummary, hand_summaries
@@ -233,7 +234,9 @@ def _makers(bots: BotSpec | Sequence[BotSpec]) -> tuple[BotSpec, ...]:
         elif len(specs) != 4:
             raise ValueError(f"bots: one bot for every seat, or four (seats 0 to 3), not {len(specs)}")
     else:
-        raise TypeError(f"bots: a bot's name, a callable that makes one, or four of them; not {bots!r}")
+        raise TypeError(
+            f"bots: a bot's name, a callable that makes one, or four of them; not {excerpt(bots)}"
+        )
     for spec in specs:
         if isinstance(spec, str):
             bot_factory(spec)
@@ -276,12 +279,13 @@ def simulate_game(
 
     Raises:
         TypeError: if an argument has the wrong type.
-        ValueError: if ``index`` is negative or a bot's name names no bot.
+        ValueError: if ``index`` is negative, ``index`` or ``seed`` has more than 4,300 digits,
+            or a bot's name names no bot.
         BotError: if a bot chooses an action that is not legal.
     """
-    _whole(index=index, seed=seed)
+    check_parts(index=index, seed=seed)
     if index < 0:
-        raise ValueError(f"index must be 0 or more, not {index}")
+        raise ValueError(f"index must be 0 or more, not {excerpt(index)}")
     specs = _makers(bots)
     return tuple(_game(index, seed, [_maker(s) for s in specs], _rules(rules)))
 
@@ -393,18 +397,19 @@ def simulate(
         TypeError: if an argument has the wrong type (``client`` included), or a bot cannot be
             sent to other processes (pickled) when they play.
         ValueError: if ``games``, ``workers`` or ``chunk_size`` is below 1, ``start`` below 0,
-            or a bot's name names no bot.
+            ``seed`` or ``start`` has more than 4,300 digits, or a bot's name names no bot.
         ImportError: if ``client`` is given and Dask is not installed.
         BotError: while iterating, if a bot chooses an action that is not legal.
     """
-    _whole(games=games, seed=seed, start=start, workers=workers)
+    _whole(games=games, workers=workers)
+    check_parts(seed=seed, start=start)
     if chunk_size is not None:
         _whole(chunk_size=chunk_size)
     for name, number, low in (("games", games, 1), ("start", start, 0), ("workers", workers, 1)):
         if number < low:
-            raise ValueError(f"{name} must be at least {low}, not {number}")
+            raise ValueError(f"{name} must be at least {low}, not {excerpt(number)}")
     if chunk_size is not None and chunk_size < 1:
-        raise ValueError(f"chunk_size must be at least 1, not {chunk_size}")
+        raise ValueError(f"chunk_size must be at least 1, not {excerpt(chunk_size)}")
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable, not {type(progress).__name__}")
     specs = _makers(bots)
@@ -679,7 +684,20 @@ class SimulationSummary:
         Args:
             wall_seconds: how long the run took.
             cpu_seconds: the CPU seconds of every process that played.
+
+        Raises:
+            TypeError: if a time is neither a number nor ``None``.
+            ValueError: if it is an int past a float's range.
         """
+        for name, seconds in (("wall_seconds", wall_seconds), ("cpu_seconds", cpu_seconds)):
+            if seconds is None:
+                continue
+            if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
+                raise TypeError(f"{name} must be a number or None, not {type(seconds).__name__}")
+            try:
+                float(seconds)
+            except OverflowError:  # an int too large for a float
+                raise ValueError(f"{name} is past a float's range: {excerpt(seconds)}") from None
         hands = self._hands
         games = self.games
         played = sum(n for n, _ in self._bids.values())

@@ -19,7 +19,7 @@ from typing import Final, NoReturn, final
 
 import attrs
 
-from pitch13._base.checks import check_seat
+from pitch13._base.checks import check_seat, excerpt
 from pitch13._core import history as _history
 from pitch13._core.fields import Fields, Phase, getter
 from pitch13._core.history import HistoryItem
@@ -284,7 +284,9 @@ class GameState(Fields):
         if type(start) is not int and (not isinstance(start, int) or isinstance(start, bool)):
             raise TypeError(f"history_since() takes an int, not {type(start).__name__}")
         if not 0 <= start <= self._history_len:
-            raise ValueError(f"history_since() takes 0 to history_len ({self._history_len}), not {start}")
+            raise ValueError(
+                f"history_since() takes 0 to history_len ({self._history_len}), not {excerpt(start)}"
+            )
         return tuple(HistoryEntry(seat, item) for seat, item in self._entries_since(start))
 
     def _entries_since(self, start: int) -> Iterator[tuple[int | None, HistoryItem]]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+from pitch13._base.checks import excerpt
 from pitch13._core.tables import table_for
 from pitch13.cards import DECK, Card, Suit
 from pitch13.rules import Rules
@@ -32,16 +33,35 @@ def _check(card: Card, trump: Suit) -> None:
         raise TypeError(f"expected a Suit for trump, not {type(trump).__name__}")
 
 
+def _rules(rules: Rules | None) -> Rules:
+    """``rules``, or the default rules for ``None``; anything else is a TypeError."""
+    if rules is None:
+        return _DEFAULT_RULES
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a pitch13.Rules or None, not {excerpt(rules)}")
+    return rules
+
+
 def is_trump(card: Card, trump: Suit, rules: Rules | None = None) -> bool:
-    """Whether ``card`` is a trump when ``trump`` is named (R-DECK-3); otherwise it is dead."""
+    """Whether ``card`` is a trump when ``trump`` is named (R-DECK-3); otherwise it is dead.
+
+    Raises:
+        TypeError: if ``card`` is not a :class:`~pitch13.Card`, ``trump`` not a
+            :class:`~pitch13.Suit`, or ``rules`` neither a :class:`~pitch13.Rules` nor ``None``.
+    """
     _check(card, trump)
-    return bool(table_for(trump, rules or _DEFAULT_RULES).mask >> card.index & 1)
+    return bool(table_for(trump, _rules(rules)).mask >> card.index & 1)
 
 
 def card_points(card: Card, trump: Suit, rules: Rules | None = None) -> int:
-    """The points ``card`` is worth with ``trump`` named (R-POINT-1): 0, 1 or 3."""
+    """The points ``card`` is worth with ``trump`` named (R-POINT-1): 0, 1 or 3.
+
+    Raises:
+        TypeError: if ``card`` is not a :class:`~pitch13.Card`, ``trump`` not a
+            :class:`~pitch13.Suit`, or ``rules`` neither a :class:`~pitch13.Rules` nor ``None``.
+    """
     _check(card, trump)
-    return table_for(trump, rules or _DEFAULT_RULES).points[card.index]
+    return table_for(trump, _rules(rules)).points[card.index]
 
 
 def trump_power(card: Card, trump: Suit, rules: Rules | None = None) -> int | None:
@@ -49,9 +69,13 @@ def trump_power(card: Card, trump: Suit, rules: Rules | None = None) -> int | No
 
     Under ``joker_order=first_played`` both jokers have the same power: the one played
     first wins (R-RANK-2).
+
+    Raises:
+        TypeError: if ``card`` is not a :class:`~pitch13.Card`, ``trump`` not a
+            :class:`~pitch13.Suit`, or ``rules`` neither a :class:`~pitch13.Rules` nor ``None``.
     """
     _check(card, trump)
-    power = table_for(trump, rules or _DEFAULT_RULES).power[card.index]
+    power = table_for(trump, _rules(rules)).power[card.index]
     return None if power < 0 else power
 
 
@@ -60,10 +84,14 @@ def trump_order(trump: Suit, rules: Rules | None = None) -> tuple[Card, ...]:
 
     Under ``joker_order=first_played`` the jokers take the high and low joker places in
     index order (``BJ`` then ``RJ``), but either may turn out to be the high one.
+
+    Raises:
+        TypeError: if ``trump`` is not a :class:`~pitch13.Suit`, or ``rules`` neither a
+            :class:`~pitch13.Rules` nor ``None``.
     """
     if not isinstance(trump, Suit):
         raise TypeError(f"expected a Suit for trump, not {type(trump).__name__}")
-    return tuple(DECK[i] for i in table_for(trump, rules or _DEFAULT_RULES).order)
+    return tuple(DECK[i] for i in table_for(trump, _rules(rules)).order)
 
 
 def sort_hand(cards: Iterable[Card], trump: Suit | None, rules: Rules | None = None) -> tuple[Card, ...]:
@@ -79,18 +107,20 @@ def sort_hand(cards: Iterable[Card], trump: Suit | None, rules: Rules | None = N
     come first, then every other card by suit and rank in the same way. Duplicates are kept.
 
     Raises:
-        TypeError: if an item of ``cards`` is not a :class:`~pitch13.Card`, or ``trump`` is
-            neither a :class:`~pitch13.Suit` nor ``None``.
+        TypeError: if an item of ``cards`` is not a :class:`~pitch13.Card`, ``trump`` is
+            neither a :class:`~pitch13.Suit` nor ``None``, or ``rules`` neither a
+            :class:`~pitch13.Rules` nor ``None``.
     """
     if trump is not None and not isinstance(trump, Suit):
         raise TypeError(f"expected a Suit or None for trump, not {type(trump).__name__}")
+    rules = _rules(rules)
     hand = tuple(cards)
     for card in hand:
         if not isinstance(card, Card):
             raise TypeError(f"sort_hand() takes Cards, not {type(card).__name__}")
     if trump is None:
         return tuple(sorted(hand, key=_untrumped_key))
-    places = _trump_places(trump, rules or _DEFAULT_RULES)
+    places = _trump_places(trump, rules)
     return tuple(sorted(hand, key=lambda card: places.get(card.index, _untrumped_key(card))))
 
 

@@ -8,6 +8,27 @@ a run's games are the same however they are split among processes or machines.
 from __future__ import annotations
 
 import hashlib
+from typing import Final
+
+from pitch13._base.checks import excerpt
+
+#: Past this an int has more than 4,300 digits, which ``str`` refuses to write: the seeds below
+#: are made from the decimal text of their parts.
+_LONGEST: Final = 10**4300
+
+
+def check_parts(**parts: object) -> None:
+    """Refuse a run's seed or a game's index that is not an int, or is too long to write.
+
+    Raises:
+        TypeError: if a part is not an int (a bool is not one).
+        ValueError: if it has more than 4,300 digits (as :func:`pitch13.shuffled_deck` refuses).
+    """
+    for name, value in parts.items():
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+        if not -_LONGEST < value < _LONGEST:
+            raise ValueError(f"{name} must be an int of at most 4,300 digits, not {excerpt(value)}")
 
 
 def _derive(*parts: object) -> int:

@@ -30,6 +30,7 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import TYPE_CHECKING, Final, Generic, TypeVar, cast
 
+from pitch13._base.checks import ShortLookup
 from pitch13._core.history import Hand
 from pitch13._core.tables import TrumpTable
 from pitch13.rules import Rules
@@ -52,7 +53,7 @@ __all__ = [
 T = TypeVar("T")
 
 
-class Phase(enum.Enum):
+class Phase(ShortLookup, enum.Enum):
     """Where a game stands: the state machine of a hand, plus the game's two ends.
 
     A hand goes ``DEAL`` (chance) → ``BIDDING`` → ``TRUMP`` → ``DISCARD`` (only if a seat holds

@@ -128,7 +128,7 @@ def check_settings(
         if not isinstance(max_hands, int) or isinstance(max_hands, bool):
             raise TypeError(f"max_hands is an int or None, not {excerpt(max_hands)}")
         if max_hands < 1:
-            raise ValueError(f"max_hands is at least 1, not {max_hands}")
+            raise ValueError(f"max_hands is at least 1, not {excerpt(max_hands)}")
         if episode == "hand":
             raise ValueError("max_hands caps a game episode: a hand episode is one hand")
     if dealer is not None:

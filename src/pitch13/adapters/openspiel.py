@@ -214,7 +214,12 @@ def max_decisions_per_hand(rules: Rules) -> int:
     (48, 44)
     >>> max_decisions_per_hand(Rules(look_take="any_card"))
     59
+
+    Raises:
+        TypeError: if ``rules`` is not a :class:`~pitch13.Rules`.
     """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"max_decisions_per_hand() takes a pitch13.Rules, not {excerpt(rules)}")
     trumps = rules.trump_count
     look = 2 * (trumps - 6) + 2 if rules.look_take is LookTake.ANY_CARD else trumps - 4
     return 4 + 1 + (trumps - 12) + (trumps - 9) + look + trumps
@@ -247,7 +252,7 @@ def _int_parameter(values: Mapping[str, object], name: str, low: int, high: int 
         raise TypeError(f"parameter {name} must be an int, not {excerpt(value)}")
     if value < low or (high is not None and value > high):
         bounds = f"from {low}" if high is None else f"from {low} to {high}"
-        raise ValueError(f"parameter {name} must be {bounds}, not {value}")
+        raise ValueError(f"parameter {name} must be {bounds}, not {excerpt(value)}")
     return value
 
 
@@ -307,7 +312,7 @@ class PitchGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type info
         unknown = sorted(set(values) - set(self._defaults))
         if unknown:
             raise ValueError(
-                f"unknown parameter {unknown[0]!r}: the parameters are {', '.join(self._defaults)}"
+                f"unknown parameter {excerpt(unknown[0])}: the parameters are {', '.join(self._defaults)}"
             )
         preset = values["rules"]
         if not isinstance(preset, str) or preset not in _PRESETS:
@@ -441,9 +446,14 @@ class PitchState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type in
 
     Args:
         game: the game the state belongs to.
+
+    Raises:
+        TypeError: if ``game`` is not a :class:`PitchGame`.
     """
 
     def __init__(self, game: PitchGame) -> None:
+        if not isinstance(game, PitchGame):  # pyspiel's own State() crashes on what is not a game
+            raise TypeError(f"PitchState() takes a PitchGame, not {excerpt(game)}")
         super().__init__(game)
         self._config = game._config
         self._state = game._initial

@@ -18,6 +18,7 @@ import random
 from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Protocol, Union, runtime_checkable
 
+from pitch13._base.checks import excerpt
 from pitch13._core.tables import TrumpTable, table_for
 from pitch13.actions import (
     Bid,
@@ -66,15 +67,36 @@ class Bot(Protocol):
         ...  # pragma: no cover - a protocol
 
 
+def _seeded(seed: int | None, bot: str) -> random.Random:
+    """A random source seeded with ``seed``, an int or ``None`` (as :class:`SearchBot` takes)."""
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise TypeError(f"{bot} seed must be an int or None, not {type(seed).__name__}")
+    return random.Random(seed)
+
+
+def _check_view(view: SeatView, bot: str) -> None:
+    if not isinstance(view, SeatView):
+        raise TypeError(f"{bot}.choose() takes a SeatView, not {type(view).__name__}")
+
+
 class RandomBot:
     """Chooses uniformly among the legal actions, from its own seeded random source."""
 
     def __init__(self, seed: int | None = None) -> None:
-        """Make a bot; the same ``seed`` makes the same choices from the same views."""
-        self._rng = random.Random(seed)
+        """Make a bot; the same ``seed`` makes the same choices from the same views.
+
+        Raises:
+            TypeError: if ``seed`` is neither an int nor ``None``.
+        """
+        self._rng = _seeded(seed, "RandomBot")
 
     def choose(self, view: SeatView) -> SeatAction:
-        """A uniformly random legal action."""
+        """A uniformly random legal action.
+
+        Raises:
+            TypeError: if ``view`` is not a :class:`~pitch13.SeatView`.
+        """
+        _check_view(view, "RandomBot")
         return self._rng.choice(view.legal_actions)
 
 
@@ -87,8 +109,12 @@ class SimpleBot:
     """
 
     def __init__(self, seed: int | None = None) -> None:
-        """Make a bot; ``seed`` breaks ties reproducibly."""
-        self._rng = random.Random(seed)
+        """Make a bot; ``seed`` breaks ties reproducibly.
+
+        Raises:
+            TypeError: if ``seed`` is neither an int nor ``None``.
+        """
+        self._rng = _seeded(seed, "SimpleBot")
         # The trump tables of the last rules seen, one per suit, as (rules, tables).
         self._tables: tuple[Rules | None, tuple[TrumpTable, ...]] = (None, ())
 
@@ -101,7 +127,12 @@ class SimpleBot:
         return tables
 
     def choose(self, view: SeatView) -> SeatAction:
-        """Its action for the view's seat."""
+        """Its action for the view's seat.
+
+        Raises:
+            TypeError: if ``view`` is not a :class:`~pitch13.SeatView`.
+        """
+        _check_view(view, "SimpleBot")
         actions = view.legal_actions
         phase = view.phase
         tables = self._tables_for(view.rules)
@@ -331,18 +362,20 @@ def bot_factory(spec: str) -> Callable[[int | None], Bot]:
     module_name, colon, attribute = spec.partition(":")
     if not colon or not module_name or not attribute:
         names = ", ".join(BOT_NAMES)
-        raise ValueError(f"unknown bot {spec!r}: use one of {names}, or module:Class")
+        raise ValueError(f"unknown bot {excerpt(spec)}: use one of {names}, or module:Class")
     try:
         module = importlib.import_module(module_name)
-    except ImportError as error:
-        raise ValueError(f"bot {spec!r}: cannot import {module_name!r} ({error})") from error
+    except (ImportError, RecursionError) as error:  # a name of hundreds of dotted parts recurses
+        raise ValueError(
+            f"bot {excerpt(spec)}: cannot import {excerpt(module_name)} ({excerpt(str(error))})"
+        ) from error
     found: object = module
     for part in attribute.split("."):
         if not hasattr(found, part):
-            raise ValueError(f"bot {spec!r}: {module_name!r} has no {attribute!r}")
+            raise ValueError(f"bot {excerpt(spec)}: {excerpt(module_name)} has no {excerpt(attribute)}")
         found = getattr(found, part)
     if not callable(found):
-        raise ValueError(f"bot {spec!r}: {attribute!r} is not a class or function")
+        raise ValueError(f"bot {excerpt(spec)}: {excerpt(attribute)} is not a class or function")
     maker: Callable[..., object] = found
     try:
         takes_seed = bool(inspect.signature(maker).parameters)
@@ -352,7 +385,9 @@ def bot_factory(spec: str) -> Callable[[int | None], Bot]:
     def make(seed: int | None) -> Bot:
         bot = maker(seed) if takes_seed else maker()
         if not isinstance(bot, Bot):
-            raise TypeError(f"bot {spec!r} made {type(bot).__name__}, which has no choose(view) method")
+            raise TypeError(
+                f"bot {excerpt(spec)} made {type(bot).__name__}, which has no choose(view) method"
+            )
         return bot
 
     return make

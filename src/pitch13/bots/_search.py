@@ -20,6 +20,7 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
+from pitch13._base.checks import excerpt
 from pitch13._core.tables import TrumpTable, table_for
 from pitch13.actions import (
     Bid,
@@ -51,6 +52,14 @@ _IN_HAND: Final = frozenset({_BIDDING, _TRUMP, _DISCARD, _PICKUP, _LOOK, _PLAY})
 _MAX_STEPS: Final = 400
 #: What winning (or losing) the game is worth, in points of a hand's score difference.
 _GAME_VALUE: Final = 40.0
+
+
+def _finite(number: float) -> bool:
+    """Whether ``number`` is a finite float, or an int within a float's range (to 2**1024)."""
+    try:
+        return math.isfinite(number)
+    except OverflowError:  # an int too large for a float
+        return False
 
 
 def _popcount(mask: int) -> int:
@@ -251,7 +260,8 @@ class SearchBot:
 
         Raises:
             TypeError: if an argument has the wrong type.
-            ValueError: if a budget is not positive, or ``bids`` or ``bid_margin`` is negative.
+            ValueError: if a budget is not positive, or ``bids`` or ``bid_margin`` is negative,
+                or ``time_limit`` or ``bid_margin`` is past a float's range.
         """
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise TypeError(f"SearchBot seed must be an int or None, not {type(seed).__name__}")
@@ -259,23 +269,23 @@ class SearchBot:
             if not isinstance(count, int) or isinstance(count, bool):
                 raise TypeError(f"SearchBot {name} must be an int, not {type(count).__name__}")
             if count < 1:
-                raise ValueError(f"SearchBot {name} must be at least 1, not {count}")
+                raise ValueError(f"SearchBot {name} must be at least 1, not {excerpt(count)}")
         if not isinstance(bids, int) or isinstance(bids, bool):
             raise TypeError(f"SearchBot bids must be an int, not {type(bids).__name__}")
         if bids < 0:
-            raise ValueError(f"SearchBot bids must be 0 or more, not {bids}")
+            raise ValueError(f"SearchBot bids must be 0 or more, not {excerpt(bids)}")
         if time_limit is not None:
             if not isinstance(time_limit, (int, float)) or isinstance(time_limit, bool):
                 kind = type(time_limit).__name__
                 raise TypeError(f"SearchBot time_limit must be a number of seconds or None, not {kind}")
-            if not (math.isfinite(time_limit) and time_limit > 0):
+            if not (_finite(time_limit) and time_limit > 0):
                 raise ValueError(
-                    f"SearchBot time_limit must be a positive number of seconds, not {time_limit}"
+                    f"SearchBot time_limit must be a positive number of seconds, not {excerpt(time_limit)}"
                 )
         if not isinstance(bid_margin, (int, float)) or isinstance(bid_margin, bool):
             raise TypeError(f"SearchBot bid_margin must be a number, not {type(bid_margin).__name__}")
-        if not (math.isfinite(bid_margin) and bid_margin >= 0):
-            raise ValueError(f"SearchBot bid_margin must be 0 or more, not {bid_margin}")
+        if not (_finite(bid_margin) and bid_margin >= 0):
+            raise ValueError(f"SearchBot bid_margin must be 0 or more, not {excerpt(bid_margin)}")
         self._rng = random.Random(seed)
         self._iterations = iterations
         self._auction_iterations = auction_iterations

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
+from pitch13._base.checks import excerpt
 from pitch13._core.history import last_result, start_of
 from pitch13.actions import Bid, Deal, NameTrump, Pass, SeatAction
 from pitch13.cards import Suit
@@ -104,7 +105,7 @@ class HandSummary:
             ValueError: if ``seat`` is not 0 to 3.
         """
         if seat not in (0, 1, 2, 3):
-            raise ValueError(f"a seat is 0 to 3, not {seat!r}")
+            raise ValueError(f"a seat is 0 to 3, not {excerpt(seat)}")
         return self.calls[(seat - self.dealer - 1) & 3]
 
 
@@ -349,7 +350,16 @@ def hand_summaries(state: GameState) -> Iterator[HandSummary]:
     >>> first = hands[0]
     >>> first.dealer, first.seats, first.calls[-1] == first.call_of(0)
     (0, (1, 2, 3, 0), True)
+
+    Raises:
+        TypeError: if ``state`` is not a :class:`~pitch13.GameState` (at the call).
     """
+    if not isinstance(state, GameState):
+        raise TypeError(f"hand_summaries() takes a GameState, not {type(state).__name__}")
+    return _summaries(state)
+
+
+def _summaries(state: GameState) -> Iterator[HandSummary]:
     entries = state.history
     begun = start_of(state._past)
     scores = (0, 0) if begun is None else begun.scores

@@ -32,6 +32,8 @@ from typing import Final, NoReturn
 
 import attrs
 
+from pitch13._base.checks import check_seat, excerpt
+from pitch13._base.seeds import check_parts
 from pitch13._base.shuffle import deal_positions
 from pitch13._core.action_sets import BIDS, DISCARDS, GIVE_UPS, NAME_TRUMPS, PLAYS, TAKES
 from pitch13.actions import PASS, REJECT, STOP, TURN_UP, Deal, SeatAction
@@ -61,7 +63,15 @@ _Fail = Callable[[str], NoReturn]
 
 
 def _cards(value: _CardsLike) -> tuple[Card, ...]:
-    return parse_cards(value) if isinstance(value, str) else tuple(value)
+    if isinstance(value, str):
+        return parse_cards(value)
+    if not isinstance(value, Iterable):
+        raise TypeError(f"cards are a string or Cards, not {excerpt(value)}")
+    cards = tuple(value)
+    for card in cards:
+        if not isinstance(card, Card):
+            raise TypeError(f"a card is a pitch13.Card, not {excerpt(card)}")
+    return cards
 
 
 def arranged_deck(hands: Mapping[int, _CardsLike], *, dealer: int = 0, stock: _CardsLike = ()) -> Deal:
@@ -75,10 +85,16 @@ def arranged_deck(hands: Mapping[int, _CardsLike], *, dealer: int = 0, stock: _C
         stock: the top cards of the stock, in order; the rest of the stock follows.
 
     Raises:
-        ValueError: if a card is listed twice, a seat gets more than 9 cards, or the stock more
-            than 18.
+        TypeError: if ``hands`` is not a mapping, a seat or ``dealer`` is not an int, or cards
+            are neither a string nor :class:`~pitch13.Card` objects.
+        ValueError: if a seat or ``dealer`` is not from 0 to 3, a card is listed twice (or
+            cannot be read: :class:`~pitch13.CardParseError`), a seat gets more than 9 cards,
+            or the stock more than 18.
     """
-    wanted = {seat: _cards(cards) for seat, cards in hands.items()}
+    if not isinstance(hands, Mapping):
+        raise TypeError(f"hands is a mapping of seats to cards, not {excerpt(hands)}")
+    dealer = check_seat(dealer, "dealer")
+    wanted = {check_seat(seat): _cards(cards) for seat, cards in hands.items()}
     top = _cards(stock)
     used: set[Card] = set()
     for cards in (*wanted.values(), top):
@@ -110,7 +126,13 @@ def check_invariants(state: GameState) -> None:
     pile, the stock, the turned-up card, the current trick, a finished trick) while a hand is
     under way; no place holds a card twice; points taken never exceed the points total; no
     seat holds more than 9 cards, or more than 6 once play begins.
+
+    Raises:
+        InvariantError: if ``state`` is not consistent.
+        TypeError: if ``state`` is not a :class:`~pitch13.GameState`.
     """
+    if not isinstance(state, GameState):
+        raise TypeError(f"check_invariants() takes a GameState, not {excerpt(state)}")
     if state.phase is Phase.DEAL:
         return
     places: list[tuple[str, Iterable[Card]]] = [(f"hand {s}", state.hand(s)) for s in range(4)]
@@ -257,13 +279,15 @@ def check_random_games(
 
     Raises:
         ConformanceError: at the first broken promise, naming the game, its seed and the ply.
-        TypeError: if ``rules`` is not a :class:`~pitch13.Rules`.
-        ValueError: if a count is negative or ``hand_cap`` is below 1.
+        TypeError: if ``rules`` is not a :class:`~pitch13.Rules`, or ``seed`` not an int.
+        ValueError: if a count is negative, ``hand_cap`` is below 1, or ``seed`` has more than
+            4,300 digits.
     """
     if rules is None:
         rules = Rules()
     elif not isinstance(rules, Rules):
         raise TypeError(f"rules must be a pitch13.Rules, not {type(rules).__name__}")
+    check_parts(seed=seed)
     for name, count in (("games", games), ("illegal", illegal), ("samples", samples), ("mutants", mutants)):
         if not isinstance(count, int) or count < 0:
             raise ValueError(f"{name} must be a whole number, at least 0")
