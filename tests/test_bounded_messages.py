@@ -562,18 +562,14 @@ def core_cases() -> Iterator[Case]:
         ("entry-odd-unicode", lambda: VIEW.updated(ViewDelta(PLY, PLY + 1, (ODD_TEXT,)))),
         ("ply-10**5000", lambda: VIEW.updated(ViewDelta(PLY, HUGE, ("0 pass",)))),
     )
-    yield from fixed(
-        f"{VIEWS_PY}, SeatView.updated(): the delta's since is written {{delta.since}}; "
-        "write excerpt(delta.since)",
-        cases(
-            SeatView,
-            "SeatView.updated",
-            DocumentError,
-            ("since-10**1000", lambda: VIEW.updated(ViewDelta(BIG, PLY + 1, ()))),
-            ("since-10**5000", lambda: VIEW.updated(ViewDelta(HUGE, PLY + 1, ()))),
-            ("since-1MB", lambda: VIEW.updated(ViewDelta(LONG_TEXT, PLY + 1, ()))),
-            ("since-long-list", lambda: VIEW.updated(ViewDelta(LONG_LIST, PLY + 1, ()))),
-        ),
+    yield from cases(
+        SeatView,
+        "SeatView.updated",
+        DocumentError,
+        ("since-10**1000", lambda: VIEW.updated(ViewDelta(BIG, PLY + 1, ()))),
+        ("since-10**5000", lambda: VIEW.updated(ViewDelta(HUGE, PLY + 1, ()))),
+        ("since-1MB", lambda: VIEW.updated(ViewDelta(LONG_TEXT, PLY + 1, ()))),
+        ("since-long-list", lambda: VIEW.updated(ViewDelta(LONG_LIST, PLY + 1, ()))),
     )
     yield from json_loader(ViewDelta, "ViewDelta.from_json", ViewDelta.from_json)
     yield from cases(
@@ -584,7 +580,7 @@ def core_cases() -> Iterator[Case]:
         ("entry-1MB", lambda: ViewDelta.from_json('[0, 1, "' + "x" * 90_000 + '"]')),
         ("10001-entries", lambda: ViewDelta.from_json("[0, 1" + ', "pass"' * 10_001 + "]")),
     )
-    yield from lookups(pitch13.Place, f"src/pitch13/_info/knowledge.py: {SHORT_LOOKUP}")
+    yield from lookups(pitch13.Place)
     yield from lookups(pitch13.Phase)
 
     # seen, sampling, scoring, events

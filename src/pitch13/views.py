@@ -283,7 +283,10 @@ class SeatView:
         if not isinstance(delta, ViewDelta):
             raise TypeError(f"updated() takes a ViewDelta, not {type(delta).__name__}")
         if delta.since != self.ply:
-            fail("$[0]", f"the delta follows the view of ply {delta.since}, not this one of ply {self.ply}")
+            fail(
+                "$[0]",
+                f"the delta follows the view of ply {excerpt(delta.since)}, not this one of ply {self.ply}",
+            )
         follower = _follower_of(self)
         for i, line in enumerate(delta.entries):
             where = f"$[{i + 2}]"

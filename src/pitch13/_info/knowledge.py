@@ -15,6 +15,7 @@ from typing import Final
 
 import attrs
 
+from pitch13._base.checks import ShortLookup
 from pitch13._core.masks import cards_of_mask, mask_of
 from pitch13._core.tables import TrumpTable, table_for
 from pitch13._info.seen_entries import DealSeen, GiveUpSeen, RefillSeen, RejectSeen, SeenEntry, TurnUpSeen
@@ -37,7 +38,7 @@ from pitch13.rules import LookTake, Rules
 __all__ = ["HandLog", "Knowledge", "Place", "PlaceInfo", "hand_logs", "infer", "known_and_held", "own_hand"]
 
 
-class Place(enum.Enum):
+class Place(ShortLookup, enum.Enum):
     """Where a card a seat cannot see may be."""
 
     #: In seat 0's hand.
