@@ -9,8 +9,6 @@ else the library's rule that a wrong type is a :exc:`TypeError`), that the messa
 :data:`SHORT` characters, and that it is the library's own message (never Python's refusal to
 write an int of more than 4,300 digits).
 
-A case marked ``xfail`` fails today because of code outside the files of this change; its reason
-says where and what the fix is.
 """
 
 from __future__ import annotations
@@ -115,8 +113,6 @@ class Case:
     id: str
     call: Callable[[], object]
     error: type[BaseException]
-    #: Where the fix is due and what it is, when the case fails for code outside this change.
-    fix: str | None = None
     #: The message may be Python's own (an enum looks a value up, and writes it, before any
     #: code of the library runs; it is short and a ValueError all the same).
     python_message: bool = False
@@ -239,13 +235,12 @@ def dict_loader(target: object, name: str, load: Callable[[object], object]) -> 
         yield Case(target, f"{name}[{label}]", functools.partial(load, value), DocumentError)
 
 
-def lookups(enum_type: type[enum.Enum], fix: str | None = None) -> Iterator[Case]:
-    """Cases of ``enum_type(value)``; with a ``fix``, those whose message is long today fail."""
+def lookups(enum_type: type[enum.Enum]) -> Iterator[Case]:
+    """Cases of ``enum_type(value)``."""
     for label, value in LOOKUPS.items():
         call = functools.partial(enum_type, value)
         name = f"{enum_type.__name__}[{label}]"
-        failing = fix if label in ("1MB", "10**1000", "long-list") else None
-        yield Case(enum_type, name, call, ValueError, failing, python_message=label == "10**5000")
+        yield Case(enum_type, name, call, ValueError, python_message=label == "10**5000")
 
 
 def cases(
@@ -254,14 +249,6 @@ def cases(
     """Cases given one by one: ``(label, call)``, each raising ``error``."""
     for label, call in calls:
         yield Case(target, f"{name}[{label}]", call, error)
-
-
-def fixed(fix: str, found: Iterator[Case], labels: tuple[str, ...] | None = None) -> Iterator[Case]:
-    """``found``, those ``labels`` (or all) marked as failing until ``fix`` is made."""
-    for case in found:
-        if labels is None or case.id.split("[", 1)[1].rstrip("]") in labels:
-            case = attrs.evolve(case, fix=fix)
-        yield case
 
 
 # --- what is driven ------------------------------------------------------------------------------
@@ -279,15 +266,6 @@ def huge_bid_record() -> GameRecord:
 
 def the_stale_deal() -> object:
     return apply(STATE, Deal(DECK), ply=PLY + 1)
-
-
-VIEWS_PY = "src/pitch13/views.py"
-#: The fix of an enum whose lookup of an unknown value quotes all of it.
-SHORT_LOOKUP = (
-    "the enum's lookup (Enum(value)) quotes the whole value; write the enum "
-    "class X(ShortLookup, enum.Enum) with ShortLookup from pitch13._base.checks, as "
-    "Suit, Rank, the rules' enums and IllegalReason are"
-)
 
 
 def core_cases() -> Iterator[Case]:
@@ -608,16 +586,12 @@ def core_cases() -> Iterator[Case]:
         ("1MB", lambda: sample_state(VIEW, random.Random(1), weighting=LONG_TEXT)),
         ("odd-unicode", lambda: sample_state(VIEW, random.Random(1), weighting=ODD_TEXT)),
     )
-    yield from fixed(
-        "src/pitch13/sampling.py, sample_state(): a weighting that is not a str is a wrong type "
-        "(TypeError, as documented), not a ValueError",
-        cases(
-            sample_state,
-            "sample_state.weighting",
-            TypeError,
-            ("None", lambda: sample_state(VIEW, random.Random(1), weighting=None)),
-            ("10**5000", lambda: sample_state(VIEW, random.Random(1), weighting=HUGE)),
-        ),
+    yield from cases(
+        sample_state,
+        "sample_state.weighting",
+        TypeError,
+        ("None", lambda: sample_state(VIEW, random.Random(1), weighting=None)),
+        ("10**5000", lambda: sample_state(VIEW, random.Random(1), weighting=HUGE)),
     )
     yield from numbers(team_of, "team_of", team_of)
     yield from lookups(scoring.Termination)
@@ -1141,8 +1115,7 @@ assert len({case.id for case in CASES}) == len(CASES), "two cases share an id"
 
 
 def param(case: Case) -> object:
-    marks = [pytest.mark.xfail(strict=True, reason=case.fix)] if case.fix else []
-    return pytest.param(case, id=case.id, marks=marks)
+    return pytest.param(case, id=case.id)
 
 
 @pytest.mark.parametrize("case", [param(case) for case in CASES])

@@ -8,8 +8,10 @@ testing runs; others are arranged deals.
 from __future__ import annotations
 
 import itertools
+import json
 import pickle
 import random
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +25,7 @@ from pitch13 import (
     Card,
     Deal,
     Discard,
+    GameRecord,
     GiveUp,
     HistoryEntry,
     IllegalActionError,
@@ -40,17 +43,29 @@ from pitch13 import (
     apply,
     legal_actions,
     new_game,
+    replay,
     sample_state,
     spectator_view,
     team_of,
     view,
 )
 from pitch13.engine import MAX_SEED
-from pitch13.events import CardRejected, HandDealt, HandThrownIn, SeatOut, ThrowInReason, TrickWon
+from pitch13.events import (
+    CardRejected,
+    HandDealt,
+    HandEndedEarly,
+    HandThrownIn,
+    SeatOut,
+    ThrowInReason,
+    TrickWon,
+)
+from pitch13.rules import LeadFallback
 from pitch13.seen import seen_history
 from pitch13.testing import check_invariants
 from pitch13.trumps import card_points, is_trump, trump_order, trump_power
 from test_rules_exchange import LOOK_HANDS, LOOK_REFILL, name_trump
+from test_rules_play import lead_stops
+from test_rules_play import play as play_moves
 
 
 def steered_games(rules, games, seed, *, trump=None, dealers=range(4), hands=3):
@@ -263,6 +278,61 @@ def test_r_play_3_a_seat_is_announced_out_once_a_hand():
             assert set(new) <= set(after.out)
         announced += len(new)
     assert announced > 50
+
+
+def leads_stopped_at_a_team_out(states):
+    """``(hand, leader, seat on its left)`` for each early end in ``states`` where the seat due to
+    lead was announced out, which put its team out, while the next seat not announced, on its
+    left, held no trump either: the lead would have passed to it under ``lead_fallback=left``."""
+    found = []
+    for before, after in itertools.pairwise(states):
+        new = [entry.item for entry in after.history_since(before.history_len)]
+        ends = [k for k, item in enumerate(new) if isinstance(item, HandEndedEarly)]
+        if not ends or ends[0] < 2:
+            continue
+        k = ends[0]
+        announced, trick = new[k - 1], new[k - 2]
+        if not isinstance(trick, TrickWon) or announced != SeatOut(trick.trick.winner):
+            continue  # not the trick's winner alone announced out as it was due to lead
+        leader = announced.seat
+        out = set(before.out) | {item.seat for item in new[:k] if isinstance(item, SeatOut)}
+        left = next(s % 4 for s in range(leader + 1, leader + 4) if s % 4 not in out)
+        held = set(before.hand(left)) - set(trick.trick.cards)
+        if not any(is_trump(c, before.trump, before.rules) for c in held):
+            found.append((before.hand_number, leader, left))
+    return found
+
+
+def test_r_play_7_r_play_4_a_golden_game_ends_early_where_the_lead_would_pass_on():
+    """R-PLAY-7 before R-PLAY-4: the golden game left_lead_early_end (lead_fallback=left) has a
+    hand that ends early as its leader is announced out after his partner, while the seat on his
+    left holds no trump either; its golden steps show that seat not announced."""
+    path = Path(__file__).resolve().parent / "golden" / "left_lead_early_end.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    record = GameRecord.from_dict(data["record"])
+    assert record.rules.lead_fallback is LeadFallback.LEFT
+    assert leads_stopped_at_a_team_out(replay(record)) == [(1, 3, 0)]
+    (line,) = [step for step in data["steps"] if "HandEndedEarly" in step and step.startswith("h2 ")]
+    assert "winner=3, points=(0, 4))) | SeatOut(seat=3) | HandEndedEarly(team=0," in line
+    assert "SeatOut(seat=0)" not in line
+
+
+@pytest.mark.parametrize("observer", [0, 1, 2, 3, None])
+def test_r_play_7_r_play_4_a_sample_after_the_lead_stopped_at_a_team_out(observer):
+    """R-PLAY-7 before R-PLAY-4, sampled: after the hand of test_rules_play's LEAD_STOPS ends
+    (lead_fallback=left; seat 0 announced out after seat 2, seat 1 without trump and not
+    announced), every observer's view has samples. The seat on the leader's left is not known
+    to hold a trump: here it cannot (the trumps unseen are unclaimed point cards, and no point
+    card but those claimed is in the claiming team's hands), so a sampler that put a trump there
+    found no sample."""
+    before = lead_stops("left")
+    state = play_moves(before, "3:4H")
+    assert events(state, SeatOut) == [SeatOut(2), SeatOut(0)]
+    assert leads_stopped_at_a_team_out([before, state]) == [(1, 0, 1)]
+    seen = spectator_view(state) if observer is None else view(state, observer)
+    for n in range(5):
+        sample = sample_state(seen, random.Random(n))
+        assert (spectator_view(sample) if observer is None else view(sample, observer)) == seen
 
 
 # --- options at their bounds ------------------------------------------------------------------------

@@ -1080,3 +1080,58 @@ def test_r_play_3_r_play_7_a_team_out_ends_the_hand_before_the_leader_is_announc
     assert result.ended_early is True
     assert result.points == (0, 6)  # AH, and JH JD BJ RJ still in seat 3's hand; 10H won by seat 1
     assert state.phase is Phase.DEAL
+
+
+# Seat 0, the bidder, leads his three trumps and wins each trick; seat 2 holds none and is
+# announced out in trick 1; seat 1 plays its last trump in trick 3 (with seat 3's 4H). When
+# trick 4 would start, seats 0 and 1 hold no trump and seat 3 holds 3H 3D 2H. JH JD BJ RJ 10H
+# are never dealt.
+LEAD_STOPS = {0: "AH KH QH", 1: "9H 8H 7H", 2: "", 3: "6H 5H 4H 3H 3D 2H"}
+LEAD_STOPS_TRICKS = ("0:AH 1:9H 3:6H", "0:KH 1:8H 3:5H", "0:QH 1:7H")
+
+
+def lead_stops(fallback):
+    """The hand of :data:`LEAD_STOPS` under ``lead_fallback=fallback``, one card before its end."""
+    state = start(LEAD_STOPS, rules=Rules(lead_fallback=fallback))
+    for trick in LEAD_STOPS_TRICKS:
+        state = play(state, trick)
+    return state
+
+
+@pytest.mark.parametrize("fallback", ["partner", "left"])
+def test_r_play_7_r_play_4_the_leader_announced_out_after_his_partner_ends_the_hand_there(fallback):
+    """R-PLAY-7 before R-PLAY-4: the seat due to lead is announced out, which puts its team out,
+    so the hand ends there: the lead falls to nobody and nobody else is announced.
+
+    Seat 2 is announced out in trick 1. Seat 0 wins trick 3 with his last trump; at the start of
+    trick 4 he is due to lead without trump and is announced out (R-PLAY-3): both seats of team A
+    are out and the hand ends. Seat 1 holds no trump either, but never had a turn without one, so
+    it is not announced: not under lead_fallback="partner", and not under lead_fallback="left"
+    either, where the lead would have passed to it (R-PLAY-4) had no team been out.
+    """
+    before = lead_stops(fallback)
+    assert events(before, SeatOut) == [SeatOut(2)]
+    assert before.out == frozenset({2})
+    assert before.to_act == 3
+    assert not any(c in TRUMPS for c in before.hand(0) + before.hand(1))
+    assert [c for c in before.hand(3) if c in TRUMPS] == list(cards("4H 3H 3D 2H"))
+    state = play(before, "3:4H")
+    items = new_items(before, state)
+    assert items[0] == Play(card("4H"))
+    assert isinstance(items[1], TrickWon)
+    assert items[1].trick.plays == ((0, card("QH")), (1, card("7H")), (3, card("4H")))
+    assert items[1].trick.winner == 0
+    assert items[2] == SeatOut(0)  # the seat due to lead, at his turn without trump
+    assert items[3] == HandEndedEarly(1, cards("3H 3D 2H"))  # before anything else: no SeatOut(1)
+    assert isinstance(items[4], HandScored)
+    assert len(items) == 5
+    assert events(state, SeatOut) == [SeatOut(2), SeatOut(0)]  # seat 1, without trump, is not
+    (result,) = state.results
+    assert result.ended_early is True
+    assert result.points == (1, 7)  # AH from trick 1; 3H 3D 2H from seat 3's hand
+    assert result.unplayed_points == 5  # JH JD BJ RJ 10H were never dealt
+    assert result.made is False
+    assert result.score_change == (-5, 7)
+    assert state.scores == (-5, 7)
+    assert state.phase is Phase.DEAL
+    assert state.hand_number == 2

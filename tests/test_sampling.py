@@ -373,8 +373,7 @@ def test_sample_after_an_early_end_with_point_cards_left_in_the_stock(observer, 
 def test_every_deal_a_sample_draws_leads_to_the_view(name, monkeypatch):
     """The placement of the unseen cards respects everything the view tells, so no deal drawn is
     thrown away: the seat to play holds a trump (R-PLAY-3); after an early end the claiming team
-    holds the claimed point cards, no other, and a trump (R-PLAY-7), and under
-    ``lead_fallback=left`` the seat the lead fell to holds one (R-PLAY-4); the card another seat
+    holds the claimed point cards, no other, and a trump (R-PLAY-7); the card another seat
     is deciding on may be taken (R-LOOK-2); a dead card given up in the look came in the refill
     or was taken before (R-FILL-1, R-LOOK-2), and a trump taken there is still in the hand
     unless it was played or given up. Every view of the first hands of a few games, of each seat

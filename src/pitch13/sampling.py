@@ -31,8 +31,7 @@ from pitch13.cards import Card
 from pitch13.engine import apply
 from pitch13.engine._partway import start_partway
 from pitch13.errors import IllegalActionError, SamplingError
-from pitch13.events import AuctionWon, HandEndedEarly, HandScored, SeatOut, TrickWon
-from pitch13.rules import LeadFallback
+from pitch13.events import HandScored
 from pitch13.state import GameState, Phase
 from pitch13.views import GiveUpSeen, SeatView, spectator_view, view
 
@@ -76,7 +75,7 @@ def sample_state(seat_view: SeatView, rng: random.Random, *, weighting: str = "p
         hand ends it waits for a :class:`~pitch13.Deal`.
 
     Raises:
-        TypeError: if the arguments have the wrong types.
+        TypeError: if the arguments have the wrong types (``weighting`` not a str among them).
         ValueError: if ``weighting`` is neither ``"placements"`` nor ``"shuffle"``.
         SamplingError: if the view cannot come from any game.
     """
@@ -84,6 +83,8 @@ def sample_state(seat_view: SeatView, rng: random.Random, *, weighting: str = "p
         raise TypeError(f"sample_state() takes a SeatView, not {type(seat_view).__name__}")
     if not isinstance(rng, random.Random):
         raise TypeError(f"sample_state() takes a random.Random, not {type(rng).__name__}")
+    if not isinstance(weighting, str):
+        raise TypeError(f'weighting is "placements" or "shuffle", not {excerpt(weighting)}')
     if weighting not in ("placements", "shuffle"):
         raise ValueError(f'weighting is "placements" or "shuffle", not {excerpt(weighting)}')
     shuffle = weighting == "shuffle"
@@ -144,28 +145,8 @@ def _trump_holder(v: SeatView) -> int | None:
     """A seat that holds a trump by the rules of play though no card shows it, or ``None``.
 
     In play, the seat to play: a seat without trump is announced out at its turn (R-PLAY-3).
-    After a hand that ended early just after its leader was announced out, under
-    ``lead_fallback=left``, the seat the lead fell to: the lead passes over seats without trump
-    (R-PLAY-4), and the early end came before that seat led (R-PLAY-7).
     """
-    if v.phase is Phase.PLAY:
-        return v.to_act
-    if v.rules.lead_fallback is not LeadFallback.LEFT:
-        return None
-    history = v.history
-    end = len(history) - 1
-    while end >= 0 and not isinstance(history[end].item, HandEndedEarly):
-        end -= 1
-    first = end
-    while first > 0 and isinstance(history[first - 1].item, SeatOut):
-        first -= 1
-    if first == end or first == 0:  # not ended early, or nobody was announced out at its end
-        return None
-    before = history[first - 1].item  # the last trick, or the look before the first trick
-    bidder = next((e.item.seat for e in history if isinstance(e.item, AuctionWon)), 0)
-    leader = before.trick.winner if isinstance(before, TrickWon) else bidder
-    out = {e.item.seat for e in history if isinstance(e.item, SeatOut)}
-    return next((s & 3 for s in range(leader + 1, leader + 4) if s & 3 not in out), None)
+    return v.to_act if v.phase is Phase.PLAY else None
 
 
 def _view_of(state: GameState, seat: int | None) -> SeatView:

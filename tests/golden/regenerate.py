@@ -1,7 +1,7 @@
 """Write the golden game files that tests/test_golden.py checks the engine against.
 
-Run ``python tests/golden/regenerate.py`` from the repository root. It plays the twelve games
-of :data:`GAMES` with :class:`~pitch13.bots.SimpleBot` and :class:`~pitch13.bots.RandomBot` players, each
+Run ``python tests/golden/regenerate.py`` from the repository root. It plays the games of
+:data:`GAMES` with :class:`~pitch13.bots.SimpleBot` and :class:`~pitch13.bots.RandomBot` players, each
 bot choosing from its own seat's view, and writes one file per game, ``tests/golden/<name>.json``:
 
 * ``name``: the game's name;
@@ -155,6 +155,10 @@ GAMES: tuple[Game, ...] = (
         seed=7,
         players="RSRS",
     ),
+    # Hand 1 ends early at the start of trick 6: its leader, seat 3, is announced out after its
+    # partner, and the lead passes no further, though seat 0 on its left holds no trump either
+    # (R-PLAY-7 before R-PLAY-4).
+    Game("left_lead_early_end", DEFAULT.replace(lead_fallback="left"), seed=48, players="SSSS"),
 )
 
 

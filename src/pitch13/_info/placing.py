@@ -39,7 +39,7 @@ def sample_hand(
 
     With ``shuffle``, placements are weighted as a uniform shuffle weights them (see
     :func:`~pitch13.sample_state`). ``to_play`` is a seat other than the viewing one that holds a
-    trump by the rules of play: the seat to play, or the one the lead fell to before an early end.
+    trump by the rules of play: the seat to play.
     """
     knowledge, unseen, claimed, places, team, least, team_trump = _problem(log, rules, seat, to_play)
     table = log.table(rules)

@@ -113,7 +113,8 @@ def start_trick(w: Work, leader: int) -> bool:
     In the rules' order: if nobody holds a trump, the hand is over. If both seats of a team
     were announced out, the hand ends early and the other team takes the point cards still in
     hands, announcing nobody. Otherwise a leader without trump is announced out now, at his
-    turn (R-PLAY-3), and the lead falls back (R-PLAY-4); that can put a team out and end the hand.
+    turn (R-PLAY-3), and the lead falls back (R-PLAY-4); that can put a team out and end the hand,
+    and then the lead passes no further: nobody after is announced (R-PLAY-7).
     """
     table = w[TABLE]
     assert table is not None
@@ -132,8 +133,8 @@ def start_trick(w: Work, leader: int) -> bool:
             if not hands[seat] & mask and not out >> seat & 1:
                 codes += SEAT_OUT_CODES[seat]
                 out |= 1 << seat
-        else:
-            while not hands[seat] & mask:
+        else:  # the lead passes on while no team is out (R-PLAY-7 comes first)
+            while TEAM_OUT[out] < 0 and not hands[seat] & mask:
                 codes += SEAT_OUT_CODES[seat]
                 out |= 1 << seat
                 seat = next_leader(seat, out, rules)
