@@ -9,8 +9,8 @@
 #   rules     engine, rules, scoring, trumps   the rule tests, the edges, the state, the digests,
 #             (with _core.tally and _core.tables,  the narration (trumps.sort_hand)
 #             what scoring and trumps compute with)
-#   views     views, _info.view_reader         the views, view deltas and view documents, and
-#                                              the views some game reaches
+#   views     views, _info.view_reader         the views, view deltas and view documents, the
+#                                              views some game reaches and the refusals' sweep
 #   info      _info.follow, _info.knowledge    the same, and sampling
 #             (a seat's copy of the game, what a seat knows)
 #   sampling  sampling, _info.placing          sampling and its weights, and the views some
@@ -35,11 +35,11 @@ for group in "${groups[@]}"; do
             ;;
         views)
             modules=(views _info.view_reader)
-            tests=(test_views test_view_deltas test_view_documents test_reachable_views)
+            tests=(test_views test_view_deltas test_view_documents test_reachable_views test_refusals)
             ;;
         info)
             modules=(_info.follow _info.knowledge)
-            tests=(test_views test_view_deltas test_view_documents test_reachable_views test_sampling)
+            tests=(test_views test_view_deltas test_view_documents test_reachable_views test_refusals test_sampling)
             ;;
         sampling)
             modules=(sampling _info.placing)

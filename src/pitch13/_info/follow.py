@@ -186,9 +186,12 @@ class Follower:
         self.to_act = first_caller(self.dealer)
 
     def _expect(self, who: int, phase: Phase, where: str) -> None:
+        if self.phase is None or self.to_act < 0:
+            raise _fail(where, f"seat {who} does not act here: the events of the last action come first")
         if self.phase is not phase:
-            phase_name = "no" if self.phase is None else self.phase.value
-            raise _fail(where, f"this is not the {phase.value} phase (the game is in {phase_name} phase)")
+            raise _fail(
+                where, f"this is not the {phase.value} phase (the game is in {self.phase.value} phase)"
+            )
         if who != self.to_act:
             raise _fail(where, f"it is seat {self.to_act}'s turn, not seat {who}'s")
 
