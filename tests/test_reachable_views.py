@@ -253,3 +253,39 @@ def test_the_oracle_refuses_most_mutations_and_accepts_some():
     assert verdict.tried == 12 * 15 * 2 == verdict.accepted + verdict.refused
     assert verdict.sampled == verdict.accepted
     assert verdict.refused > verdict.tried // 2 and verdict.accepted > verdict.tried // 10
+
+
+def test_the_oracle_reports_each_kind_of_failure(monkeypatch):
+    """The oracle is not a test that cannot fail: a long refusal, a view that does not read back,
+    one that cannot be sampled and one whose sample shows another view are each reported."""
+    import attrs
+
+    from pitch13 import SamplingError, Suit
+    from pitch13.testing import _mutants
+
+    state = first_choices()[12]
+    seat_view = view(state, 2)
+    verdict = Verdict()
+
+    def long_refusal():
+        raise DocumentError("$", "x" * MAX_MESSAGE)
+
+    assert judge(long_refusal, verdict, random.Random(0)).startswith("a refusal of ")
+    changed = attrs.evolve(seat_view, trump=Suit.SPADES if seat_view.trump is not Suit.SPADES else Suit.CLUBS)
+    assert (
+        judge(lambda: changed, verdict, random.Random(0))
+        == "a view accepted does not read back from its JSON"
+    )
+
+    def no_sample(*args, **kwargs):
+        raise SamplingError("none")
+
+    monkeypatch.setattr(_mutants, "sample_state", no_sample)
+    assert judge(lambda: seat_view, verdict, random.Random(0)).startswith(
+        "a view accepted is one no game reaches"
+    )
+    monkeypatch.setattr(_mutants, "sample_state", lambda *args, **kwargs: first_choices()[13])
+    assert judge(lambda: seat_view, verdict, random.Random(0)) == (
+        "a view accepted samples to a state whose view differs"
+    )
+    assert (verdict.tried, verdict.refused, verdict.accepted, verdict.sampled) == (4, 1, 3, 1)

@@ -133,7 +133,11 @@ def judge(read: Callable[[], SeatView], verdict: Verdict, rng: random.Random) ->
             return f"a refusal of {len(str(error))} characters: {str(error)[:100]}..."
         return None
     verdict.accepted += 1
-    if SeatView.from_json(seat_view.to_json()) != seat_view:
+    try:
+        again = SeatView.from_json(seat_view.to_json())
+    except DocumentError:
+        again = None
+    if again != seat_view:
         return "a view accepted does not read back from its JSON"
     try:
         sample = sample_state(seat_view, rng)
