@@ -289,3 +289,43 @@ def test_the_oracle_reports_each_kind_of_failure(monkeypatch):
         "a view accepted samples to a state whose view differs"
     )
     assert (verdict.tried, verdict.refused, verdict.accepted, verdict.sampled) == (4, 1, 3, 1)
+
+
+# --- each refusal of the look and of a hand's end, where and why -----------------------------------
+#
+# Seeded game 0, the first legal action taken each step: seat 0 bids 5, names clubs and looks
+# through the stock's six cards (R-LOOK-1). At ply 8 no card is turned up; at ply 9 QC, a trump
+# it may take, is; at ply 12 it leads the first trick holding JC, KC and AC.
+
+
+@pytest.mark.parametrize(
+    ("ply", "seat", "entry", "why"),
+    [
+        (8, 0, "0 reject", "no card is turned up"),
+        (9, 0, "0 give up JC for KC", "the seat names the card it gives up and the one it takes"),
+        (9, 0, "0 reject KC", "the seat knows the card it rejects"),
+        (9, 0, "rejected 0 QC", "the card turned up is rejected at once only if it may not be taken"),
+        (9, 1, "0 give up JC for QC", "only the seat that took a card knows it"),
+        (9, 1, "0 reject 5D", "a dead card rejected is not shown"),
+        (9, 1, "0 give up 10D", "a dead card given up is not shown"),
+        (9, 1, "0 give up 4C", "4C is not in seat 0's hand"),
+        (12, 0, "out 0", "seat 0 holds a trump"),
+        (12, 0, "scored 1", "the hand is not over: a seat holds a trump"),
+    ],
+)
+def test_an_entry_that_contradicts_the_look_or_the_play_is_refused_where_and_why(ply, seat, entry, why):
+    """R-LOOK-2, R-LOOK-4, R-PLAY-3, R-PLAY-7: each refusal names the entry's place and its reason."""
+    state = first_choices(plies=12)[ply]
+    assert state.phase.value == ("look" if ply < 12 else "play")
+    refused(lambda: view(state, seat).updated(ViewDelta(ply, ply + 1, (entry,))), "$[2]", why)
+
+
+def test_a_seat_out_that_leaves_a_card_taken_in_the_look_nowhere_is_refused():
+    """Seat 1 saw seat 0 take a card in the look, a trump by R-LOOK-2: seat 0 announced out
+    (R-PLAY-3) leaves that trump no place, so no game reaches the view."""
+    state = first_choices(plies=12)[12]
+    refused(
+        lambda: view(state, 1).updated(ViewDelta(12, 12, ("out 0",))),
+        "$",
+        "no placement of the cards the seat cannot see fits the history",
+    )
