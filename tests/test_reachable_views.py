@@ -311,11 +311,13 @@ def test_the_oracle_reports_each_kind_of_failure(monkeypatch):
         (9, 1, "0 give up 4C", "4C is not in seat 0's hand"),
         (12, 0, "out 0", "seat 0 holds a trump"),
         (12, 0, "scored 1", "the hand is not over: a seat holds a trump"),
+        (13, 0, "scored 1", "the hand is not over"),
+        (13, 0, "trick 1 0", "the trick is not over"),
     ],
 )
 def test_an_entry_that_contradicts_the_look_or_the_play_is_refused_where_and_why(ply, seat, entry, why):
     """R-LOOK-2, R-LOOK-4, R-PLAY-3, R-PLAY-7: each refusal names the entry's place and its reason."""
-    state = first_choices(plies=12)[ply]
+    state = first_choices(plies=13)[ply]
     assert state.phase.value == ("look" if ply < 12 else "play")
     refused(lambda: view(state, seat).updated(ViewDelta(ply, ply + 1, (entry,))), "$[2]", why)
 
