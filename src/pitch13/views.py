@@ -277,8 +277,10 @@ class SeatView:
         Raises:
             TypeError: if ``delta`` is not a :class:`ViewDelta`.
             DocumentError: if the delta does not follow this view (its ``since`` is not this
-                view's ``ply``), or an entry is unreadable or cannot come next; ``where`` is
-                ``$[i]``, the entry's place in the delta's JSON list.
+                view's ``ply``), or an entry is unreadable or cannot come next (``where`` is
+                ``$[i]``, the entry's place in the delta's JSON list), or the view it comes to is
+                not one some game reaches (``$[1]`` for a ply its history cannot be at, ``$``
+                otherwise; the docs' views page lists the checks).
         """
         if not isinstance(delta, ViewDelta):
             raise TypeError(f"updated() takes a ViewDelta, not {type(delta).__name__}")
