@@ -395,7 +395,8 @@ class Follower:
         """The cards the seat knows are not in ``who``'s hand, a mask (``who`` -1: in no hand it cannot see).
 
         Its own hand (if ``who`` is another seat), the middle, the cards played, the dead cards it
-        saw, the cards it saw another seat pick up and the card it turned up itself.
+        saw and the cards it saw another seat pick up. (A card it turned up itself is decided on
+        before any other entry can name it.)
         """
         mask = self.middle | self.played | self.named_dead
         if who != self.seat:
@@ -403,8 +404,6 @@ class Follower:
         for seat, held in enumerate(self.held):
             if seat != who:
                 mask |= held
-        if self.turned_card is not None:
-            mask |= 1 << self.turned_card.index
         return mask
 
     def _from_hand(self, card: Card, who: int, where: str) -> None:
