@@ -713,7 +713,7 @@ def view_fields(follower: Follower, ply: int, *, delta: bool = False) -> dict[st
         unseen = cards_of_mask(~knowledge.known_mask & ((1 << 54) - 1))
         places = knowledge.places
         to_play = f.to_act if phase is Phase.PLAY and f.to_act != seat else None
-        if not fits(f.log, f.rules, seat, to_play):
+        if not fits(f.log, f.rules, seat, to_play, knowledge):
             raise DocumentError("$", "no placement of the cards the seat cannot see fits the history")
     in_auction = phase in (Phase.DEAL, Phase.BIDDING)
     table = f.table

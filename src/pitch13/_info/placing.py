@@ -50,12 +50,20 @@ def sample_hand(
     return _rebuild(log, rules, seat, knowledge.held, placed, table, rng)
 
 
-def fits(log: HandLog, rules: Rules, seat: int | None, to_play: int | None = None) -> bool:
+def fits(
+    log: HandLog,
+    rules: Rules,
+    seat: int | None,
+    to_play: int | None = None,
+    knowledge: Knowledge | None = None,
+) -> bool:
     """Whether some placement of the cards ``seat`` cannot see fits what it knows of the hand in ``log``.
 
-    The placements :func:`sample_hand` draws from, as :func:`place` counts them; ``to_play`` as there.
+    The placements :func:`sample_hand` draws from, as :func:`place` counts them; ``to_play`` as
+    there. ``knowledge`` is what :func:`~pitch13._info.knowledge.infer` makes of ``log`` for
+    ``seat``, when the caller has it already.
     """
-    _, unseen, claimed, places, team, least, team_trump = _problem(log, rules, seat, to_play)
+    _, unseen, claimed, places, team, least, team_trump = _problem(log, rules, seat, to_play, knowledge)
     table = log.table(rules)
     counts = [info.count for info in places]
     if min(counts, default=0) < 0 or sum(counts) != len(unseen) + len(claimed):
@@ -86,14 +94,18 @@ def fits(log: HandLog, rules: Rules, seat: int | None, to_play: int | None = Non
 _Problem = tuple[Knowledge, list[Card], list[Card], list[PlaceInfo], int | None, list[int], bool]
 
 
-def _problem(log: HandLog, rules: Rules, seat: int | None, to_play: int | None) -> _Problem:
+def _problem(
+    log: HandLog, rules: Rules, seat: int | None, to_play: int | None, knowledge: Knowledge | None = None
+) -> _Problem:
     """What a placement must fit (see :func:`place`).
 
-    What the seat knows, the cards unseen and claimed, the places, the claiming team, the fewest
-    trumps per seat and whether the claiming team holds an unseen trump.
+    What the seat knows (``knowledge``, or inferred here), the cards unseen and claimed, the
+    places, the claiming team, the fewest trumps per seat and whether the claiming team holds an
+    unseen trump.
     """
     hand = sorted(own_hand(log, seat)) if seat is not None else []
-    knowledge = infer(log, rules, seat, mask_of(hand))
+    if knowledge is None:
+        knowledge = infer(log, rules, seat, mask_of(hand))
     table = log.table(rules)
     known = knowledge.known_mask
     unseen = [c for c in DECK if not known >> c.index & 1]
