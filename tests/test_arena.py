@@ -305,7 +305,7 @@ class _Cheater:
         ({"pairs": "2"}, TypeError, "pairs must be an int, not str"),
         ({"pairs": True}, TypeError, "pairs must be an int, not bool"),
         ({"pairs": 1, "seed": 1.5}, TypeError, "seed must be an int, not float"),
-        ({"pairs": 1, "rules": "classic"}, TypeError, "rules must be a Rules, not str"),
+        ({"pairs": 1, "rules": "classic"}, TypeError, "rules must be a Rules or None, not 'classic'"),
     ],
 )
 def test_match_refuses_bad_arguments(kwargs, error, message):

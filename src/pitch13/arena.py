@@ -37,10 +37,11 @@ import math
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Final
 
 import attrs
 
-from pitch13._base.checks import excerpt
+from pitch13._base.checks import excerpt, option_or_default
 from pitch13._base.seeds import check_parts, game_seed, player_seed
 from pitch13.bots import Bot, BotError, BotSpec, bot_factory
 from pitch13.engine import apply, new_game
@@ -48,6 +49,9 @@ from pitch13.rules import Rules
 from pitch13.views import view
 
 __all__ = ["MatchGame", "MatchResult", "match", "play_pair"]
+
+#: The rules a match plays when it is given none.
+_DEFAULT_RULES: Final = Rules()
 
 
 @attrs.frozen(slots=True)
@@ -310,7 +314,7 @@ def play_pair(
         BotError: if a bot chooses an action that is not legal.
     """
     check_parts(pair=pair, seed=seed)
-    rules = _rules(rules)
+    rules = option_or_default(rules, Rules, "rules", _DEFAULT_RULES)
     make_a, make_b = _maker(bot_a), _maker(bot_b)
     return (_play(make_a, make_b, rules, seed, pair, 0), _play(make_a, make_b, rules, seed, pair, 1))
 
@@ -321,14 +325,6 @@ def _maker(spec: BotSpec) -> Callable[[int | None], Bot]:
     if not callable(spec):
         raise TypeError(f"a bot is a name or a callable that makes one, not {type(spec).__name__}")
     return spec
-
-
-def _rules(rules: Rules | None) -> Rules:
-    if rules is None:
-        return Rules()
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
-    return rules
 
 
 def _name(spec: BotSpec) -> str:
@@ -403,7 +399,7 @@ def match(
         raise ValueError(f"pairs must be at least 1, not {excerpt(pairs)}")
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {excerpt(workers)}")
-    rules = _rules(rules)
+    rules = option_or_default(rules, Rules, "rules", _DEFAULT_RULES)
     for spec in (bot_a, bot_b):
         _maker(spec)  # refuse a bad name here, before any process starts
     found: dict[int, tuple[MatchGame, MatchGame]] = {}

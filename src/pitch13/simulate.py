@@ -45,7 +45,7 @@ from typing import Final, NamedTuple, Protocol
 
 import attrs
 
-from pitch13._base.checks import excerpt
+from pitch13._base.checks import excerpt, option_or_default
 from pitch13._base.seeds import check_parts, game_seed, player_seed
 from pitch13._io import checked_json as doc
 from pitch13.bots import Bot, BotSpec, bot_factory, iter_hands
@@ -102,6 +102,8 @@ _KEYS: Final = (
 _MAX_LINE: Final = 4096
 _BIG: Final = 2**64
 _SCORE: Final = 10**9
+#: The rules a run plays when it is given none.
+_DEFAULT_RULES: Final = Rules()
 
 
 @attrs.frozen(slots=True)
@@ -287,7 +289,11 @@ def simulate_game(
     if index < 0:
         raise ValueError(f"index must be 0 or more, not {excerpt(index)}")
     specs = _makers(bots)
-    return tuple(_game(index, seed, [_maker(s) for s in specs], _rules(rules)))
+    return tuple(
+        _game(
+            index, seed, [_maker(s) for s in specs], option_or_default(rules, Rules, "rules", _DEFAULT_RULES)
+        )
+    )
 
 
 class _Chunk(NamedTuple):
@@ -413,7 +419,7 @@ def simulate(
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable, not {type(progress).__name__}")
     specs = _makers(bots)
-    rules = _rules(rules)
+    rules = option_or_default(rules, Rules, "rules", _DEFAULT_RULES)
     if client is not None:
         distributed = _distributed()
         if not isinstance(client, distributed.Client):
@@ -567,14 +573,6 @@ def _whole(**numbers: object) -> None:
     for name, number in numbers.items():
         if not isinstance(number, int) or isinstance(number, bool):
             raise TypeError(f"{name} must be an int, not {type(number).__name__}")
-
-
-def _rules(rules: Rules | None) -> Rules:
-    if rules is None:
-        return Rules()
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
-    return rules
 
 
 # --- the summary table --------------------------------------------------------------------------------

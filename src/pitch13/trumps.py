@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from pitch13._base.checks import excerpt
+from pitch13._base.checks import option_or_default
 from pitch13._core.tables import table_for
 from pitch13.cards import DECK, Card, Suit
 from pitch13.rules import Rules
@@ -33,15 +33,6 @@ def _check(card: Card, trump: Suit) -> None:
         raise TypeError(f"expected a Suit for trump, not {type(trump).__name__}")
 
 
-def _rules(rules: Rules | None) -> Rules:
-    """``rules``, or the default rules for ``None``; anything else is a TypeError."""
-    if rules is None:
-        return _DEFAULT_RULES
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a pitch13.Rules or None, not {excerpt(rules)}")
-    return rules
-
-
 def is_trump(card: Card, trump: Suit, rules: Rules | None = None) -> bool:
     """Whether ``card`` is a trump when ``trump`` is named (R-DECK-3); otherwise it is dead.
 
@@ -50,7 +41,9 @@ def is_trump(card: Card, trump: Suit, rules: Rules | None = None) -> bool:
             :class:`~pitch13.Suit`, or ``rules`` neither a :class:`~pitch13.Rules` nor ``None``.
     """
     _check(card, trump)
-    return bool(table_for(trump, _rules(rules)).mask >> card.index & 1)
+    return bool(
+        table_for(trump, option_or_default(rules, Rules, "rules", _DEFAULT_RULES)).mask >> card.index & 1
+    )
 
 
 def card_points(card: Card, trump: Suit, rules: Rules | None = None) -> int:
@@ -61,7 +54,7 @@ def card_points(card: Card, trump: Suit, rules: Rules | None = None) -> int:
             :class:`~pitch13.Suit`, or ``rules`` neither a :class:`~pitch13.Rules` nor ``None``.
     """
     _check(card, trump)
-    return table_for(trump, _rules(rules)).points[card.index]
+    return table_for(trump, option_or_default(rules, Rules, "rules", _DEFAULT_RULES)).points[card.index]
 
 
 def trump_power(card: Card, trump: Suit, rules: Rules | None = None) -> int | None:
@@ -75,7 +68,7 @@ def trump_power(card: Card, trump: Suit, rules: Rules | None = None) -> int | No
             :class:`~pitch13.Suit`, or ``rules`` neither a :class:`~pitch13.Rules` nor ``None``.
     """
     _check(card, trump)
-    power = table_for(trump, _rules(rules)).power[card.index]
+    power = table_for(trump, option_or_default(rules, Rules, "rules", _DEFAULT_RULES)).power[card.index]
     return None if power < 0 else power
 
 
@@ -91,7 +84,9 @@ def trump_order(trump: Suit, rules: Rules | None = None) -> tuple[Card, ...]:
     """
     if not isinstance(trump, Suit):
         raise TypeError(f"expected a Suit for trump, not {type(trump).__name__}")
-    return tuple(DECK[i] for i in table_for(trump, _rules(rules)).order)
+    return tuple(
+        DECK[i] for i in table_for(trump, option_or_default(rules, Rules, "rules", _DEFAULT_RULES)).order
+    )
 
 
 def sort_hand(cards: Iterable[Card], trump: Suit | None, rules: Rules | None = None) -> tuple[Card, ...]:
@@ -113,7 +108,7 @@ def sort_hand(cards: Iterable[Card], trump: Suit | None, rules: Rules | None = N
     """
     if trump is not None and not isinstance(trump, Suit):
         raise TypeError(f"expected a Suit or None for trump, not {type(trump).__name__}")
-    rules = _rules(rules)
+    rules = option_or_default(rules, Rules, "rules", _DEFAULT_RULES)
     hand = tuple(cards)
     for card in hand:
         if not isinstance(card, Card):

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import reprlib
-from typing import Final, NoReturn
+from typing import Final, NoReturn, TypeVar
+
+_T = TypeVar("_T")
 
 _EXCERPT: Final = reprlib.Repr()
 _EXCERPT.maxstring = _EXCERPT.maxother = _EXCERPT.maxlong = 40
@@ -52,6 +54,19 @@ def check_seat(seat: object, what: str = "a seat") -> int:
     if not 0 <= seat <= 3:
         raise ValueError(f"{what} is an int from 0 to 3, not {excerpt(seat)}")
     return seat
+
+
+def option_or_default(value: _T | None, kind: type[_T], name: str, default: _T) -> _T:
+    """``value``, or ``default`` when it is ``None``; anything not a ``kind`` is a TypeError (internal).
+
+    The check of an optional argument such as ``rules``: its message names the public class
+    (``Rules``) and quotes an :func:`excerpt` of what was passed.
+    """
+    if value is None:
+        return default
+    if not isinstance(value, kind):
+        raise TypeError(f"{name} must be a {kind.__name__} or None, not {excerpt(value)}")
+    return value
 
 
 def assert_never(value: NoReturn) -> NoReturn:  # pragma: no cover - never called when mypy passes

@@ -17,7 +17,7 @@ import copyreg
 from collections.abc import Callable
 from typing import Final, cast
 
-from pitch13._base.checks import assert_never, check_seat, excerpt
+from pitch13._base.checks import assert_never, check_seat, excerpt, option_or_default
 from pitch13._base.shuffle import seeded_order
 from pitch13._core import fields
 from pitch13._core import history as _history
@@ -107,10 +107,7 @@ def new_game(
             (R-END-1: more than ``rules.target``, or at least it under
             ``target_rule="at_least"``).
     """
-    if rules is None:
-        rules = _DEFAULT_RULES
-    elif not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a pitch13.Rules, not {type(rules).__name__}")
+    rules = option_or_default(rules, Rules, "rules", _DEFAULT_RULES)
     dealer = check_seat(dealer, "dealer")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise TypeError(f"seed must be an int or None, not {excerpt(seed)}")

@@ -32,7 +32,7 @@ from typing import Final, NoReturn
 
 import attrs
 
-from pitch13._base.checks import check_seat, excerpt
+from pitch13._base.checks import check_seat, excerpt, option_or_default
 from pitch13._base.seeds import check_parts
 from pitch13._base.shuffle import deal_positions
 from pitch13._core.action_sets import BIDS, DISCARDS, GIVE_UPS, NAME_TRUMPS, PLAYS, TAKES
@@ -283,10 +283,7 @@ def check_random_games(
         ValueError: if a count is negative, ``hand_cap`` is below 1, or ``seed`` has more than
             4,300 digits.
     """
-    if rules is None:
-        rules = Rules()
-    elif not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a pitch13.Rules, not {type(rules).__name__}")
+    rules = option_or_default(rules, Rules, "rules", Rules())
     check_parts(seed=seed)
     for name, count in (("games", games), ("illegal", illegal), ("samples", samples), ("mutants", mutants)):
         if not isinstance(count, int) or count < 0:
