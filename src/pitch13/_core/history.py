@@ -58,6 +58,8 @@ HistoryItem = Union[Action, Event]
 
 #: Plays are 0..215; the other kinds start here.
 PASS_K: Final = 216
+#: A play's kind in what :func:`read_codes` reads (a play's own code is its seat and card).
+PLAY_K: Final = 0
 BID_K: Final = 217
 TRUMP_K: Final = 218
 DISCARD_K: Final = 219
@@ -336,6 +338,9 @@ def hands_of(past: Hand | None) -> list[Hand]:
 # --- decoding ------------------------------------------------------------------------------------
 
 Entry = tuple[Union[int, None], HistoryItem]
+#: An entry's codes as :func:`read_codes` reads them: kind, first and second argument, a
+#: refill's cards, and the byte after the entry.
+Code = tuple[int, int, int, bytes, int]
 
 
 class Decoder:
@@ -373,71 +378,47 @@ class Decoder:
         """The entries of ``log`` from where this decoder stopped, as ``(seat, action or event)``."""
         number, dealer, deck = self.number, self.dealer, self.deck
         plays = self.plays
-        end = len(log)
-        while self.at < end:
-            at = self.at
-            code = log[at]
-            if code < PASS_K:
-                seat, index = divmod(code, 54)
-                plays.append(seat << 6 | index)
-                self.at = at + 1
-                yield seat, PLAYS[index]
-                continue
-            if code == TRICK_WON_K:
+        for kind, first, second, cards, end in read_codes(log, self.at):
+            self.at = end
+            if kind == PLAY_K:
+                plays.append(first << 6 | second)
+                yield first, PLAYS[second]
+            elif kind == TRICK_WON_K:
                 assert self.table is not None
                 self.tricks += 1
                 trick = make_trick(self.tricks, self.table, tuple(plays))
                 plays.clear()
-                self.at = at + 1
                 yield None, TrickWon(trick)
-            elif code == SEAT_OUT_K:
-                self.at = at + 2
-                yield None, SeatOut(log[at + 1])
-            elif code in _SEAT_ACTIONS:
-                seat = log[at + 1]
-                item, width = _SEAT_ACTIONS[code](log[at + 2] if code in _WITH_ARGUMENT else 0)
-                if code == TRUMP_K:
-                    self.table = table_for(NAME_TRUMPS[log[at + 2]].suit, self.rules)
-                self.at = at + width
-                yield seat, item
-            elif code == DEAL_K:
-                self.at = at + 1
+            elif kind == SEAT_OUT_K:
+                yield None, SeatOut(first)
+            elif kind in _SEAT_ACTIONS:
+                if kind == TRUMP_K:
+                    self.table = table_for(NAME_TRUMPS[second].suit, self.rules)
+                yield first, _SEAT_ACTIONS[kind](second)
+            elif kind == DEAL_K:
                 yield None, Deal(DECK[i] for i in deck)
-            elif code == DEALT_K:
-                self.at = at + 1
+            elif kind == DEALT_K:
                 yield None, HandDealt(number, dealer, tuple(DECK[i] for i in deck))
-            elif code == REFILLED_K:
-                count = log[at + 2]
-                self.at = at + 3 + count
-                yield None, Refilled(log[at + 1], tuple(DECK[i] for i in log[at + 3 : at + 3 + count]))
-            elif code in (DEAD_DISCARDED_K, ENDED_EARLY_K):
-                cards = cards_of_mask(int.from_bytes(log[at + 2 : at + 9], "little"))
-                self.at = at + 9
-                if code == DEAD_DISCARDED_K:
-                    yield None, DeadCardsDiscarded(log[at + 1], cards)
-                else:
-                    yield None, HandEndedEarly(log[at + 1], cards)
-            elif code == AUCTION_WON_K:
-                self.at = at + 3
-                yield None, AuctionWon(log[at + 1], log[at + 2])
-            elif code == HANDED_OVER_K:
-                self.at = at + 3
-                yield None, StockHandedOver(log[at + 1], log[at + 2])
-            elif code == CARD_REJECTED_K:
-                self.at = at + 3
-                yield None, CardRejected(log[at + 1], DECK[log[at + 2]])
-            elif code == STOCK_DISCARDED_K:
-                self.at = at + 2
-                yield None, StockDiscarded(log[at + 1])
-            elif code == THROWN_IN_K:
-                self.at = at + 2
-                yield None, HandThrownIn(number, _THROW_IN_REASONS[log[at + 1]])
-            elif code == SCORED_K:
-                self.at = at + 1
+            elif kind == REFILLED_K:
+                yield None, Refilled(first, tuple(DECK[i] for i in cards))
+            elif kind == DEAD_DISCARDED_K:
+                yield None, DeadCardsDiscarded(first, cards_of_mask(second))
+            elif kind == ENDED_EARLY_K:
+                yield None, HandEndedEarly(first, cards_of_mask(second))
+            elif kind == AUCTION_WON_K:
+                yield None, AuctionWon(first, second)
+            elif kind == HANDED_OVER_K:
+                yield None, StockHandedOver(first, second)
+            elif kind == CARD_REJECTED_K:
+                yield None, CardRejected(first, DECK[second])
+            elif kind == STOCK_DISCARDED_K:
+                yield None, StockDiscarded(first)
+            elif kind == THROWN_IN_K:
+                yield None, HandThrownIn(number, _THROW_IN_REASONS[first])
+            elif kind == SCORED_K:
                 yield None, HandScored(self.result())
             else:
-                assert code == GAME_OVER_K and self.outcome is not None, code
-                self.at = at + 1
+                assert kind == GAME_OVER_K and self.outcome is not None, kind
                 yield None, GameOver(self.outcome)
 
 
@@ -456,37 +437,22 @@ def decode(
 
 def actions_of(log: bytes) -> Iterator[tuple[int, int, int]]:
     """The seat actions of a hand's ``log`` as ``(kind, seat, argument)``; plays have kind 0."""
-    at = 0
-    end = len(log)
-    while at < end:
-        code = log[at]
-        if code < PASS_K:
-            seat, index = divmod(code, 54)
-            yield 0, seat, index
-            at += 1
-        elif code in _SEAT_ACTIONS:
-            argument = log[at + 2] if code in _WITH_ARGUMENT else 0
-            yield code, log[at + 1], argument
-            at += 3 if code in _WITH_ARGUMENT else 2
-        else:
-            at += entry_width(log, at)
+    for kind, seat, argument, _, _ in read_codes(log):
+        if kind == PLAY_K or kind in _SEAT_ACTIONS:
+            yield kind, seat, argument
 
 
 def action_of(kind: int, argument: int) -> Action:
     """The action of a ``(kind, argument)`` pair from :func:`actions_of`."""
     if kind == 0:
         return PLAYS[argument]
-    return _SEAT_ACTIONS[kind](argument)[0]
+    return _SEAT_ACTIONS[kind](argument)
 
 
 def kinds(log: bytes) -> Iterator[bool]:
     """For each entry of ``log``, whether it is an action (a seat's, or chance's deal)."""
-    at = 0
-    end = len(log)
-    while at < end:
-        code = log[at]
-        yield code < PASS_K or code in _SEAT_ACTIONS or code == DEAL_K
-        at += entry_width(log, at)
+    for kind, _, _, _, _ in read_codes(log):
+        yield kind in (PLAY_K, DEAL_K) or kind in _SEAT_ACTIONS
 
 
 def first_ply(past: Hand | None) -> int:
@@ -494,31 +460,59 @@ def first_ply(past: Hand | None) -> int:
     return 0 if past is None else past.first_ply
 
 
-def entry_width(log: bytes, at: int) -> int:
-    """The number of bytes of the entry whose code starts at ``log[at]``."""
-    code = log[at]
-    if code < PASS_K:
-        return 1
-    if code in _SEAT_ACTIONS:
-        return 3 if code in _WITH_ARGUMENT else 2
-    if code == REFILLED_K:
-        return 3 + log[at + 2]
-    return _WIDTHS[code]
+def read_codes(log: bytes, at: int = 0) -> Iterator[Code]:
+    """The entries of ``log`` from its byte ``at`` on, as their codes read: the one reader of the format.
+
+    Each entry is ``(kind, first, second, cards, end)``: its kind (:data:`PLAY_K` for a play);
+    its first argument (a seat, a team, a reason or a count; 0 when it has none); its second (a
+    card index, an amount, a count, or a set of cards as its mask; 0 when it has none); a
+    refill's cards in the order dealt (else empty); and the byte after it, where reading
+    resumes.
+    """
+    end = len(log)
+    while at < end:
+        code = log[at]
+        if code < PASS_K:  # a play, the commonest entry
+            at += 1
+            yield PLAY_K, _PLAY_SEAT[code], _PLAY_CARD[code], b"", at
+            continue
+        width = _WIDTHS[code]
+        if width == 3:
+            yield code, log[at + 1], log[at + 2], b"", at + 3
+        elif width == 2:
+            yield code, log[at + 1], 0, b"", at + 2
+        elif width == 1:
+            yield code, 0, 0, b"", at + 1
+        elif width == 9:
+            yield code, log[at + 1], int.from_bytes(log[at + 2 : at + 9], "little"), b"", at + 9
+        else:  # a refill: its seat, its count and the cards
+            count = log[at + 2]
+            width = 3 + count
+            yield code, log[at + 1], count, log[at + 3 : at + width], at + width
+        at += width
 
 
-_SEAT_ACTIONS: Final[dict[int, Callable[[int], tuple[Action, int]]]] = {
-    PASS_K: lambda _: (PASS, 2),
-    BID_K: lambda n: (BIDS[n], 3),
-    TRUMP_K: lambda suit: (NAME_TRUMPS[suit], 3),
-    DISCARD_K: lambda i: (DISCARDS[i], 3),
-    TAKE_K: lambda i: (TAKES[i], 3),
-    TURN_UP_K: lambda _: (TURN_UP, 2),
-    REJECT_K: lambda _: (REJECT, 2),
-    GIVE_UP_K: lambda i: (GIVE_UPS[i], 3),
-    STOP_K: lambda _: (STOP, 2),
+_SEAT_ACTIONS: Final[dict[int, Callable[[int], Action]]] = {
+    PASS_K: lambda _: PASS,
+    BID_K: BIDS.__getitem__,
+    TRUMP_K: NAME_TRUMPS.__getitem__,
+    DISCARD_K: DISCARDS.__getitem__,
+    TAKE_K: TAKES.__getitem__,
+    TURN_UP_K: lambda _: TURN_UP,
+    REJECT_K: lambda _: REJECT,
+    GIVE_UP_K: GIVE_UPS.__getitem__,
+    STOP_K: lambda _: STOP,
 }
-_WITH_ARGUMENT: Final = frozenset((BID_K, TRUMP_K, DISCARD_K, TAKE_K, GIVE_UP_K))
-_WIDTHS: Final = {
+_FIXED_WIDTHS: Final = {
+    PASS_K: 2,
+    BID_K: 3,
+    TRUMP_K: 3,
+    DISCARD_K: 3,
+    TAKE_K: 3,
+    TURN_UP_K: 2,
+    REJECT_K: 2,
+    GIVE_UP_K: 3,
+    STOP_K: 2,
     DEAL_K: 1,
     DEALT_K: 1,
     AUCTION_WON_K: 3,
@@ -533,3 +527,8 @@ _WIDTHS: Final = {
     DEAD_DISCARDED_K: 9,
     ENDED_EARLY_K: 9,
 }
+#: The bytes of each kind's entry, by its code (a play's is 1; a refill's, 0 here, depends on its count).
+_WIDTHS: Final = tuple(1 if code < PASS_K else _FIXED_WIDTHS.get(code, 0) for code in range(256))
+#: A play's seat and card, by its code.
+_PLAY_SEAT: Final = tuple(code // 54 for code in range(PASS_K))
+_PLAY_CARD: Final = tuple(code % 54 for code in range(PASS_K))

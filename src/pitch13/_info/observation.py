@@ -14,12 +14,12 @@ from typing import Final, cast
 from pitch13._core.history import (
     CARD_REJECTED_K,
     GIVE_UP_K,
-    PASS_K,
+    PLAY_K,
     REFILLED_K,
     REJECT_K,
     TAKE_K,
     TURN_UP_K,
-    entry_width,
+    read_codes,
 )
 from pitch13._info.hand_cache import SEEN_LOCK, deferred_of, read_on
 from pitch13._info.knowledge import HandLog, known_and_held
@@ -192,36 +192,30 @@ class _Public:
         self.turned = -1
 
     def read_on(self, log: bytes) -> None:
-        """Read ``log``, which goes on from what was read, to its end (see :mod:`pitch13._core.history`)."""
+        """Read ``log``, which goes on from what was read, to its end (see :func:`~pitch13._core.history.read_codes`)."""
         played, held, dead = self.played, self.held, self.dead
-        at, end = len(self.log), len(log)
-        while at < end:
-            code = log[at]
-            if code < PASS_K:  # a play: seat * 54 + card
-                seat, index = divmod(code, 54)
-                bit = 1 << index
+        for kind, seat, argument, _, _ in read_codes(log, len(self.log)):
+            if kind == PLAY_K:
+                bit = 1 << argument
                 played[seat] |= bit
                 held[seat] &= ~bit
-                at += 1
-                continue
-            if code == TAKE_K:
-                bit = 1 << log[at + 2]
-                held[log[at + 1]] |= bit
+            elif kind == TAKE_K:
+                bit = 1 << argument
+                held[seat] |= bit
                 self.taken |= bit
-            elif code == REFILLED_K:
-                self.stock += log[at + 2]
-            elif code == TURN_UP_K:
+            elif kind == REFILLED_K:
+                self.stock += argument
+            elif kind == TURN_UP_K:
                 self.turned = self.deck[36 + self.stock]
                 self.stock += 1
-            elif code == REJECT_K:
-                dead[log[at + 1]] |= 1 << self.turned
-            elif code == CARD_REJECTED_K:
-                dead[log[at + 1]] |= 1 << log[at + 2]
-            elif code == GIVE_UP_K:
-                bit = 1 << log[at + 2]
-                dead[log[at + 1]] |= bit
-                held[log[at + 1]] &= ~bit
-            at += entry_width(log, at)
+            elif kind == REJECT_K:
+                dead[seat] |= 1 << self.turned
+            elif kind == CARD_REJECTED_K:
+                dead[seat] |= 1 << argument
+            elif kind == GIVE_UP_K:
+                bit = 1 << argument
+                dead[seat] |= bit
+                held[seat] &= ~bit
         self.log = log
 
     def bits(self, seat: int, mine: int, shown: int, middle: int, turned: int) -> int:
