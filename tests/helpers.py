@@ -34,6 +34,17 @@ def json_cards(node):
     return found
 
 
+#: A deal by seat 0 in which, hearts named, only 3 trumps are dealt: the seats need 5, 5, 6 and 5
+#: cards, 21 in all, from a stock of 18 (R-FILL-2).
+SHORT_HANDS = {
+    1: "JD 2C 3C 4C 5C 6C 7C 8C 9C",
+    2: "3D 10C JC QC KC AC 2D 4D 5D",
+    3: "6D 7D 8D 9D 10D QD KD AD 2S",
+    0: "BJ 3S 4S 5S 6S 7S 8S 9S 10S",
+}
+SHORT_STOCK = "AH JS KH QH 10H 9H 8H QS 7H 6H 5H 4H 3H KS 2H RJ JH AS"
+
+
 def deal(hands, *, dealer=0, stock="", rules=None):
     """A new game dealt from an arranged deck."""
     return apply(new_game(rules, dealer=dealer), arranged_deck(hands, dealer=dealer, stock=stock))

@@ -15,17 +15,26 @@ numbers), and on the examples that were once accepted.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, event, given
 from hypothesis import strategies as st
 
+from helpers import SHORT_HANDS, SHORT_STOCK, deal
 from pitch13 import (
+    DECK,
+    Card,
     DocumentError,
+    NameTrump,
+    Pass,
+    Phase,
     Rules,
     SeatView,
+    Suit,
     ViewDelta,
     apply,
     legal_actions,
@@ -35,7 +44,10 @@ from pitch13 import (
     view,
     view_delta,
 )
+from pitch13.events import HandScored, SeatOut, TrickWon
+from pitch13.seen import SeenEntry
 from pitch13.testing._mutants import MAX_MESSAGE, Verdict, judge, mutated_delta, mutated_document
+from pitch13.trumps import is_trump
 from profiles import examples
 from strategies import PRESETS
 
@@ -331,3 +343,229 @@ def test_a_seat_out_that_leaves_a_card_taken_in_the_look_nowhere_is_refused():
         "$",
         "no placement of the cards the seat cannot see fits the history",
     )
+
+
+# --- each refusal of a seat's copy of the game, held to its place and reason -----------------------
+#
+# Each case finds, in a fixed game, the first step where a refusal can be met, and edits the delta
+# the server sent there (``view_delta``) in one place. Where a game gives no such step the case
+# says so, so a change that moves the games cannot make a case pass without being checked.
+
+
+def _step(states, seat, found):
+    """The views before and after the first step of ``states`` whose delta for ``seat`` ``found``
+    accepts, and that delta (the view before, the delta, the view after)."""
+    for before, after in itertools.pairwise(states):
+        delta = view_delta(after, seat, since=before.ply)
+        if found(before, delta.entries):
+            return see(before, seat), delta, see(after, seat)
+    raise AssertionError("the game has no such step")  # pragma: no cover - a case's game changed
+
+
+def _first_of(entries, head):
+    return next(i for i, entry in enumerate(entries) if entry.split()[0] == head)
+
+
+def _discard_of_a_card_that_is_no_trump():
+    states = playout(Rules(), 16, 200)
+    seat_view, delta, after = _step(states, 0, lambda s, _: s.phase is Phase.DISCARD and s.to_act == 0)
+    card = next(c for c in DECK if not is_trump(c, seat_view.trump))
+    return seat_view, delta, after, [f"0 discard {card}"], 2, f"{card} is not a trump"
+
+
+def _discard_of_a_card_the_seat_holds():
+    states = playout(Rules(), 16, 200)
+    seat_view, delta, after = _step(states, 1, lambda s, _: s.phase is Phase.DISCARD and s.to_act == 0)
+    card = seat_view.hand[0]
+    return seat_view, delta, after, [f"0 discard {card}"], 2, f"{card} is not in seat 0's hand"
+
+
+def _take_of_a_card_not_in_the_middle():
+    states = playout(Rules(), 128, 200)
+    seat_view, delta, after = _step(states, 0, lambda s, _: s.phase is Phase.PICKUP and s.to_act == 0)
+    card = seat_view.hand[0]
+    return seat_view, delta, after, [f"0 take {card}"], 2, f"{card} may not be taken"
+
+
+def _thrown_in_another_hand():
+    states = playout(Rules(), 2, 2)
+    seat_view, delta, after = _step(states, 0, lambda *_: True)
+    return seat_view, delta, after, ["thrown 7 all_passed"], 2, "hand 1 is being played"
+
+
+def _thrown_in_while_a_seat_is_to_call():
+    states = playout(Rules(all_pass="redeal"), 2, 2)
+    seat_view, delta, after = _step(states, 0, lambda *_: True)
+    return (
+        seat_view,
+        delta,
+        after,
+        ["thrown 1 all_passed"],
+        2,
+        "the hand is not thrown in for everyone passing here",
+    )
+
+
+def _thrown_in_after_a_bid():
+    """R-BID-2: a hand is thrown in only when every seat passed."""
+    states = playout(Rules(all_pass="redeal"), 2, 40)
+    seat_view, delta, after = _step(
+        states, 0, lambda _, entries: entries[1:2] and entries[1].startswith("won")
+    )
+    why = "the hand is not thrown in for everyone passing here"
+    return seat_view, delta, after, [delta.entries[0], "thrown 1 all_passed"], 3, why
+
+
+def _thrown_in_short_in_the_auction():
+    states = playout(Rules(short_stock="redeal"), 2, 2)
+    seat_view, delta, after = _step(states, 0, lambda *_: True)
+    return (
+        seat_view,
+        delta,
+        after,
+        ["thrown 1 short_stock"],
+        2,
+        "the hand is not thrown in for a short stock here",
+    )
+
+
+def _thrown_in_short_when_the_stock_fills_every_hand():
+    """R-FILL-2: the refill comes, unless the stock cannot fill every hand."""
+    states = playout(Rules(short_stock="redeal"), 2, 200)
+    seat_view, delta, after = _step(
+        states, 0, lambda _, entries: any(e.startswith("refill") for e in entries)
+    )
+    at = _first_of(delta.entries, "refill")
+    entries = [*delta.entries[:at], "thrown 1 short_stock"]
+    return seat_view, delta, after, entries, at + 2, "the hand is not thrown in for a short stock here"
+
+
+def _refill_when_the_stock_is_short():
+    """R-FILL-2 under short_stock=redeal: a stock that cannot fill every hand is thrown in, not dealt."""
+    state = deal(SHORT_HANDS, stock=SHORT_STOCK, rules=Rules(short_stock="redeal"))
+    while state.phase is Phase.BIDDING:
+        state = apply(state, legal_actions(state)[0])
+    states = [state, apply(state, NameTrump(Suit.HEARTS))]
+    seat_view, delta, after = _step(states, 0, lambda *_: True)
+    at = _first_of(delta.entries, "thrown")
+    why = "the stock cannot fill every hand: the hand is thrown in (R-FILL-2)"
+    return seat_view, delta, after, [*delta.entries[:at], "refill 1 5"], at + 2, why
+
+
+def _stock_dead_when_the_partner_may_look():
+    """R-LOOK-3: when the bidder stops, what is left of the stock goes to his partner."""
+
+    def handed_on(entries):
+        return next(
+            (
+                i
+                for i in range(1, len(entries))
+                if entries[i - 1].endswith(" stop") and entries[i].startswith("stock")
+            ),
+            None,
+        )
+
+    states = playout(Rules(), 0, 40)
+    seat_view, delta, after = _step(states, 0, lambda _, entries: handed_on(entries) is not None)
+    at = handed_on(delta.entries)
+    count = delta.entries[at].split()[2]
+    why = "the stock goes to the bidder's partner"
+    return seat_view, delta, after, [*delta.entries[:at], f"unseen {count}"], at + 2, why
+
+
+def _seat_announced_after_its_team_is_out():
+    """R-PLAY-7 before R-PLAY-4 under lead_fallback=left: once seat 0's being out puts its team out,
+    the hand ends; the lead does not pass on to seat 1."""
+    states = playout(Rules(lead_fallback="left"), 0, 200)
+    seat_view, delta, after = _step(
+        states, 0, lambda _, entries: "out 0" in entries and "early 1 AC" in entries
+    )
+    at = delta.entries.index("early 1 AC")
+    entries = [*delta.entries[:at], "out 1", *delta.entries[at:]]
+    return seat_view, delta, after, entries, at + 2, "seat 1 is not announced out here"
+
+
+def _early_end_that_leaves_a_point_card_unclaimed():
+    """R-PLAY-7: seat 0 saw seat 1 pick up 3H, still in its hand when the hand ends early."""
+    states = playout(Rules(), 728, 300)
+    seat_view, delta, after = _step(states, 0, lambda _, entries: "early 1 3D 3H BJ RJ" in entries)
+    assert Card.parse("3H") in seat_view.known_held[1]
+    at = delta.entries.index("early 1 3D 3H BJ RJ")
+    entries = [*delta.entries[:at], "early 1 3D BJ RJ"]
+    return seat_view, delta, after, entries, at + 2, "every point card still in a hand is claimed"
+
+
+def _scored_while_a_seat_is_known_to_hold_a_trump():
+    """R-PLAY-7: a hand is over when nobody holds a trump; seat 0 saw seat 1 pick one up."""
+    states = playout(Rules(), 58, 300)
+
+    def found(state, _):
+        return (
+            state.phase is Phase.PLAY
+            and not state.trick
+            and any(is_trump(c, state.trump) for c in view(state, 0).known_held[1])
+        )
+
+    seat_view, delta, after = _step(states, 0, found)
+    entries = [f"scored {seat_view.hand_number}"]
+    return seat_view, delta, after, entries, 2, "the hand is not over: a seat holds a trump"
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        _discard_of_a_card_that_is_no_trump,
+        _discard_of_a_card_the_seat_holds,
+        _take_of_a_card_not_in_the_middle,
+        _thrown_in_another_hand,
+        _thrown_in_while_a_seat_is_to_call,
+        _thrown_in_after_a_bid,
+        _thrown_in_short_in_the_auction,
+        _thrown_in_short_when_the_stock_fills_every_hand,
+        _refill_when_the_stock_is_short,
+        _stock_dead_when_the_partner_may_look,
+        _seat_announced_after_its_team_is_out,
+        _early_end_that_leaves_a_point_card_unclaimed,
+        _scored_while_a_seat_is_known_to_hold_a_trump,
+    ],
+    ids=lambda case: case.__name__.strip("_"),
+)
+def test_a_delta_edited_in_one_place_is_refused_there_and_why(case):
+    """R-DISC-2, R-PICK-1, R-BID-2, R-FILL-2, R-LOOK-3, R-PLAY-7: the server's delta at a step
+    is accepted; edited in one place, it is refused at that entry for that reason."""
+    seat_view, delta, after, entries, at, why = case()
+    assert seat_view.updated(delta) == after
+    edited = ViewDelta(delta.since, delta.ply, tuple(entries))
+    refused(lambda: seat_view.updated(edited), f"$[{at}]", why)
+
+
+def _with_entry(seat_view, index, entry):
+    return attrs.evolve(
+        seat_view, history=(*seat_view.history[:index], entry, *seat_view.history[index + 1 :])
+    )
+
+
+def test_a_view_whose_own_history_is_not_the_game_is_refused_when_it_is_brought_up_to_date():
+    """A view made in code (``attrs.evolve``) with entries no game shows: ``updated`` replays the
+    view's own history first and refuses it there (``$``), whatever the delta."""
+    states = playout(Rules(), 1, 400)  # unseeded: the game waits for chance's deal after a hand
+    between = next(s for s in states if s.is_chance and s.results)
+    seat_view = view(between, 0)
+    nothing = ViewDelta(seat_view.ply, seat_view.ply, ())
+    assert seat_view.updated(nothing) == seat_view
+    history = seat_view.history
+    at = next(i for i, e in enumerate(history) if isinstance(e.item, TrickWon))
+    trick = history[at].item.trick
+    wrong = attrs.evolve(trick, winner=(trick.winner + 1) % 4)
+    bad = _with_entry(seat_view, at, SeenEntry(None, TrickWon(wrong)))
+    refused(lambda: bad.updated(nothing), "$", f"the trick is {trick}")
+    at = next(i for i, e in enumerate(history) if isinstance(e.item, HandScored))
+    result = history[at].item.result
+    wrong = attrs.evolve(result, ended_early=not result.ended_early)
+    bad = _with_entry(seat_view, at, SeenEntry(None, HandScored(wrong)))
+    why = f"the hand's result is not its entries' (points {result.points}, scores {result.scores})"
+    refused(lambda: bad.updated(nothing), "$", why)
+    bad = _with_entry(seat_view, at, SeenEntry(None, Pass()))
+    refused(lambda: bad.updated(nothing), "$", "Pass() is not an event")
+    bad = _with_entry(seat_view, at, SeenEntry(0, SeatOut(0)))
+    refused(lambda: bad.updated(nothing), "$", "SeatOut(seat=0) is not a seat's action")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import helpers
-from helpers import card, drive, events, refused
+from helpers import SHORT_HANDS, SHORT_STOCK, card, drive, events, refused
 from pitch13 import (
     PASS,
     REJECT,
@@ -387,14 +387,7 @@ def test_r_fill_1_dead_cards_received_stay_in_hand_and_cannot_be_played():
 
 # --- R-FILL-2 ----------------------------------------------------------------------------------
 
-# Only 3 trumps are dealt: the seats need 5, 5, 6 and 5 cards, 21 in all, from a stock of 18.
-SHORT_HANDS = {
-    1: "JD 2C 3C 4C 5C 6C 7C 8C 9C",
-    2: "3D 10C JC QC KC AC 2D 4D 5D",
-    3: "6D 7D 8D 9D 10D QD KD AD 2S",
-    0: "BJ 3S 4S 5S 6S 7S 8S 9S 10S",
-}
-SHORT_STOCK = "AH JS KH QH 10H 9H 8H QS 7H 6H 5H 4H 3H KS 2H RJ JH AS"
+# SHORT_HANDS and SHORT_STOCK (helpers): hearts named, the stock cannot fill every hand.
 
 
 def test_r_fill_2_stock_runs_out_and_the_hand_continues():

@@ -27,7 +27,7 @@ import attrs
 
 from pitch13._base.checks import check_seat, excerpt
 from pitch13._core import history as _history
-from pitch13._core.masks import cards_of_mask, mask_of
+from pitch13._core.masks import ALL_CARDS, cards_of_mask, mask_of
 from pitch13._core.tables import may_take, table_for
 from pitch13._info.entry_text import parse_entry
 from pitch13._info.follow import Follower, view_fields
@@ -509,7 +509,7 @@ def _work_out(seat_view: SeatView, d: Deferred) -> None:
             dead_known = cards_of_mask(0 if seat is None else log.named_dead[seat] & ~d.shown)
             # Every card the seat has seen placed (the middle, the face-up dead cards, its own
             # named dead cards, the cards played) is in what it knows.
-            unseen = cards_of_mask(~knowledge.known_mask & _ALL)
+            unseen = cards_of_mask(~knowledge.known_mask & ALL_CARDS)
             places = knowledge.places
         values = (dead_known, tricks, unseen, places, seen.seen)  # the history last: it says "done"
         for slot, value in zip(_DEFERRED_SLOTS, values, strict=True):
@@ -667,9 +667,6 @@ def _bids(calls: tuple[int, ...]) -> tuple[int | None, ...]:
 
 _BIDS: Final[dict[tuple[int, ...], tuple[int | None, ...]]] = {}
 _OUTS: Final = tuple(frozenset(s for s in range(4) if mask >> s & 1) for mask in range(16))
-
-
-_ALL: Final = (1 << 54) - 1
 
 
 # --- reading a view back -------------------------------------------------------------------------

@@ -7,6 +7,9 @@ from typing import Final, TypeVar
 
 from pitch13.cards import DECK, Card
 
+#: Every card of the deck, as a mask.
+ALL_CARDS: Final = (1 << 54) - 1
+
 
 def cards_of_mask(mask: int) -> tuple[Card, ...]:
     """The cards whose bits are set in ``mask``, in index order (internal helper)."""

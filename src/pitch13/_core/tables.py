@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from pitch13._core.masks import ALL_CARDS
 from pitch13.cards import Rank, Suit
 from pitch13.rules import DeuceTo, JokerOrder, LookTake, Pickup, Rules
 
@@ -94,7 +95,7 @@ class TrumpTable:
         self.points: Final = tuple(points)
         self.mask: Final = sum(1 << i for i in order)
         #: The cards that are not trumps: dead, discarded as soon as trump is named (R-DISC-1).
-        self.dead_mask: Final = ((1 << 54) - 1) ^ self.mask
+        self.dead_mask: Final = ALL_CARDS ^ self.mask
         self.point_mask: Final = sum(1 << i for i in order if points[i])
         self.deuce: Final = _index(Rank.TWO, trump)
         #: The point cards worth 1, and those worth 3, as masks: points are two popcounts.
@@ -114,7 +115,7 @@ class TrumpTable:
         self.take_mask: Final = {
             LookTake.ANY_TRUMP: self.mask,
             LookTake.POINT_CARDS_ONLY: self.point_mask,
-            LookTake.ANY_CARD: (1 << 54) - 1,
+            LookTake.ANY_CARD: ALL_CARDS,
         }[look_take]
         #: The trumps shed under R-DISC-2 that may be picked up (R-PICK-1).
         self.pickup_mask: Final = {

@@ -16,7 +16,7 @@ from typing import Final
 
 from pitch13._base.checks import excerpt
 from pitch13._core.action_sets import NAME_TRUMPS
-from pitch13._core.masks import cards_of_mask, mask_of
+from pitch13._core.masks import ALL_CARDS, cards_of_mask, mask_of
 from pitch13._core.tables import TrumpTable, table_for
 from pitch13._core.tally import close_trick, hand_result, make_trick, outcome_after, past_target, tally
 from pitch13._info.knowledge import HandLog, PlaceInfo, infer
@@ -530,8 +530,7 @@ class Follower:
     def _seat_out(self, seat: int, where: str) -> None:
         if (
             self.phase is not Phase.PLAY
-            or self.out >> seat & 1
-            or seat != self.to_act
+            or seat != self.to_act  # never a seat out: the turn passes them by (R-PLAY-3, R-PLAY-4)
             or (self.leading and TEAM_OUT[self.out] >= 0)  # R-PLAY-7: the hand ends first
         ):
             raise _fail(where, f"seat {seat} is not announced out here")
@@ -604,7 +603,10 @@ class Follower:
             raise _fail(where, "the hand is not over: a seat holds a trump")
         expected = self.result()
         if result != expected:
-            raise _fail(where, f"the hand's result is {expected}")
+            why = (
+                f"the hand's result is not its entries' (points {expected.points}, scores {expected.scores})"
+            )
+            raise _fail(where, why)
         self.scores = result.scores
         self.last_result = result
         self.over = True
@@ -694,8 +696,9 @@ def view_fields(follower: Follower, ply: int, *, delta: bool = False) -> dict[st
     if f.outcome is None:
         for team, score in enumerate(f.scores):
             if past_target(f.rules, score):
+                # A delta cannot lead here: a hand scored that wins must be followed by the end.
                 raise DocumentError(
-                    "$" if delta else f"$.scores[{team}]",
+                    f"$.scores[{team}]",
                     f"a score of {score} has won a game to {f.rules.target}, which goes on",
                 )
     if phase is Phase.PLAY and f.to_act == seat and f.table is not None and not f.hand & f.table.mask:
@@ -710,7 +713,7 @@ def view_fields(follower: Follower, ply: int, *, delta: bool = False) -> dict[st
     if dealt and f.log is not None:
         knowledge = infer(f.log, f.rules, seat, f.hand)
         # What the seat saw placed (the middle, face-up dead cards, plays) is in what it knows.
-        unseen = cards_of_mask(~knowledge.known_mask & ((1 << 54) - 1))
+        unseen = cards_of_mask(~knowledge.known_mask & ALL_CARDS)
         places = knowledge.places
         to_play = f.to_act if phase is Phase.PLAY and f.to_act != seat else None
         if not fits(f.log, f.rules, seat, to_play, knowledge):

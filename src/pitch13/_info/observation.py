@@ -21,6 +21,7 @@ from pitch13._core.history import (
     TURN_UP_K,
     read_codes,
 )
+from pitch13._core.masks import ALL_CARDS
 from pitch13._info.hand_cache import SEEN_LOCK, deferred_of, read_on
 from pitch13._info.knowledge import HandLog, known_and_held
 from pitch13.state import GameState, Phase
@@ -68,7 +69,6 @@ def _offsets(layout: tuple[tuple[str, int, str], ...]) -> dict[str, int]:
 AT: Final = _offsets(LAYOUT)
 #: The 0-or-1 entries come first, then the ten scaled numbers.
 NBITS: Final = AT["scores"]
-_ALL: Final = (1 << 54) - 1
 _PHASES: Final = tuple(Phase)
 #: The bit of each phase in the ``phase`` field.
 PHASE_BIT: Final = {phase: 1 << (AT["phase"] + i) for i, phase in enumerate(_PHASES)}
@@ -238,7 +238,7 @@ class _Public:
             | held[(seat + 1) & 3] << _HELD
             | held[(seat + 2) & 3] << (_HELD + 54)
             | held[(seat + 3) & 3] << (_HELD + 108)
-            | (~known & _ALL) << _UNSEEN
+            | (~known & ALL_CARDS) << _UNSEEN
         )
 
 
@@ -275,5 +275,5 @@ def seen_bits(log: HandLog, seat: int, mine: int, shown: int) -> int:
         | held[(seat + 1) & 3] << _HELD
         | held[(seat + 2) & 3] << (_HELD + 54)
         | held[(seat + 3) & 3] << (_HELD + 108)
-        | (~known & _ALL) << _UNSEEN
+        | (~known & ALL_CARDS) << _UNSEEN
     )
