@@ -51,6 +51,7 @@ from pitch13 import (
     NameTrump,
     Phase,
     Place,
+    PlaceInfo,
     Play,
     Rank,
     Reject,
@@ -1427,3 +1428,48 @@ def test_views_keep_nothing_of_finished_hands():
         del state
     # One hand's views (the hand in play) are kept; 25 hands' would be about 1 MB.
     assert kept[True] - kept[False] < 100_000, kept
+
+
+def _random_game(seed, plies):
+    """A seeded default-rules game played ``plies`` plies by uniformly random choices."""
+    rng = random.Random(seed)
+    states = [new_game(dealer=seed % 4, seed=seed)]
+    while len(states) <= plies:
+        states.append(apply(states[-1], rng.choice(legal_actions(states[-1]))))
+    return states
+
+
+def test_the_places_of_the_cards_a_seat_cannot_see_are_exactly_what_it_knows():
+    """Before trump is named, any unseen card may be in any other hand or the stock. After the look,
+    a hand holds at most the dead cards it received, less those it gave up face down (R-FILL-1,
+    R-LOOK-4); a card another seat turned up and decides on is one it may take (R-LOOK-2)."""
+    hand = functools.partial(PlaceInfo, trumps=True, dead=True)
+    assert view(new_game(seed=0), 0).places == (
+        hand(Place.HAND_1, 9),
+        hand(Place.HAND_2, 9),
+        hand(Place.HAND_3, 9),
+        PlaceInfo(Place.STOCK, 18, True, True),
+    )
+    states = _random_game(44, 13)
+    looking = view(states[6], 0)
+    assert looking.card_turned_up and looking.to_act == 2
+    assert looking.places == (
+        hand(Place.HAND_1, 6, max_dead=5),
+        hand(Place.HAND_2, 6, max_dead=3),
+        hand(Place.HAND_3, 6, max_dead=3),
+        PlaceInfo(Place.STOCK, 4, True, True),
+        PlaceInfo(Place.TURNED, 1, True, False, takeable_only=True),
+    )
+    playing = view(states[13], 0)
+    assert [str(e) for e in playing.history if str(e).startswith(("refill 2", "2 give up"))] == [
+        "refill 2 3",
+        "2 give up JC",
+        "2 give up",
+        "2 give up",
+    ]
+    assert playing.places == (
+        hand(Place.HAND_1, 6, max_dead=5),
+        hand(Place.HAND_2, 6, max_dead=1),
+        hand(Place.HAND_3, 6, max_dead=3),
+        PlaceInfo(Place.DEAD, 4, False, True),
+    )

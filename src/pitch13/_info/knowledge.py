@@ -10,6 +10,7 @@ sampling read the result.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable
 from typing import Final
 
@@ -147,7 +148,7 @@ def add_entry(log: HandLog, entry: SeenEntry) -> None:
     """Add what ``entry`` (a step of the hand after its deal) tells to ``log``."""
     item = entry.item
     seat = entry.seat
-    if type(item) is Play and seat is not None:  # the commonest entry, added as the branches below add it
+    if type(item) is Play and seat is not None:  # the commonest entry, and the only one a play makes
         bit = 1 << item.card.index
         log.plays[seat].append(item.card)
         log.known |= bit
@@ -208,12 +209,7 @@ def add_entry(log: HandLog, entry: SeenEntry) -> None:
         log.known |= 1 << item.card.index
         log.held[seat] |= 1 << item.card.index
         log.size_change[seat] += 1
-    elif isinstance(item, Play):
-        log.plays[seat].append(item.card)
-        log.known |= 1 << item.card.index
-        log.held[seat] &= ~(1 << item.card.index)
-        log.size_change[seat] -= 1
-    if isinstance(item, (Pass, Bid, NameTrump, Discard, Take, Stop, Play)):
+    if isinstance(item, (Pass, Bid, NameTrump, Discard, Take, Stop)):
         log.actions.append((seat, item))
     elif isinstance(item, TurnUpSeen):
         log.actions.append((seat, TURN_UP))
@@ -300,20 +296,14 @@ def known_and_held(log: HandLog, seat: int | None, mine: int) -> tuple[int, list
 
 _PLACES: Final = (*_HAND_PLACES, Place.STOCK, Place.TURNED, Place.DEAD)
 _STOCK, _TURNED, _DEAD = 4, 5, 6
-_PLACE_INFOS: Final[dict[tuple[int, int, bool, bool, int | None, bool], PlaceInfo]] = {}
 
 
+@functools.lru_cache(maxsize=1 << 12)
 def _place(
     place: int, count: int, trumps: bool, dead: bool, max_dead: int | None, takeable: bool
 ) -> PlaceInfo:
     """The :class:`PlaceInfo` of these values, made once (places are keyed by their index)."""
-    key = (place, count, trumps, dead, max_dead, takeable)
-    info = _PLACE_INFOS.get(key)
-    if info is None:
-        info = PlaceInfo(_PLACES[place], count, trumps, dead, max_dead, takeable)
-        if len(_PLACE_INFOS) < 1 << 16:
-            _PLACE_INFOS[key] = info
-    return info
+    return PlaceInfo(_PLACES[place], count, trumps, dead, max_dead, takeable)
 
 
 def own_hand(log: HandLog, seat: int) -> set[Card]:
