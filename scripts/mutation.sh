@@ -13,8 +13,9 @@
 #                                              views some game reaches and the refusals' sweep
 #   info      _info.follow, _info.knowledge    the same, and sampling
 #             (a seat's copy of the game, what a seat knows)
-#   sampling  sampling, _info.placing          sampling and its weights, and the views some
-#                                              game reaches
+#   sampling  sampling, _info.placing          sampling and its weights, the views some game
+#                                              reaches, the refusals' sweep and the view
+#                                              documents (placing.fits reads views back)
 # (all four by default). Each group runs in a scratch copy of src/ and tests/ under mutants-run/
 # (ignored by git), with the rest of mutmut's settings from [tool.mutmut] in pyproject.toml.
 #
@@ -43,7 +44,7 @@ for group in "${groups[@]}"; do
             ;;
         sampling)
             modules=(sampling _info.placing)
-            tests=(test_sampling test_sampling_weighting test_reachable_views)
+            tests=(test_sampling test_sampling_weighting test_reachable_views test_refusals test_view_documents)
             ;;
         *)
             echo "unknown group $group (rules, views, info, sampling)" >&2

@@ -47,7 +47,7 @@ def sample_hand(
     placed = place(unseen, claimed, places, table, team, rng, factors, least, team_trump)
     if placed is None:
         return None
-    return _rebuild(log, rules, seat, knowledge.held, placed, table, rng)
+    return _rebuild(log, seat, knowledge.held, placed, table, rng)
 
 
 def fits(
@@ -427,7 +427,6 @@ def _split_trumps(
 
 def _rebuild(
     log: HandLog,
-    rules: Rules,
     seat: int | None,
     held: tuple[tuple[Card, ...], ...],
     placed: list[tuple[PlaceInfo, list[Card]]],
@@ -463,8 +462,7 @@ def _rebuild(
     for s in range(4):
         hand_now = in_place.get(Place.hand(s), []) + list(held[s])
         if s == seat:
-            initial[s] = list(log.own)
-            refill[s] = [c for r in log.refills if r.seat == s for c in r.cards]
+            initial[s] = list(log.own)  # its refill's cards are in the log, read below
             for j, step in enumerate(log.looks):
                 if isinstance(step, GiveUpSeen) and step.seat == s:
                     assert step.taken is not None
@@ -473,7 +471,7 @@ def _rebuild(
         if table is None:
             initial[s] = hand_now
             continue
-        flows = _seat_flows(log, rules, s, hand_now, step_cards, table, rng)
+        flows = _seat_flows(log, s, hand_now, step_cards, table, rng)
         if flows is None:
             return None
         initial[s], refill[s], seat_taken = flows
@@ -490,7 +488,7 @@ def _rebuild(
             deck[position] = card
     stock: list[Card] = []
     for r in log.refills:
-        stock.extend(refill.get(r.seat, [])[: r.count] if r.seat != seat else r.cards)
+        stock.extend(r.cards if r.seat == seat else refill[r.seat][: r.count])
     for j, step in enumerate(log.looks):
         if isinstance(step, GiveUpSeen):
             stock.append(taken[j])
@@ -513,7 +511,6 @@ def _rebuild(
 
 def _seat_flows(
     log: HandLog,
-    rules: Rules,
     seat: int,
     hand_now: list[Card],
     step_cards: list[Card | None],
