@@ -121,6 +121,13 @@ def test_updated_refuses_a_delta_whose_ply_is_behind_its_entries():
     )
 
 
+@pytest.mark.parametrize("ply", ["1", 1.0, True, None])
+def test_updated_refuses_a_delta_made_in_code_whose_ply_is_no_int(ply):
+    """``ViewDelta.from_json`` reads only ints; a delta made in code is held to the same."""
+    delta = ViewDelta(0, ply, ("1 pass",))
+    refused(lambda: view(new_game(seed=0), 0).updated(delta), "$[1]", f"a ply is an int, not {ply!r}")
+
+
 def test_a_hand_1_view_is_at_the_plies_of_its_actions():
     """Hand 1 begins the game: its ply is the hand's actions, plus its deal when dealt by Deal."""
     data = view(new_game(seed=0), 0).to_dict()

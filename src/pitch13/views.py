@@ -289,6 +289,8 @@ class SeatView:
                 "$[0]",
                 f"the delta follows the view of ply {excerpt(delta.since)}, not this one of ply {self.ply}",
             )
+        if not isinstance(delta.ply, int) or isinstance(delta.ply, bool):  # made in code, not read
+            fail("$[1]", f"a ply is an int, not {excerpt(delta.ply)}")
         follower = _follower_of(self)
         for i, line in enumerate(delta.entries):
             where = f"$[{i + 2}]"
