@@ -236,8 +236,11 @@ def test_the_runner_refuses_bad_arguments():
 
 def test_call_of_refuses_a_seat_that_is_not_one():
     hand = next(iter(iter_hands([SimpleBot(s) for s in range(4)], seed=1)))
-    with pytest.raises(ValueError, match="a seat is 0 to 3"):
+    with pytest.raises(ValueError, match="seat is an int from 0 to 3, not 4"):
         hand.call_of(4)
+    for seat in (True, "1", 1.0):
+        with pytest.raises(TypeError, match="seat is an int from 0 to 3"):
+            hand.call_of(seat)
 
 
 def test_summarize_hand_refuses_what_is_not_one_finished_hand():

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
-from pitch13._base.checks import excerpt
+from pitch13._base.checks import check_seat
 from pitch13._core.history import last_result, start_of
 from pitch13.actions import Bid, Deal, NameTrump, Pass, SeatAction
 from pitch13.cards import Suit
@@ -102,11 +102,10 @@ class HandSummary:
         """The call of ``seat``: the amount it bid, or ``None`` if it passed.
 
         Raises:
+            TypeError: if ``seat`` is not an int (a bool is not one).
             ValueError: if ``seat`` is not 0 to 3.
         """
-        if seat not in (0, 1, 2, 3):
-            raise ValueError(f"a seat is 0 to 3, not {excerpt(seat)}")
-        return self.calls[(seat - self.dealer - 1) & 3]
+        return self.calls[(check_seat(seat, "seat") - self.dealer - 1) & 3]
 
 
 HandSummary.__module__ = "pitch13.simulate"
