@@ -502,6 +502,13 @@ def core_cases() -> Iterator[Case]:
     yield from cases(
         GameRecord, "GameRecord.to_text", DocumentError, ("bid-10**5000", lambda: huge_bid_record().to_text())
     )
+    yield from cases(
+        GameRecord,
+        "GameRecord.to_dict",
+        ValueError,
+        ("bid-10**5000", lambda: huge_bid_record().to_dict()),
+        ("json-bid-10**5000", lambda: huge_bid_record().to_json()),
+    )
     yield from json_loader(state_from_json, "state_from_json", state_from_json)
     yield from dict_loader(state_from_dict, "state_from_dict", state_from_dict)
     yield from cases(state_to_dict, "state_to_dict", TypeError, ("1MB", lambda: state_to_dict(LONG_TEXT)))

@@ -38,7 +38,7 @@ from typing import ClassVar, Final, Union, cast
 
 import attrs
 
-from pitch13._base.checks import excerpt
+from pitch13._base.checks import excerpt, writable
 from pitch13._base.failures import ActionParseError
 from pitch13._base.shuffle import seeded_order
 from pitch13.cards import DECK, Card, Suit
@@ -322,13 +322,10 @@ def shuffled_deck(seed: int, hand_number: int = 1) -> tuple[Card, ...]:
     for name, value in (("seed", seed), ("hand_number", hand_number)):
         if not isinstance(value, int) or isinstance(value, bool):
             raise TypeError(f"{name} must be an int, not {excerpt(value)}")
-        if not -_LONGEST < value < _LONGEST:
+        if not writable(value):
             raise ValueError(f"{name} must be an int of at most 4,300 digits, not {excerpt(value)}")
     return tuple(DECK[i] for i in seeded_order(seed, hand_number))
 
-
-#: Past this, a seed or hand number has more than 4,300 digits, which ``str`` refuses to write.
-_LONGEST: Final = 10**4300
 
 _VERBS: Final = (
     "pass",

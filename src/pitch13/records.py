@@ -34,7 +34,7 @@ from typing import Final, cast
 
 import attrs
 
-from pitch13._base.checks import excerpt
+from pitch13._base.checks import excerpt, writable
 from pitch13._core import history as _history
 from pitch13._core.action_sets import ACTION_TYPES
 from pitch13._core.logs import hand_logs
@@ -228,7 +228,12 @@ class GameRecord:
     # --- JSON ---------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, object]:
-        """The record as plain JSON data (format ``pitch13.record``, version 1)."""
+        """The record as plain JSON data (format ``pitch13.record``, version 1).
+
+        Raises:
+            ValueError: if a bid has more than 4,300 digits (only a record made with the
+                constructor can hold one; it does not replay).
+        """
         return {"format": RECORD_FORMAT, "version": VERSION, **_body(self)}
 
     def to_json(self, *, indent: int | None = None) -> str:
@@ -236,7 +241,7 @@ class GameRecord:
 
         Raises:
             TypeError: if ``indent`` is not an int or ``None``.
-            ValueError: if it is not from 0 to 100.
+            ValueError: if it is not from 0 to 100, or as :meth:`to_dict` raises.
         """
         return _dumps(self.to_dict(), indent)
 
@@ -418,10 +423,17 @@ def _body(record: GameRecord) -> dict[str, object]:
         body["start_hand"] = record.start_hand
         body["start_scores"] = list(record.start_scores)
     body["hands"] = [
-        {"deck": [str(c) for c in hand.deck], "actions": [[who, str(a)] for who, a in hand.actions]}
+        {"deck": [str(c) for c in hand.deck], "actions": [[who, _notation(a)] for who, a in hand.actions]}
         for hand in record.hands
     ]
     return body
+
+
+def _notation(action: SeatAction) -> str:
+    """An action's notation in a document; a bid too long to write is refused."""
+    if isinstance(action, Bid) and not writable(action.amount):
+        raise ValueError(f"a record cannot hold {_written(action)}: it has more than 4,300 digits")
+    return str(action)
 
 
 def _written(action: SeatAction) -> str:

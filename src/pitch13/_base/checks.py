@@ -12,6 +12,13 @@ _EXCERPT.maxstring = _EXCERPT.maxother = _EXCERPT.maxlong = 40
 _EXCERPT.maxlevel = 3
 #: The longest excerpt, whatever the value.
 _MOST: Final = 80
+#: Past this an int has more than 4,300 digits, which ``str`` refuses to write (Python's limit).
+_LONGEST: Final = 10**4300
+
+
+def writable(value: int) -> bool:
+    """Whether ``str`` can write the int ``value``: it has at most 4,300 digits."""
+    return -_LONGEST < value < _LONGEST
 
 
 def excerpt(value: object) -> str:

@@ -8,13 +8,10 @@ a run's games are the same however they are split among processes or machines.
 from __future__ import annotations
 
 import hashlib
-from typing import Final
 
-from pitch13._base.checks import excerpt
+from pitch13._base.checks import excerpt, writable
 
-#: Past this an int has more than 4,300 digits, which ``str`` refuses to write: the seeds below
-#: are made from the decimal text of their parts.
-_LONGEST: Final = 10**4300
+# The seeds below are made from the decimal text of their parts: each must be writable.
 
 
 def check_parts(**parts: object) -> None:
@@ -27,7 +24,7 @@ def check_parts(**parts: object) -> None:
     for name, value in parts.items():
         if not isinstance(value, int) or isinstance(value, bool):
             raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-        if not -_LONGEST < value < _LONGEST:
+        if not writable(value):
             raise ValueError(f"{name} must be an int of at most 4,300 digits, not {excerpt(value)}")
 
 
