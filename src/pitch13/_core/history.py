@@ -14,6 +14,7 @@ A code is one byte, then the arguments of its kind:
   card index, an amount, or a count followed by that many card indices; a set of cards in
   index order is its 54-bit mask, in 7 bytes.
 
+The codes are read in one place, :func:`read_codes`, which every reader of a log goes through.
 Whatever the events carry that the codes do not (a dealt deck, a trick's winner and points, a
 hand's result, the outcome) is rebuilt from the hand's deck, its earlier entries, the rules and
 the hand's result.
@@ -58,8 +59,6 @@ HistoryItem = Union[Action, Event]
 
 #: Plays are 0..215; the other kinds start here.
 PASS_K: Final = 216
-#: A play's kind in what :func:`read_codes` reads (a play's own code is its seat and card).
-PLAY_K: Final = 0
 BID_K: Final = 217
 TRUMP_K: Final = 218
 DISCARD_K: Final = 219
@@ -82,6 +81,8 @@ TRICK_WON_K: Final = 235
 ENDED_EARLY_K: Final = 236
 SCORED_K: Final = 237
 GAME_OVER_K: Final = 238
+#: A play's kind in what :func:`read_codes` reads (a play's own code is its seat and card).
+PLAY_K: Final = 0
 
 _THROW_IN_REASONS: Final = tuple(ThrowInReason)
 
