@@ -324,7 +324,7 @@ def _new_game_start(state: GameState, start: _history.Start) -> bool:
     logs = hand_logs(state)
     next(logs)  # the start's own, empty
     first = next(logs, None)
-    return first is None or first[1][:1] == _history.DEAL_CODE
+    return first is None or _history.dealt_by_chance(first[1])
 
 
 def replay(record: GameRecord) -> tuple[GameState, ...]:

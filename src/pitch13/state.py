@@ -303,7 +303,7 @@ class GameState(Fields):
         """
         out: list[tuple[int | None, Action]] = []
         for deck, log in hand_logs(self):
-            if log[:1] == _history.DEAL_CODE:
+            if _history.dealt_by_chance(log):
                 out.append((None, Deal(DECK[i] for i in deck)))
             out.extend((seat, _history.action_of(kind, arg)) for kind, seat, arg in _history.actions_of(log))
         return tuple(out)

@@ -443,6 +443,11 @@ def actions_of(log: bytes) -> Iterator[tuple[int, int, int]]:
             yield kind, seat, argument
 
 
+def dealt_by_chance(log: bytes) -> bool:
+    """Whether the hand of ``log`` was dealt by chance (a :class:`~pitch13.Deal`), not by a seed."""
+    return log[:1] == DEAL_CODE
+
+
 def action_of(kind: int, argument: int) -> Action:
     """The action of a ``(kind, argument)`` pair from :func:`actions_of`."""
     if kind == 0:

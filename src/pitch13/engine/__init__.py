@@ -299,7 +299,7 @@ def _reduce(state: GameState) -> tuple[Callable[..., GameState], tuple[object, .
     if start is not None:  # a game started partway, its first hand dealt with it or by a Deal
         logs = logs[1:]
         deck = None
-        if logs and logs[0][1][:1] != _history.DEAL_CODE:
+        if logs and not _history.dealt_by_chance(logs[0][1]):
             deck = None if seeded else logs[0][0]  # a seed deals it again
             logs[0] = (b"", logs[0][1])
         first = (start.number + 1, start.scores, start.last, start.plies, deck)
