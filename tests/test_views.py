@@ -1473,3 +1473,12 @@ def test_the_places_of_the_cards_a_seat_cannot_see_are_exactly_what_it_knows():
         hand(Place.HAND_3, 6, max_dead=3),
         PlaceInfo(Place.DEAD, 4, False, True),
     )
+
+
+def test_a_view_of_a_game_under_a_subclass_of_rules_writes_its_rules_as_the_rules_do():
+    class HouseRules(Rules):
+        """A table's own name for its rules."""
+
+    house = view(new_game(HouseRules(target=21), seed=1), 0).to_dict()
+    plain = view(new_game(Rules(target=21), seed=1), 0).to_dict()
+    assert house["rules"] == plain["rules"] and house["rules"]["target"] == 21
