@@ -44,7 +44,11 @@ def main(argv: list[str]) -> int:
     survivors = []
     for module, found in statuses.items():
         counts = Counter(found.values())
-        equivalent = [n for n, s in found.items() if n in equivalents and s not in KILLED]
+        # Only a mutant that was run and not killed is left out as equivalent: in a run of a
+        # sample of the mutants, the listed ones not run are not run.
+        equivalent = [
+            n for n, s in found.items() if n in equivalents and s not in KILLED and s != "not checked"
+        ]
         killed = sum(counts[s] for s in KILLED)
         not_run = counts["not checked"]
         scored = len(found) - len(equivalent) - not_run
