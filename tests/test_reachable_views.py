@@ -502,20 +502,67 @@ def _early_end_that_leaves_a_point_card_unclaimed():
     return seat_view, delta, after, entries, at + 2, "every point card still in a hand is claimed"
 
 
-def _scored_while_a_seat_is_known_to_hold_a_trump():
-    """R-PLAY-7: a hand is over when nobody holds a trump; seat 0 saw seat 1 pick one up."""
-    states = playout(Rules(), 58, 300)
+def _scored_while_seat(holder, seed):
+    def case():
+        """R-PLAY-7: a hand is over when nobody holds a trump; seat 0 holds none, but saw seat
+        ``holder`` pick one up."""
+        states = playout(Rules(), seed, 300)
 
-    def found(state, _):
-        return (
-            state.phase is Phase.PLAY
-            and not state.trick
-            and any(is_trump(c, state.trump) for c in view(state, 0).known_held[1])
-        )
+        def found(state, _):
+            seen = view(state, 0)
+            return (
+                state.phase is Phase.PLAY
+                and not state.trick
+                and not any(is_trump(c, state.trump) for c in seen.hand)
+                and any(is_trump(c, state.trump) for c in seen.known_held[holder])
+            )
 
-    seat_view, delta, after = _step(states, 0, found)
-    entries = [f"scored {seat_view.hand_number}"]
-    return seat_view, delta, after, entries, 2, "the hand is not over: a seat holds a trump"
+        seat_view, delta, after = _step(states, 0, found)
+        entries = [f"scored {seat_view.hand_number}"]
+        return seat_view, delta, after, entries, 2, "the hand is not over: a seat holds a trump"
+
+    case.__name__ = f"_scored_while_seat_{holder}_is_known_to_hold_a_trump"
+    return case
+
+
+def _play_by_a_seat_that_cannot_hold_a_trump():
+    """R-PLAY-3: seat 2, to play, is announced out; without the announcement no placement gives
+    it a trump, so no game reaches the view."""
+    states = playout(Rules(), 0, 150)
+    seat_view, delta, after = _step(
+        states, 0, lambda _, entries: entries == ("1 play 10C", "out 2", "trick 4 0")
+    )
+    why = "no placement of the cards the seat cannot see fits the history"
+    return seat_view, delta, after, ["1 play 10C"], None, why
+
+
+def _turn_up_not_named_to_the_seat_that_turned_it():
+    """R-LOOK-1: the seat that turns a stock card up sees it."""
+    states = first_choices(plies=13)
+    seat_view, delta, after = _step(states, 0, lambda _, entries: entries[:1] == ("0 turn up QC",))
+    why = "a turned-up card is named to the seat that turned it up, and only to it"
+    return seat_view, delta, after, ["0 turn up"], 2, why
+
+
+def _discard_out_of_turn():
+    states = playout(Rules(), 16, 200)
+    seat_view, delta, after = _step(states, 0, lambda s, _: s.phase is Phase.DISCARD and s.to_act == 0)
+    card = seat_view.hand[0]
+    return seat_view, delta, after, [f"1 discard {card}"], 2, "it is seat 0's turn, not seat 1's"
+
+
+def _next_hand_dealt_by_another_seat():
+    """R-DEAL-2: the deal passes to the left."""
+    states = playout(Rules(), 2, 200)
+    seat_view, delta, after = _step(
+        states, 0, lambda _, entries: any(e.startswith("dealt 2 ") for e in entries)
+    )
+    at = next(i for i, e in enumerate(delta.entries) if e.startswith("dealt 2 "))
+    words = delta.entries[at].split()
+    dealer = int(words[2])
+    wrong = " ".join([*words[:2], str((dealer + 1) % 4), *words[3:]])
+    why = f"hand 2 is next, dealt by seat {dealer}"
+    return seat_view, delta, after, [*delta.entries[:at], wrong], at + 2, why
 
 
 @pytest.mark.parametrize(
@@ -533,17 +580,23 @@ def _scored_while_a_seat_is_known_to_hold_a_trump():
         _stock_dead_when_the_partner_may_look,
         _seat_announced_after_its_team_is_out,
         _early_end_that_leaves_a_point_card_unclaimed,
-        _scored_while_a_seat_is_known_to_hold_a_trump,
+        _scored_while_seat(1, 728),
+        _scored_while_seat(2, 810),
+        _play_by_a_seat_that_cannot_hold_a_trump,
+        _turn_up_not_named_to_the_seat_that_turned_it,
+        _discard_out_of_turn,
+        _next_hand_dealt_by_another_seat,
     ],
     ids=lambda case: case.__name__.strip("_"),
 )
 def test_a_delta_edited_in_one_place_is_refused_there_and_why(case):
-    """R-DISC-2, R-PICK-1, R-BID-2, R-FILL-2, R-LOOK-3, R-PLAY-7: the server's delta at a step
-    is accepted; edited in one place, it is refused at that entry for that reason."""
+    """R-DEAL-2, R-DISC-2, R-PICK-1, R-BID-2, R-FILL-2, R-LOOK-1, R-LOOK-3, R-PLAY-3, R-PLAY-7:
+    the server's delta at a step is accepted; edited in one place, it is refused at that entry
+    (or, when only the whole view shows the fault, at ``$``) for that reason."""
     seat_view, delta, after, entries, at, why = case()
     assert seat_view.updated(delta) == after
     edited = ViewDelta(delta.since, delta.ply, tuple(entries))
-    refused(lambda: seat_view.updated(edited), f"$[{at}]", why)
+    refused(lambda: seat_view.updated(edited), "$" if at is None else f"$[{at}]", why)
 
 
 def _with_entry(seat_view, index, entry):

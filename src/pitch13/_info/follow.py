@@ -707,10 +707,9 @@ def view_fields(follower: Follower, ply: int, *, delta: bool = False) -> dict[st
     if f.table is not None and turned is not None and rejected_at_once(f.table, turned.index, f.hand):
         raise DocumentError("$", f"{turned} may not be taken: it is rejected at once (R-LOOK-2)")
     hand = cards_of_mask(f.hand)  # none for a spectator
-    dealt = f.log is not None and phase is not Phase.DEAL
     unseen: tuple[Card, ...] = ()
     places: tuple[PlaceInfo, ...] = ()
-    if dealt and f.log is not None:
+    if f.log is not None:  # a hand is shown (between hands, the follower has let it go)
         knowledge = infer(f.log, f.rules, seat, f.hand)
         # What the seat saw placed (the middle, face-up dead cards, plays) is in what it knows.
         unseen = cards_of_mask(~knowledge.known_mask & ALL_CARDS)
