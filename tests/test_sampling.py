@@ -761,6 +761,9 @@ def test_sample_state_says_what_it_was_given():
     with pytest.raises(ValueError, match="weighting") as info:
         sample_state(seen, random.Random(1), weighting="uniform")
     assert str(info.value) == 'weighting is "placements" or "shuffle", not \'uniform\''
+    with pytest.raises(TypeError) as info:
+        sample_state(seen, random.Random(1), weighting=b"shuffle")
+    assert str(info.value) == 'weighting is "placements" or "shuffle", not b\'shuffle\''
 
 
 def _a_later_hand_in_play():

@@ -200,8 +200,12 @@ def _shuffle_factors(
 
 
 def _kept_ways(outside: int, kept: int, taken: int, t: int) -> int:
-    trumps = outside + t
-    return math.comb(trumps, kept) * math.comb(trumps - kept, taken) if trumps >= kept else 0
+    """The ways to choose, of ``outside + t`` trumps, the ``kept`` ones and then ``taken`` others.
+
+    ``comb(n, kept) * comb(n - kept, taken)``, written as ``comb(n, kept + taken) *
+    comb(kept + taken, kept)``, which is 0 when there are too few trumps.
+    """
+    return math.comb(outside + t, kept + taken) * math.comb(kept + taken, kept)
 
 
 def place(
