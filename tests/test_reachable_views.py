@@ -629,3 +629,14 @@ def test_a_view_whose_own_history_is_not_the_game_is_refused_when_it_is_brought_
     refused(lambda: bad.updated(nothing), "$", "Pass() is not an event")
     bad = _with_entry(seat_view, at, SeenEntry(0, SeatOut(0)))
     refused(lambda: bad.updated(nothing), "$", "SeatOut(seat=0) is not a seat's action")
+
+
+def test_a_view_where_a_hand_holds_no_card_the_seat_cannot_see_reads_back():
+    """Seat 2's hand is all known to seat 0 (no card of it is unseen): a place of count 0 fits."""
+    states = playout(Rules(), 6, 300)
+    seat_view = next(
+        v for v in (view(s, 0) for s in states if s.phase is Phase.PLAY) if any(not p.count for p in v.places)
+    )
+    assert [(p.place.value, p.count) for p in seat_view.places][1] == ("hand_2", 0)
+    assert SeatView.from_json(seat_view.to_json()) == seat_view
+    assert view(sample_state(seat_view, random.Random(1)), 0) == seat_view
