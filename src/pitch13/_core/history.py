@@ -339,9 +339,9 @@ def hands_of(past: Hand | None) -> list[Hand]:
 # --- decoding ------------------------------------------------------------------------------------
 
 Entry = tuple[Union[int, None], HistoryItem]
-#: An entry's codes as :func:`read_codes` reads them: kind, first and second argument, and a
-#: refill's cards.
-Code = tuple[int, int, int, bytes]
+#: An entry's codes as :func:`read_codes` reads them: kind, first and second argument, a
+#: refill's cards, and the byte after the entry.
+Code = tuple[int, int, int, bytes, int]
 
 
 class Decoder:
@@ -379,8 +379,8 @@ class Decoder:
         """The entries of ``log`` from where this decoder stopped, as ``(seat, action or event)``."""
         number, dealer, deck = self.number, self.dealer, self.deck
         plays = self.plays
-        start, self.at = self.at, len(log)  # every reader reads a log to its end
-        for kind, first, second, cards in read_codes(log, start):
+        for kind, first, second, cards, end in read_codes(log, self.at):
+            self.at = end
             if kind == PLAY_K:
                 plays.append(first << 6 | second)
                 yield first, PLAYS[second]
@@ -438,7 +438,7 @@ def decode(
 
 def actions_of(log: bytes) -> Iterator[tuple[int, int, int]]:
     """The seat actions of a hand's ``log`` as ``(kind, seat, argument)``; plays have kind 0."""
-    for kind, seat, argument, _ in read_codes(log):
+    for kind, seat, argument, _, _ in read_codes(log):
         if kind == PLAY_K or kind in _SEAT_ACTIONS:
             yield kind, seat, argument
 
@@ -457,7 +457,7 @@ def action_of(kind: int, argument: int) -> Action:
 
 def kinds(log: bytes) -> Iterator[bool]:
     """For each entry of ``log``, whether it is an action (a seat's, or chance's deal)."""
-    for kind, _, _, _ in read_codes(log):
+    for kind, _, _, _, _ in read_codes(log):
         yield kind in (PLAY_K, DEAL_K) or kind in _SEAT_ACTIONS
 
 
@@ -469,32 +469,32 @@ def first_ply(past: Hand | None) -> int:
 def read_codes(log: bytes, at: int = 0) -> Iterator[Code]:
     """The entries of ``log`` from its byte ``at`` on, as their codes read: the one reader of the format.
 
-    Each entry is ``(kind, first, second, cards)``: its kind (:data:`PLAY_K` for a play); its
-    first argument (a seat, a team, a reason or a count; 0 when it has none); its second (a card
-    index, an amount, a count, or a set of cards as its mask; 0 when it has none); and a
-    refill's cards in the order dealt (else empty). A reader that reads on later resumes from
-    the log's length.
+    Each entry is ``(kind, first, second, cards, end)``: its kind (:data:`PLAY_K` for a play);
+    its first argument (a seat, a team, a reason or a count; 0 when it has none); its second (a
+    card index, an amount, a count, or a set of cards as its mask; 0 when it has none); a
+    refill's cards in the order dealt (else empty); and the byte after it, where reading
+    resumes.
     """
     end = len(log)
     while at < end:
         code = log[at]
         if code < PASS_K:  # a play, the commonest entry
             at += 1
-            yield _PLAY_READ[code]
+            yield PLAY_K, _PLAY_SEAT[code], _PLAY_CARD[code], b"", at
             continue
         width = _WIDTHS[code]
         if width == 3:
-            yield code, log[at + 1], log[at + 2], b""
+            yield code, log[at + 1], log[at + 2], b"", at + 3
         elif width == 2:
-            yield code, log[at + 1], 0, b""
+            yield code, log[at + 1], 0, b"", at + 2
         elif width == 1:
-            yield code, 0, 0, b""
+            yield code, 0, 0, b"", at + 1
         elif width == 9:
-            yield code, log[at + 1], int.from_bytes(log[at + 2 : at + 9], "little"), b""
+            yield code, log[at + 1], int.from_bytes(log[at + 2 : at + 9], "little"), b"", at + 9
         else:  # a refill: its seat, its count and the cards
             count = log[at + 2]
             width = 3 + count
-            yield code, log[at + 1], count, log[at + 3 : at + width]
+            yield code, log[at + 1], count, log[at + 3 : at + width], at + width
         at += width
 
 
@@ -535,5 +535,6 @@ _FIXED_WIDTHS: Final = {
 }
 #: The bytes of each kind's entry, by its code (a play's is 1; a refill's, 0 here, depends on its count).
 _WIDTHS: Final = tuple(1 if code < PASS_K else _FIXED_WIDTHS.get(code, 0) for code in range(256))
-#: What :func:`read_codes` reads of each play, by its code: its kind, seat and card.
-_PLAY_READ: Final[tuple[Code, ...]] = tuple((PLAY_K, code // 54, code % 54, b"") for code in range(PASS_K))
+#: A play's seat and card, by its code.
+_PLAY_SEAT: Final = tuple(code // 54 for code in range(PASS_K))
+_PLAY_CARD: Final = tuple(code % 54 for code in range(PASS_K))

@@ -194,7 +194,7 @@ class _Public:
     def read_on(self, log: bytes) -> None:
         """Read ``log``, which goes on from what was read, to its end (see :func:`~pitch13._core.history.read_codes`)."""
         played, held, dead = self.played, self.held, self.dead
-        for kind, seat, argument, _ in read_codes(log, len(self.log)):
+        for kind, seat, argument, _, _ in read_codes(log, len(self.log)):
             if kind == PLAY_K:
                 bit = 1 << argument
                 played[seat] |= bit
