@@ -505,7 +505,7 @@ def _early_end_that_leaves_a_point_card_unclaimed():
 def _scored_while_seat(holder, seed):
     def case():
         """R-PLAY-7: a hand is over when nobody holds a trump; seat 0 holds none, but saw seat
-        ``holder`` pick one up."""
+        ``holder`` pick one up (and knows of no other), and the trick before was won."""
         states = playout(Rules(), seed, 300)
 
         def found(state, _):
@@ -513,8 +513,10 @@ def _scored_while_seat(holder, seed):
             return (
                 state.phase is Phase.PLAY
                 and not state.trick
+                and str(seen.history[-1]).startswith("trick")  # a trick was won: no leader out
                 and not any(is_trump(c, state.trump) for c in seen.hand)
-                and any(is_trump(c, state.trump) for c in seen.known_held[holder])
+                and [any(is_trump(c, state.trump) for c in seen.known_held[s]) for s in (1, 2, 3)]
+                == [s == holder for s in (1, 2, 3)]
             )
 
         seat_view, delta, after = _step(states, 0, found)
@@ -581,7 +583,7 @@ def _next_hand_dealt_by_another_seat():
         _seat_announced_after_its_team_is_out,
         _early_end_that_leaves_a_point_card_unclaimed,
         _scored_while_seat(1, 728),
-        _scored_while_seat(2, 810),
+        _scored_while_seat(2, 1834),
         _play_by_a_seat_that_cannot_hold_a_trump,
         _turn_up_not_named_to_the_seat_that_turned_it,
         _discard_out_of_turn,
