@@ -328,6 +328,7 @@ def test_the_oracle_reports_each_kind_of_failure(monkeypatch):
         (9, 1, "0 reject 5D", "a dead card rejected is not shown"),
         (9, 1, "0 give up 10D", "a dead card given up is not shown"),
         (9, 1, "0 give up 4C", "4C is not in seat 0's hand"),
+        (9, 1, "0 reject 7C", "7C is not in the stock"),
         (12, 0, "out 0", "seat 0 holds a trump"),
         (12, 0, "scored 1", "the hand is not over: a seat holds a trump"),
         (13, 0, "scored 1", "the hand is not over"),
@@ -642,3 +643,14 @@ def test_a_view_where_a_hand_holds_no_card_the_seat_cannot_see_reads_back():
     assert [(p.place.value, p.count) for p in seat_view.places][1] == ("hand_2", 0)
     assert SeatView.from_json(seat_view.to_json()) == seat_view
     assert view(sample_state(seat_view, random.Random(1)), 0) == seat_view
+
+
+def test_nothing_follows_the_end_of_the_game():
+    """R-END-1: once the game is over, a delta brings nothing more."""
+    state = next(s for s in playout(Rules(target=11), 4, 2000) if s.is_over)
+    for seat in VIEWERS:
+        refused(
+            lambda seat=seat: see(state, seat).updated(ViewDelta(state.ply, state.ply + 1, ("1 pass",))),
+            "$[2]",
+            "the game is over",
+        )
