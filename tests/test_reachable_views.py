@@ -395,23 +395,15 @@ def _take_of_a_card_not_in_the_middle():
     return seat_view, delta, after, [f"0 take {card}"], 2, f"{card} may not be taken"
 
 
-def _thrown_in_another_hand():
-    states = playout(Rules(), 2, 2)
-    seat_view, delta, after = _step(states, 0, lambda *_: True)
-    return seat_view, delta, after, ["thrown 7 all_passed"], 2, "hand 1 is being played"
+def _at_the_first_call(name, rules, entry, why):
+    """A case at a seeded game's first call (R-BID-1): ``entry`` comes instead of the call."""
 
+    def case():
+        seat_view, delta, after = _step(playout(rules, 2, 2), 0, lambda *_: True)
+        return seat_view, delta, after, [entry], 2, why
 
-def _thrown_in_while_a_seat_is_to_call():
-    states = playout(Rules(all_pass="redeal"), 2, 2)
-    seat_view, delta, after = _step(states, 0, lambda *_: True)
-    return (
-        seat_view,
-        delta,
-        after,
-        ["thrown 1 all_passed"],
-        2,
-        "the hand is not thrown in for everyone passing here",
-    )
+    case.__name__ = name
+    return case
 
 
 def _thrown_in_after_a_bid():
@@ -422,19 +414,6 @@ def _thrown_in_after_a_bid():
     )
     why = "the hand is not thrown in for everyone passing here"
     return seat_view, delta, after, [delta.entries[0], "thrown 1 all_passed"], 3, why
-
-
-def _thrown_in_short_in_the_auction():
-    states = playout(Rules(short_stock="redeal"), 2, 2)
-    seat_view, delta, after = _step(states, 0, lambda *_: True)
-    return (
-        seat_view,
-        delta,
-        after,
-        ["thrown 1 short_stock"],
-        2,
-        "the hand is not thrown in for a short stock here",
-    )
 
 
 def _thrown_in_short_when_the_stock_fills_every_hand():
@@ -574,10 +553,22 @@ def _next_hand_dealt_by_another_seat():
         _discard_of_a_card_that_is_no_trump,
         _discard_of_a_card_the_seat_holds,
         _take_of_a_card_not_in_the_middle,
-        _thrown_in_another_hand,
-        _thrown_in_while_a_seat_is_to_call,
+        _at_the_first_call(
+            "thrown_in_another_hand", Rules(), "thrown 7 all_passed", "hand 1 is being played"
+        ),
+        _at_the_first_call(
+            "thrown_in_while_a_seat_is_to_call",
+            Rules(all_pass="redeal"),
+            "thrown 1 all_passed",
+            "the hand is not thrown in for everyone passing here",
+        ),
         _thrown_in_after_a_bid,
-        _thrown_in_short_in_the_auction,
+        _at_the_first_call(
+            "thrown_in_short_in_the_auction",
+            Rules(short_stock="redeal"),
+            "thrown 1 short_stock",
+            "the hand is not thrown in for a short stock here",
+        ),
         _thrown_in_short_when_the_stock_fills_every_hand,
         _refill_when_the_stock_is_short,
         _stock_dead_when_the_partner_may_look,
