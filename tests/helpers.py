@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from pitch13 import DECK, Deal, IllegalActionError, apply, new_game, parse_cards, spectator_view, view
+from pitch13 import (
+    DECK,
+    Deal,
+    IllegalActionError,
+    apply,
+    legal_actions,
+    new_game,
+    parse_cards,
+    spectator_view,
+    view,
+)
 from pitch13.testing import arranged_deck, check_invariants
 
 
@@ -48,6 +58,24 @@ SHORT_STOCK = "AH JS KH QH 10H 9H 8H QS 7H 6H 5H 4H 3H KS 2H RJ JH AS"
 def deal(hands, *, dealer=0, stock="", rules=None):
     """A new game dealt from an arranged deck."""
     return apply(new_game(rules, dealer=dealer), arranged_deck(hands, dealer=dealer, stock=stock))
+
+
+def random_states(rules, *, dealer, seed, rng, length):
+    """The states of a game played by ``rng``'s uniformly random choices, ``length`` states at most.
+
+    Chance deals a hand (shuffled by ``rng``) when the game is not seeded (``seed`` is ``None``).
+    """
+    state = new_game(rules, dealer=dealer, seed=seed)
+    states = [state]
+    while not state.is_over and len(states) < length:
+        if state.is_chance:
+            order = list(DECK)
+            rng.shuffle(order)
+            state = apply(state, Deal(order))
+        else:
+            state = apply(state, rng.choice(legal_actions(state)))
+        states.append(state)
+    return states
 
 
 def drive(state, *steps):

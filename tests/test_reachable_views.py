@@ -24,7 +24,7 @@ import pytest
 from hypothesis import HealthCheck, event, given
 from hypothesis import strategies as st
 
-from helpers import SHORT_HANDS, SHORT_STOCK, deal
+from helpers import SHORT_HANDS, SHORT_STOCK, deal, random_states
 from pitch13 import (
     DECK,
     Card,
@@ -189,20 +189,8 @@ def test_view_delta_refuses_a_since_that_is_not_a_ply():
 
 def playout(rules, seed, length):
     """The states of a random game (seeded when ``seed`` is even), ``length`` plies at most."""
-    rng = random.Random(seed)
-    state = new_game(rules, dealer=seed % 4, seed=seed if seed % 2 == 0 else None)
-    states = [state]
-    while not state.is_over and len(states) < length:
-        if state.is_chance:
-            from pitch13 import DECK, Deal
-
-            order = list(DECK)
-            rng.shuffle(order)
-            state = apply(state, Deal(order))
-        else:
-            state = apply(state, rng.choice(legal_actions(state)))
-        states.append(state)
-    return states
+    seeded = seed if seed % 2 == 0 else None
+    return random_states(rules, dealer=seed % 4, seed=seeded, rng=random.Random(seed), length=length)
 
 
 @examples(200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -22,16 +22,12 @@ import random
 import sys
 from pathlib import Path
 
+from helpers import random_states
 from pitch13 import (
-    DECK,
-    Deal,
     DocumentError,
     Phase,
     Rules,
     SeatView,
-    apply,
-    legal_actions,
-    new_game,
     spectator_view,
     view,
 )
@@ -57,19 +53,9 @@ RARE = (Phase.DISCARD, Phase.PICKUP, Phase.LOOK)
 
 
 def _states(game: int) -> list[object]:
-    rng = random.Random(f"refusals:{game}")
     rules = RULE_SETS[game % len(RULE_SETS)]
-    state = new_game(rules, dealer=game % 4, seed=game if game % 2 else None)
-    states = [state]
-    while not state.is_over and len(states) < 400:
-        if state.is_chance:
-            order = list(DECK)
-            rng.shuffle(order)
-            state = apply(state, Deal(order))
-        else:
-            state = apply(state, rng.choice(legal_actions(state)))
-        states.append(state)
-    return states
+    rng = random.Random(f"refusals:{game}")
+    return random_states(rules, dealer=game % 4, seed=game if game % 2 else None, rng=rng, length=400)
 
 
 def _verdict(read) -> str:

@@ -34,7 +34,7 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from helpers import deal, json_cards, see, states_through
+from helpers import deal, json_cards, random_states, see, states_through
 from pitch13 import (
     BLACK_JOKER,
     DECK,
@@ -1430,15 +1430,6 @@ def test_views_keep_nothing_of_finished_hands():
     assert kept[True] - kept[False] < 100_000, kept
 
 
-def _random_game(seed, plies):
-    """A seeded default-rules game played ``plies`` plies by uniformly random choices."""
-    rng = random.Random(seed)
-    states = [new_game(dealer=seed % 4, seed=seed)]
-    while len(states) <= plies:
-        states.append(apply(states[-1], rng.choice(legal_actions(states[-1]))))
-    return states
-
-
 def test_the_places_of_the_cards_a_seat_cannot_see_are_exactly_what_it_knows():
     """Before trump is named, any unseen card may be in any other hand or the stock. After the look,
     a hand holds at most the dead cards it received, less those it gave up face down (R-FILL-1,
@@ -1450,7 +1441,7 @@ def test_the_places_of_the_cards_a_seat_cannot_see_are_exactly_what_it_knows():
         hand(Place.HAND_3, 9),
         PlaceInfo(Place.STOCK, 18, True, True),
     )
-    states = _random_game(44, 13)
+    states = random_states(Rules(), dealer=0, seed=44, rng=random.Random(44), length=14)
     looking = view(states[6], 0)
     assert looking.card_turned_up and looking.to_act == 2
     assert looking.places == (
