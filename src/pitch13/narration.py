@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from pitch13._base.checks import assert_never, check_seat, excerpt
+from pitch13._base.checks import assert_never, check_seat, excerpt, option_or_default
 from pitch13._info.seen_entries import dealt_cards
 from pitch13.actions import (
     Bid,
@@ -362,15 +362,6 @@ class Narrator:
         )
 
 
-def _teller(narrator: object) -> Narrator:
-    """``narrator``, or a new one with the default names for ``None``."""
-    if narrator is None:
-        return Narrator()
-    if not isinstance(narrator, Narrator):
-        raise TypeError(f"narrator must be a Narrator or None, not {excerpt(narrator)}")
-    return narrator
-
-
 def narrate_seen(
     entries: Iterable[SeenEntry], narrator: Narrator | None = None, *, viewer: int | None = None
 ) -> tuple[str, ...]:
@@ -385,7 +376,7 @@ def narrate_seen(
         TypeError: if ``narrator`` is neither a :class:`Narrator` nor ``None``, or an entry is
             not a :class:`~pitch13.seen.SeenEntry`.
     """
-    teller = _teller(narrator)
+    teller = option_or_default(narrator, Narrator, "narrator", Narrator())
     lines: list[str] = []
     for entry in entries:
         text = teller.describe_seen(entry, viewer)
@@ -404,7 +395,7 @@ def narrate_history(entries: Iterable[HistoryEntry], narrator: Narrator | None =
         TypeError: if ``narrator`` is neither a :class:`Narrator` nor ``None``, or an entry is
             not a :class:`~pitch13.HistoryEntry`.
     """
-    teller = _teller(narrator)
+    teller = option_or_default(narrator, Narrator, "narrator", Narrator())
     lines: list[str] = []
     for entry in entries:
         text = teller.describe_history(entry)

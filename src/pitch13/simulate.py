@@ -289,11 +289,8 @@ def simulate_game(
     if index < 0:
         raise ValueError(f"index must be 0 or more, not {excerpt(index)}")
     specs = _makers(bots)
-    return tuple(
-        _game(
-            index, seed, [_maker(s) for s in specs], option_or_default(rules, Rules, "rules", _DEFAULT_RULES)
-        )
-    )
+    rules = option_or_default(rules, Rules, "rules", _DEFAULT_RULES)
+    return tuple(_game(index, seed, [_maker(s) for s in specs], rules))
 
 
 class _Chunk(NamedTuple):

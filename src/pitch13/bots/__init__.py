@@ -33,6 +33,7 @@ from pitch13.actions import (
     Take,
     TurnUp,
 )
+from pitch13.bots._args import check_view, seeded_random
 from pitch13.bots._search import SearchBot
 from pitch13.bots._summary import HandSummary, HandWatcher
 from pitch13.cards import DECK, Card, Suit
@@ -67,18 +68,6 @@ class Bot(Protocol):
         ...  # pragma: no cover - a protocol
 
 
-def _seeded(seed: int | None, bot: str) -> random.Random:
-    """A random source seeded with ``seed``, an int or ``None`` (as :class:`SearchBot` takes)."""
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise TypeError(f"{bot} seed must be an int or None, not {type(seed).__name__}")
-    return random.Random(seed)
-
-
-def _check_view(view: SeatView, bot: str) -> None:
-    if not isinstance(view, SeatView):
-        raise TypeError(f"{bot}.choose() takes a SeatView, not {type(view).__name__}")
-
-
 class RandomBot:
     """Chooses uniformly among the legal actions, from its own seeded random source."""
 
@@ -88,7 +77,7 @@ class RandomBot:
         Raises:
             TypeError: if ``seed`` is neither an int nor ``None``.
         """
-        self._rng = _seeded(seed, "RandomBot")
+        self._rng = seeded_random(seed, "RandomBot")
 
     def choose(self, view: SeatView) -> SeatAction:
         """A uniformly random legal action.
@@ -96,7 +85,7 @@ class RandomBot:
         Raises:
             TypeError: if ``view`` is not a :class:`~pitch13.SeatView`.
         """
-        _check_view(view, "RandomBot")
+        check_view(view, "RandomBot")
         return self._rng.choice(view.legal_actions)
 
 
@@ -114,7 +103,7 @@ class SimpleBot:
         Raises:
             TypeError: if ``seed`` is neither an int nor ``None``.
         """
-        self._rng = _seeded(seed, "SimpleBot")
+        self._rng = seeded_random(seed, "SimpleBot")
         # The trump tables of the last rules seen, one per suit, as (rules, tables).
         self._tables: tuple[Rules | None, tuple[TrumpTable, ...]] = (None, ())
 
@@ -132,7 +121,7 @@ class SimpleBot:
         Raises:
             TypeError: if ``view`` is not a :class:`~pitch13.SeatView`.
         """
-        _check_view(view, "SimpleBot")
+        check_view(view, "SimpleBot")
         actions = view.legal_actions
         phase = view.phase
         tables = self._tables_for(view.rules)

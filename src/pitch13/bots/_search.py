@@ -32,6 +32,7 @@ from pitch13.actions import (
     SeatAction,
     Take,
 )
+from pitch13.bots._args import check_view, seeded_random
 from pitch13.cards import Suit
 from pitch13.engine import apply, legal_actions
 from pitch13.errors import SamplingError
@@ -263,8 +264,6 @@ class SearchBot:
             ValueError: if a budget is not positive, or ``bids`` or ``bid_margin`` is negative,
                 or ``time_limit`` or ``bid_margin`` is past a float's range.
         """
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise TypeError(f"SearchBot seed must be an int or None, not {type(seed).__name__}")
         for name, count in (("iterations", iterations), ("auction_iterations", auction_iterations)):
             if not isinstance(count, int) or isinstance(count, bool):
                 raise TypeError(f"SearchBot {name} must be an int, not {type(count).__name__}")
@@ -286,7 +285,7 @@ class SearchBot:
             raise TypeError(f"SearchBot bid_margin must be a number, not {type(bid_margin).__name__}")
         if not (_finite(bid_margin) and bid_margin >= 0):
             raise ValueError(f"SearchBot bid_margin must be 0 or more, not {excerpt(bid_margin)}")
-        self._rng = random.Random(seed)
+        self._rng = seeded_random(seed, "SearchBot")
         self._iterations = iterations
         self._auction_iterations = auction_iterations
         self._time_limit = None if time_limit is None else float(time_limit)
@@ -332,8 +331,7 @@ class SearchBot:
             TypeError: if ``view`` is not a :class:`~pitch13.SeatView`.
             ValueError: if the view is a spectator's or has no action to take.
         """
-        if not isinstance(view, SeatView):
-            raise TypeError(f"SearchBot.choose() takes a SeatView, not {type(view).__name__}")
+        check_view(view, "SearchBot")
         actions = view.legal_actions
         if not actions or view.seat is None:
             raise ValueError("SearchBot.choose() needs the view of a seat that is to act")
