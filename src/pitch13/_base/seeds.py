@@ -11,11 +11,11 @@ import hashlib
 
 from pitch13._base.checks import excerpt, writable
 
-# The seeds below are made from the decimal text of their parts: each must be writable.
-
 
 def check_parts(**parts: object) -> None:
     """Refuse a run's seed or a game's index that is not an int, or is too long to write.
+
+    The seeds below are made from the decimal text of their parts, so each must be writable.
 
     Raises:
         TypeError: if a part is not an int (a bool is not one).
