@@ -289,7 +289,7 @@ ROOT = {
     "Rules", "Card", "Suit", "Rank", "DECK", "BLACK_JOKER", "RED_JOKER", "parse_cards",
     "Action", "SeatAction", "Pass", "Bid", "NameTrump", "Discard", "Take", "TurnUp", "GiveUp",
     "Reject", "Stop", "Play", "Deal", "PASS", "STOP", "TURN_UP", "REJECT", "parse_action",
-    "shuffled_deck",
+    "shuffled_deck", "new_seed", "seed_commitment",
     # views and sampling
     "SeatView", "ViewDelta", "view", "spectator_view", "view_delta", "Place", "PlaceInfo",
     "sample_state",
@@ -298,7 +298,7 @@ ROOT = {
     "state_from_dict",
     # errors
     "IllegalActionError", "IllegalReason", "ActionParseError", "CardParseError", "DocumentError",
-    "RulesError", "SamplingError", "BotError",
+    "RulesError", "SamplingError", "BotError", "FairnessError",
     "__version__",
 }  # fmt: skip
 

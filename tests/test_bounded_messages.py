@@ -34,6 +34,7 @@ from pitch13 import (
     Deal,
     Discard,
     DocumentError,
+    FairnessError,
     GameRecord,
     GiveUp,
     HandRecord,
@@ -60,6 +61,7 @@ from pitch13 import (
     replay,
     sample_state,
     scoring,
+    seed_commitment,
     seen,
     shuffled_deck,
     simulate,
@@ -1003,6 +1005,17 @@ def tool_cases() -> Iterator[Case]:
         lambda seed: check_random_games(games=0, seed=seed),
         accepted=("10**1000", "-10**1000"),
     )
+    # the check of fair deals
+    yield from numbers(seed_commitment, "seed_commitment.seed", seed_commitment)
+    yield from texts(GameRecord, "GameRecord.verify_deals.commitment", RECORD.verify_deals, FairnessError)
+    yield from cases(
+        GameRecord,
+        "GameRecord.verify_deals.self",
+        TypeError,
+        ("1MB", lambda: GameRecord.verify_deals(LONG_TEXT, "0" * 64)),
+        ("10**5000", lambda: GameRecord.verify_deals(HUGE, "0" * 64)),
+        ("None", lambda: GameRecord.verify_deals(None, "0" * 64)),
+    )
 
 
 def optional(name: str) -> object | None:
@@ -1182,6 +1195,7 @@ EXEMPT: dict[object, str] = {
     pitch13.TurnUp: _NOTHING,
     pitch13.Reject: _NOTHING,
     pitch13.Stop: _NOTHING,
+    pitch13.new_seed: _NOTHING,
     pitch13.ActionParseError: _ERROR,
     pitch13.BotError: _ERROR,
     pitch13.CardParseError: _ERROR,
@@ -1189,6 +1203,7 @@ EXEMPT: dict[object, str] = {
     pitch13.IllegalActionError: _ERROR,
     pitch13.RulesError: _ERROR,
     pitch13.SamplingError: _ERROR,
+    FairnessError: _ERROR,
     pitch13.errors.InvariantError: _ERROR,
     pitch13.errors.ConformanceError: _ERROR,
     pitch13.HistoryEntry: _VALUES,

@@ -32,13 +32,15 @@ GiveUp(card=Card.parse('10C'))
 
 from __future__ import annotations
 
+import hashlib
 import re
+import secrets
 from collections.abc import Iterable
 from typing import ClassVar, Final, Union, cast
 
 import attrs
 
-from pitch13._base.checks import excerpt, writable
+from pitch13._base.checks import check_seed, excerpt, writable
 from pitch13._base.failures import ActionParseError
 from pitch13._base.shuffle import seeded_order
 from pitch13.cards import DECK, Card, Suit
@@ -62,7 +64,9 @@ __all__ = [
     "Stop",
     "Take",
     "TurnUp",
+    "new_seed",
     "parse_action",
+    "seed_commitment",
     "shuffled_deck",
 ]
 
@@ -325,6 +329,49 @@ def shuffled_deck(seed: int, hand_number: int = 1) -> tuple[Card, ...]:
         if not writable(value):
             raise ValueError(f"{name} must be an int of at most 4,300 digits, not {excerpt(value)}")
     return tuple(DECK[i] for i in seeded_order(seed, hand_number))
+
+
+def new_seed() -> int:
+    """A secret seed for a game: 128 random bits from :mod:`secrets`, the system's random source.
+
+    The seed is from 0 to ``2**128 - 1``, within what :func:`~pitch13.new_game` takes. Nobody
+    can guess it, from its :func:`seed_commitment` or otherwise, so nobody can foresee the deals:
+    keep it secret until the game is over (whoever knows it knows every hand).
+    """
+    return secrets.randbits(128)
+
+
+#: What the seed's decimal text follows in the hashed bytes: names the commitment's form.
+_COMMITMENT_PREFIX: Final = b"pitch13-seed-commitment-v1:"
+
+
+def seed_commitment(seed: int) -> str:
+    """The commitment to ``seed``: the SHA-256 of ``pitch13-seed-commitment-v1:<seed>``, in hex.
+
+    A server shows it to every seat before the first bid of a game dealt from ``seed``, and
+    publishes the game's record, which holds the seed, when the game is over; anyone then checks
+    the record against it with :meth:`GameRecord.verify_deals <pitch13.GameRecord.verify_deals>`.
+
+    It is 64 lowercase hex digits, the same for the same seed on every platform and in every
+    version. Showing it does not tell the seed, provided the seed cannot be guessed: a seed from
+    :func:`new_seed`, not a small number or a time, which anyone could find by hashing the
+    likely ones.
+
+    The commitment is the SHA-256 of the ASCII text ``pitch13-seed-commitment-v1:`` followed by
+    the seed in decimal (``-`` before a negative seed, no sign or leading zeros otherwise), written
+    as 64 lowercase hex digits. The ``v1`` names this form, which stays as it is; a new form would
+    have a new name. So it can be checked with any SHA-256 tool, e.g. ``printf
+    'pitch13-seed-commitment-v1:%s' 7 | sha256sum`` for seed 7:
+
+    >>> seed_commitment(7)
+    'ca7c229dc633047fb1cc320ab792bad378dab03d106c81740360947646ae8414'
+
+    Raises:
+        TypeError: if ``seed`` is not an int (a bool is not one).
+        ValueError: if it is outside ``±(2**128 - 1)``, the seeds :func:`~pitch13.new_game`
+            takes.
+    """
+    return hashlib.sha256(_COMMITMENT_PREFIX + str(check_seed(seed)).encode("ascii")).hexdigest()
 
 
 _VERBS: Final = (

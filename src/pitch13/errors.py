@@ -14,7 +14,8 @@ plain :exc:`TypeError`. Every class is importable from :mod:`pitch13` itself, bu
    ├── CardParseError          Card.parse(), parse_cards(), Suit.parse()
    ├── ActionParseError        parse_action(): .position says where
    ├── DocumentError           every loader, and replay(): .where says where
-   └── BotError                play_game(): .seat and .action name the bot's answer
+   ├── BotError                play_game(): .seat and .action name the bot's answer
+   └── FairnessError           GameRecord.verify_deals(): the deals are not shown fair
    RuntimeError
    └── SamplingError           sample_state(): no game fits the view
    AssertionError
@@ -44,6 +45,7 @@ __all__ = [
     "CardParseError",
     "ConformanceError",
     "DocumentError",
+    "FairnessError",
     "IllegalActionError",
     "IllegalReason",
     "InvariantError",
@@ -124,6 +126,15 @@ class BotError(ValueError):
 
     def __reduce__(self) -> _Reduced:
         return (_remade, (type(self), (self.seat, self.action), {}))
+
+
+class FairnessError(ValueError):
+    """A game record that does not show its deals were fixed by the commitment given for them.
+
+    Raised by :meth:`GameRecord.verify_deals <pitch13.GameRecord.verify_deals>`: the record has
+    no seed, the commitment is not one, the record's seed is not the one committed to, or a deck
+    is not the seed's. The message says which.
+    """
 
 
 class SamplingError(RuntimeError):

@@ -29,12 +29,13 @@ True
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, cast
 
 import attrs
 
-from pitch13._base.checks import excerpt, writable
+from pitch13._base.checks import check_seed, excerpt, writable
 from pitch13._core import history as _history
 from pitch13._core.action_sets import ACTION_TYPES
 from pitch13._core.logs import hand_logs
@@ -70,11 +71,12 @@ from pitch13._io.record_text import (
     parse_text,
     partway,
 )
-from pitch13.actions import ActionParseError, Bid, Deal, SeatAction, shuffled_deck
+from pitch13.actions import ActionParseError, Bid, Deal, SeatAction, seed_commitment, shuffled_deck
 from pitch13.cards import DECK, Card
 from pitch13.documents import DocumentError
 from pitch13.engine import MAX_HAND_NUMBER, MAX_SEED, IllegalActionError, apply, new_game
 from pitch13.engine._partway import MIN_SCORE, check_start
+from pitch13.errors import FairnessError
 from pitch13.events import HandDealt
 from pitch13.rules import Rules
 from pitch13.state import GameState, Phase
@@ -91,6 +93,10 @@ __all__ = [
 
 #: The format name of state documents (records' is in the text form's module, with the version).
 _STATE_FORMAT: Final = "pitch13.state"
+#: The length of a seed's commitment: a SHA-256 digest in hex; and how much of one a message shows.
+_COMMITMENT_LENGTH: Final = 64
+_COMMITMENT_SHOWN: Final = 16
+_NOT_HEX: Final = re.compile(r"[^0-9a-fA-F]")
 
 
 def _seat_action_pairs(value: object) -> tuple[tuple[int, SeatAction], ...]:
@@ -183,11 +189,8 @@ class GameRecord:
             raise TypeError(f"first_dealer must be an int, not {excerpt(dealer)}")
         if not 0 <= dealer <= 3:
             raise ValueError(f"first_dealer must be from 0 to 3, not {excerpt(dealer)}")
-        seed = self.seed
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise TypeError(f"seed must be an int or None, not {excerpt(seed)}")
-        if seed is not None and not -MAX_SEED <= seed <= MAX_SEED:
-            raise ValueError(f"seed must be from -(2**128 - 1) to 2**128 - 1, not {excerpt(seed)}")
+        if self.seed is not None:
+            check_seed(self.seed, "an int or None")
         if not all(isinstance(h, HandRecord) for h in self.hands):
             raise TypeError("hands must be HandRecords")
         check_start(self.rules, self.start_scores, self.start_hand, ("start_scores", "start_hand"))
@@ -308,6 +311,67 @@ class GameRecord:
         )
         _replay(record, parsed.locate)
         return record
+
+    # --- fair deals ---------------------------------------------------------------------------
+
+    def verify_deals(self, commitment: str) -> None:
+        """Check that the record's decks were fixed by the seed whose ``commitment`` was shown.
+
+        ``commitment`` is :func:`~pitch13.seed_commitment` of the seed, shown to the seats before
+        the first bid, in upper or lower case. The check passes, and returns ``None``, when every
+        deck of the record is :func:`~pitch13.shuffled_deck` ``(seed, n)`` for its hand number
+        ``n``, with the record's seed, and that seed hashes to ``commitment``. Nobody can find
+        another seed with the same hash, so the seed, and every hand the record lists, the later
+        ones included, was fixed when the commitment was made: if it was shown before the first
+        bid, nothing the players did could change the cards. It raises
+        :exc:`~pitch13.FairnessError`, saying why, when it fails.
+
+        The check does not show that the commitment was shown before the first bid (each player
+        knows when it was shown to them), nor that the seed was drawn at random and kept secret
+        (whoever chose it knew every hand, and could have tried seeds before committing): a seed
+        from :func:`~pitch13.new_seed`, kept secret until the game is over, is what an honest
+        server uses. That the play is legal is :func:`~pitch13.replay`'s check, which every
+        loader makes. The docs' "Fair deals anyone can check" tells how a server and its players
+        use it.
+
+        Raises:
+            TypeError: if ``commitment`` is not a str (or, called as
+                ``GameRecord.verify_deals(record, commitment)``, ``record`` not a GameRecord).
+            FairnessError: if ``commitment`` is not 64 hex digits, the record has no seed (its
+                decks were dealt with :class:`~pitch13.Deal`, from a shuffle nothing committed
+                to), the record's seed is not the one committed to, or a deck of the record is
+                not the one its seed deals.
+        """
+        if not isinstance(self, GameRecord):
+            raise TypeError(f"verify_deals() takes a GameRecord, not {type(self).__name__}")
+        if not isinstance(commitment, str):
+            raise TypeError(f"commitment must be a str, not {excerpt(commitment)}")
+        length = _COMMITMENT_LENGTH
+        if len(commitment) != length:
+            raise FairnessError(
+                f"a commitment is {length} hex digits, not {len(commitment)} characters: {excerpt(commitment)}"
+            )
+        odd = _NOT_HEX.search(commitment)
+        if odd is not None:
+            raise FairnessError(
+                f"a commitment is {length} hex digits, and {odd.group()!a} at position {odd.start()} "
+                f"is not one: {excerpt(commitment)}"
+            )
+        seed = self.seed
+        if seed is None:
+            raise FairnessError(
+                "the record has no seed: its decks were dealt with Deal, from a shuffle nothing committed to"
+            )
+        made, given = seed_commitment(seed), commitment.lower()
+        if made != given:
+            raise FairnessError(
+                f"the record's seed is not the one committed to: it hashes to "
+                f"{made[:_COMMITMENT_SHOWN]}..., not {given[:_COMMITMENT_SHOWN]}..."
+            )
+        for h, hand in enumerate(self.hands):
+            number = self.start_hand + h
+            if hand.deck != shuffled_deck(seed, number):
+                raise FairnessError(f"the deck of hand {number} is not the one the record's seed deals")
 
 
 def _new_game_start(state: GameState, start: _history.Start) -> bool:

@@ -15,6 +15,9 @@ _MOST: Final = 80
 #: Past this an int has more than 4,300 digits, which ``str`` refuses to write (Python's limit).
 _LONGEST: Final = 10**4300
 
+#: The largest seed (in size) :func:`new_game` takes: 128 bits, which every saved game can hold.
+MAX_SEED: Final = 2**128 - 1
+
 
 def writable(value: int) -> bool:
     """Whether ``str`` can write the int ``value``: it has at most 4,300 digits."""
@@ -61,6 +64,21 @@ def check_seat(seat: object, what: str = "a seat") -> int:
     if not 0 <= seat <= 3:
         raise ValueError(f"{what} is an int from 0 to 3, not {excerpt(seat)}")
     return seat
+
+
+def check_seed(seed: object, kind: str = "an int") -> int:
+    """``seed`` if it is a game's seed, an int within ``±MAX_SEED``; else the documented error (internal).
+
+    The check of :func:`pitch13.new_game`'s ``seed``, and of every other seed of a game, so that
+    each refuses the same values with the same words. ``kind`` is what the :exc:`TypeError`
+    says a seed is: ``"an int or None"`` where ``None`` (no seed) is taken too and checked first.
+    An int subclass is returned as a plain int.
+    """
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"seed must be {kind}, not {excerpt(seed)}")
+    if not -MAX_SEED <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be from -(2**128 - 1) to 2**128 - 1, not {excerpt(seed)}")
+    return int(seed)
 
 
 def option_or_default(value: _T | None, kind: type[_T], name: str, default: _T) -> _T:

@@ -1,4 +1,4 @@
-"""The ``pitch13`` command: watch, replay, play, match and simulate games.
+"""The ``pitch13`` command: watch, replay, play, match and simulate games, and verify their deals.
 
 Run ``pitch13 demo --seed 7`` (or ``python -m pitch13 demo --seed 7``) to watch a game on the
 default rules, printed hand by hand; ``--classic`` plays classic 10-point pitch, and
@@ -6,6 +6,8 @@ default rules, printed hand by hand; ``--classic`` plays classic 10-point pitch,
 record (text or JSON) and prints its game the same way. ``pitch13 play`` lets a person play a
 seat against bots in the terminal, ``pitch13 match`` plays two bots against each other on
 paired deals, and ``pitch13 simulate`` plays many games and writes one JSON line per hand.
+``pitch13 verify RECORD COMMITMENT`` checks that a seeded game's deals are those of the seed
+whose commitment was shown before its first bid (:meth:`pitch13.GameRecord.verify_deals`).
 ``pitch13 --version`` prints the version.
 """
 
@@ -20,7 +22,7 @@ from typing import TextIO
 import pitch13
 from pitch13.actions import Play, TurnUp
 from pitch13.bots import SimpleBot
-from pitch13.documents import DocumentError
+from pitch13.cli._args import RecordFileError, read_record
 from pitch13.engine import apply, new_game
 from pitch13.events import CardRejected, GameOver, HandDealt
 from pitch13.narration import Narrator
@@ -99,16 +101,10 @@ def _replay_file(path: str, out: TextIO) -> int:
     valid one of an unfinished game.
     """
     try:
-        with open(path, encoding="utf-8") as file:
-            text = file.read()
-    except (OSError, UnicodeDecodeError) as error:
-        print(f"pitch13: cannot read {path}: {error}", file=sys.stderr)
-        return 2
-    try:
-        record = GameRecord.from_json(text) if text.lstrip().startswith("{") else GameRecord.from_text(text)
-    except DocumentError as error:
-        print(f"pitch13: {path}: {error}", file=sys.stderr)
-        return 1
+        record = read_record(path)
+    except RecordFileError as error:
+        print(f"pitch13: {error}", file=sys.stderr)
+        return 1 if error.readable else 2
     state = replay(record)[-1]
     if record.start_hand != 1 or record.start_scores != (0, 0):  # a game started partway
         names = Narrator()
@@ -152,7 +148,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument("--record", metavar="FILE", help="also write the game's record, as text, to FILE")
     again = sub.add_parser("replay", help="check a saved game record (text or JSON) and print its game")
     again.add_argument("file", metavar="FILE", help="the record to replay")
-    tools = {name: importlib.import_module(f"pitch13.cli._{name}") for name in ("play", "match", "simulate")}
+    tools = {
+        name: importlib.import_module(f"pitch13.cli._{name}")
+        for name in ("play", "match", "simulate", "verify")
+    }
     for name, tool in tools.items():
         tool.configure(sub.add_parser(name, help=tool.HELP, description=tool.DESCRIPTION))
     args = parser.parse_args(argv)

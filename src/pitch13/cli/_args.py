@@ -1,4 +1,4 @@
-"""What the ``pitch13`` commands read from their command lines alike (internal)."""
+"""What the ``pitch13`` commands read alike: their command lines, and record files (internal)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ import argparse
 from collections.abc import Callable
 
 from pitch13.bots import BOT_NAMES
+from pitch13.documents import DocumentError
+from pitch13.records import GameRecord
 from pitch13.rules import Rules
 
 #: How the commands' help names a bot.
@@ -35,3 +37,31 @@ def add_rules(parser: argparse.ArgumentParser, help: str) -> None:
 def rules_named(name: str) -> Rules:
     """The rules ``--rules`` names: the default rules, or classic 10-point pitch."""
     return Rules.classic_ten_point() if name == "classic" else Rules()
+
+
+class RecordFileError(Exception):
+    """A record file that did not load; the message says why, as the commands print it."""
+
+    def __init__(self, message: str, *, readable: bool) -> None:
+        super().__init__(message)
+        #: Whether the file was read: then it is no valid record (``pitch13 replay`` exits 1,
+        #: where a file it cannot read exits 2).
+        self.readable = readable
+
+
+def read_record(path: str) -> GameRecord:
+    """The record in the file at ``path``: JSON if it starts with ``{``, else the text form.
+
+    Raises:
+        RecordFileError: if the file cannot be read as UTF-8 text, or is not a valid record
+            (the :exc:`~pitch13.DocumentError` says where and why).
+    """
+    try:
+        with open(path, encoding="utf-8") as file:
+            text = file.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise RecordFileError(f"cannot read {path}: {error}", readable=False) from None
+    try:
+        return GameRecord.from_json(text) if text.lstrip().startswith("{") else GameRecord.from_text(text)
+    except DocumentError as error:
+        raise RecordFileError(f"{path}: {error}", readable=True) from None

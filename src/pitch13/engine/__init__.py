@@ -17,7 +17,7 @@ import copyreg
 from collections.abc import Callable
 from typing import Final, cast
 
-from pitch13._base.checks import assert_never, check_seat, excerpt, option_or_default
+from pitch13._base.checks import MAX_SEED, assert_never, check_seat, check_seed, excerpt, option_or_default
 from pitch13._base.shuffle import seeded_order
 from pitch13._core import fields
 from pitch13._core import history as _history
@@ -43,9 +43,6 @@ __all__ = [
     "new_game",
     "why_illegal",
 ]
-
-#: The largest seed (in size) :func:`new_game` takes: 128 bits, which every saved game can hold.
-MAX_SEED: Final = 2**128 - 1
 
 _DEFAULT_RULES: Final = Rules()
 _PLAY: Final = Phases.PLAY
@@ -109,10 +106,8 @@ def new_game(
     """
     rules = option_or_default(rules, Rules, "rules", _DEFAULT_RULES)
     dealer = check_seat(dealer, "dealer")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise TypeError(f"seed must be an int or None, not {excerpt(seed)}")
-    if seed is not None and not -MAX_SEED <= seed <= MAX_SEED:
-        raise ValueError(f"seed must be from -(2**128 - 1) to 2**128 - 1, not {excerpt(seed)}")
+    if seed is not None:
+        check_seed(seed, "an int or None")
     scores, hand_number = check_start(rules, scores, hand_number)
     if hand_number != 1 or scores != (0, 0):  # a game started partway, its history begun there
         return start_partway(
