@@ -1,7 +1,9 @@
-"""Serve the web table: ``python -m examples.web [--port 8000]``, then open the address printed.
+"""Serve the web table: ``python -m examples.web [--port 8000] [--db FILE]``, then open the address printed.
 
 The address is printed once the server answers there. When it cannot listen (the port is in
-use, say), it says so in one line on standard error and exits with status 1.
+use, say), or cannot use its database, it says so in one line on standard error and exits with
+status 1. The tables are kept in the SQLite database ``--db`` (default ``pitch13-web.sqlite3``
+in the current folder): a server started again on it carries on every unfinished game.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import socket
 import sys
 
 PROG = "python -m examples.web"
+#: The database the tables are kept in, unless ``--db`` names another.
+DEFAULT_DB = "pitch13-web.sqlite3"
 
 
 def port_number(text: str) -> int:
@@ -87,24 +91,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--rate", type=float, default=10.0, help="messages a second one connection may send (default 10)"
     )
+    parser.add_argument(
+        "--db",
+        default=DEFAULT_DB,
+        help=f"the SQLite file the tables are kept in (default {DEFAULT_DB}; :memory: keeps none)",
+    )
     options = parser.parse_args(argv)
     try:
         import uvicorn
 
         from examples.web.app import make_app
+        from examples.web.store import StoreError
     except ImportError as error:
         print(
             f"the web table needs the web extra ({error.name} is missing): python -m pip install -e '.[web]'",
             file=sys.stderr,
         )
         return 2
-    app = make_app(
-        bot_delay=options.bot_delay,
-        turn_timeout=options.turn_timeout or None,
-        away_timeout=options.away_timeout,
-        rate=options.rate,
-        burst=max(30, int(options.rate * 3)),
-    )
+    try:
+        app = make_app(
+            bot_delay=options.bot_delay,
+            turn_timeout=options.turn_timeout or None,
+            away_timeout=options.away_timeout,
+            rate=options.rate,
+            burst=max(30, int(options.rate * 3)),
+            db=options.db,
+        )
+    except StoreError as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return 1
     try:
         sock = listen(options.host, options.port)
     except OSError as error:

@@ -4,8 +4,10 @@
 task that moves the game on: it lets the bots play (after ``bot_delay`` seconds, so that people
 can follow), and lets a bot stand in for a person who has not moved within ``turn_timeout``
 seconds of the turn's start (or ``away_timeout`` seconds after their last connection closed).
-The deals need no task: a hand is dealt in the step that ends the one before. Each
-connection has a reader, which answers every message (an error for anything wrong, which changes
+The deals need no task: every table is dealt from a seed, so a hand is dealt in the step that
+ends the one before. Every table, seat and accepted move is kept in a SQLite database
+(:mod:`examples.web.store`) before anyone is told of it, and a server started again on the same
+database carries on every unfinished table. Each connection has a reader, which answers every message (an error for anything wrong, which changes
 nothing), and a writer, which sends what is new whenever the table changes: a slow client is sent
 the latest position, never a backlog.
 """
@@ -18,33 +20,55 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
 from typing import Final, cast
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Message as ASGIMessage
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import pitch13
+from examples.web.store import Store, StoreError, secret_hash
 from examples.web.table import JSON, MAX_MESSAGE, Client, Message, Table, TableError, replay_frames
 
 STATIC: Final = Path(__file__).parent / "static"
 #: The most tables a server keeps. When it is full, a new table takes the place of a finished
-#: or abandoned one (no connection for ``IDLE_LIMIT`` seconds), the longest idle first.
+#: one, or of one no seated person has been connected to for ``IDLE_LIMIT`` seconds
+#: (``UNSTARTED_IDLE_LIMIT`` before its start), the longest idle first; spectators do not count.
 MAX_TABLES: Final = 200
 IDLE_LIMIT: Final = 600.0
+UNSTARTED_IDLE_LIMIT: Final = 60.0
 #: The most unfinished tables one client address may have opened.
 TABLES_AN_ADDRESS: Final = 5
 #: The most connections a table takes (people and spectators), and the seconds a new
-#: connection has to send its ``join``.
+#: connection has to send its ``join``. Both count a connection from when it is accepted.
 MAX_CONNECTIONS: Final = 64
 JOIN_TIMEOUT: Final = 10.0
-#: The largest record the replay page takes, in bytes (a whole game's is some tens of kilobytes).
-MAX_RECORD: Final = 1_000_000
+#: The largest record the replay page takes, in bytes (a whole game's is some tens of kilobytes),
+#: and the most states its replay may have (checked as it replays).
+MAX_RECORD: Final = 300_000
+#: The browser's cookie that tells one browser from another (one seat a browser).
+BROWSER_COOKIE: Final = "pitch13_browser"
+#: The headers of every HTTP answer: no script, style or connection but the server's own, no
+#: framing by another site, no guessing of content types, no address sent to another site.
+SECURITY_HEADERS: Final = (
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
+        b" connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self';"
+        b" object-src 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+)
 
 LOG: Final = logging.getLogger("examples.web")
 #: A client that goes on flooding after this many refused messages is disconnected.
@@ -52,9 +76,10 @@ MAX_REFUSED: Final = 200
 
 
 class Server:
-    """The tables of one server and the tasks that run them.
+    """The tables of one server, its database and the tasks that run its tables.
 
     Args:
+        store: the database that keeps the tables (:class:`~examples.web.store.Store`).
         bot_delay: seconds a bot waits before it moves (0 in tests).
         turn_timeout: seconds a connected person may take over a move before a bot stands in
             (``None``: no limit).
@@ -62,52 +87,137 @@ class Server:
         rate: the messages a second a connection may send, after a first ``burst`` of them; the
             rest are refused (with one ``flood`` error), and a connection that goes on is closed.
         burst: see ``rate``.
+        connections_an_address: the most websocket connections one client address may have open.
+        uploads_a_minute: the replays one client address may upload in a minute.
+        new_seed: where a table's secret seed comes from (:func:`pitch13.new_seed`;
+            tests pass a fixed sequence, to play the same games again).
     """
 
     def __init__(
-        self, *, bot_delay: float, turn_timeout: float | None, away_timeout: float, rate: float, burst: int
+        self,
+        *,
+        store: Store,
+        bot_delay: float,
+        turn_timeout: float | None,
+        away_timeout: float,
+        rate: float,
+        burst: int,
+        connections_an_address: int = 16,
+        uploads_a_minute: float = 6.0,
+        new_seed: Callable[[], int] = pitch13.new_seed,
     ) -> None:
+        self.store = store
+        self.new_seed = new_seed
         self.rate = rate
         self.burst = burst
         self.bot_delay = bot_delay
         self.turn_timeout = turn_timeout
         self.away_timeout = away_timeout
+        self.connections_an_address = connections_an_address
         self.tables: dict[str, Table] = {}
+        #: The open websocket connections of each client address.
+        self.addresses: dict[str, int] = {}
+        #: The replay uploads of each client address: a bucket of ``uploads_a_minute`` a minute.
+        self.uploads: dict[str, _Bucket] = {}
+        self.uploads_a_minute = uploads_a_minute
+        #: One replay upload is worked on at a time (the others wait their turn).
+        self.replaying = asyncio.Semaphore(1)
         self._listeners: dict[str, set[asyncio.Event]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
-    def open_table(self, rules: str, bots: str, seed: int | None, opener: str = "") -> Table:
-        """A new table, with its task started; ``opener`` is the client's address.
+    def restore(self) -> int:
+        """Take back every unfinished table the database keeps, its task started; how many.
+
+        A table that no longer replays (a database written by something else) is logged and left.
+        """
+        restored = 0
+        for row in self.store.unfinished():
+            try:
+                table = Table.restore(row, self.store)
+            except TableError as error:
+                LOG.warning("table %s is not restored: %s", row.id, error)
+                continue
+            if table.state.is_over:
+                table.keep_record()  # the server stopped between the last move and the record
+            table.last_active = time.monotonic()
+            self._add(table)
+            restored += 1
+        return restored
+
+    def _add(self, table: Table) -> None:
+        self.tables[table.id] = table
+        self._listeners[table.id] = set()
+        task = asyncio.get_running_loop().create_task(self._run(table))
+        self._tasks.add(task)
+        task.add_done_callback(self._ended)
+
+    def open_table(
+        self,
+        rules: str,
+        bots: str,
+        seed: int | None,
+        opener: str = "",
+        *,
+        owner_seat: int = 2,
+        private: bool = False,
+        multiple_seats: bool = False,
+    ) -> Table:
+        """A new table, kept in the database, with its task started; ``opener`` is the client's address.
 
         Raises:
             TableError: if a setting is wrong; ``too_many_tables`` if ``opener`` has opened
                 ``TABLES_AN_ADDRESS`` tables that are not over; ``full`` if the server holds
-                ``MAX_TABLES`` tables, none of them finished or abandoned.
+                ``MAX_TABLES`` tables, none of them finished or abandoned; ``storage`` if the
+                database cannot keep it.
         """
         mine = [table for table in self.tables.values() if table.opener == opener and not table.state.is_over]
         if len(mine) >= TABLES_AN_ADDRESS:
             raise TableError("too_many_tables", f"one address may have {TABLES_AN_ADDRESS} tables in play")
-        if len(self.tables) >= MAX_TABLES:
-            now = time.monotonic()
-            idle = [
-                table
-                for table in self.tables.values()
-                if table.state.is_over or (table.connections == 0 and now - table.last_active > IDLE_LIMIT)
-            ]
-            if not idle:
-                raise TableError("full", "the server has as many tables as it may hold")
-            self.close_table(min(idle, key=lambda table: table.last_active).id)
         table_id = secrets.token_hex(4)
         while table_id in self.tables:  # pragma: no cover - 4 bytes rarely repeat
             table_id = secrets.token_hex(4)
-        table = Table(table_id, rules, bots, seed)
+        table = Table(
+            table_id,
+            rules,
+            bots,
+            seed,
+            owner_seat=owner_seat,
+            private=private,
+            multiple_seats=multiple_seats,
+            secret=None if seed is not None else self.new_seed(),
+        )
+        if len(self.tables) >= MAX_TABLES:
+            freed = self.freeable()
+            if freed is None:
+                raise TableError("full", "the server has as many tables as it may hold")
+            self.close_table(freed.id)
         table.opener = opener
-        self.tables[table_id] = table
-        self._listeners[table_id] = set()
-        task = asyncio.get_running_loop().create_task(self._run(table))
-        self._tasks.add(task)
-        task.add_done_callback(self._ended)
+        try:
+            self.store.add_table(table.row())
+        except StoreError as error:
+            raise TableError("storage", f"the server cannot keep a new table: {error}") from None
+        table.store = self.store
+        self._add(table)
         return table
+
+    def freeable(self) -> Table | None:
+        """The table a new one may take the place of, or ``None``.
+
+        A finished table first; else the one idle longest of those no seated person is
+        connected to (spectators do not count) for ``UNSTARTED_IDLE_LIMIT`` seconds before the
+        start or ``IDLE_LIMIT`` after it.
+        """
+        now = time.monotonic()
+        over = [table for table in self.tables.values() if table.state.is_over]
+        if over:
+            return min(over, key=lambda table: table.last_active)
+        idle = [
+            table
+            for table in self.tables.values()
+            if table.people_connected == 0
+            and now - table.last_active > (IDLE_LIMIT if table.started else UNSTARTED_IDLE_LIMIT)
+        ]
+        return min(idle, key=lambda table: table.last_active) if idle else None
 
     @property
     def running(self) -> int:
@@ -121,8 +231,16 @@ class Server:
             LOG.error("a table's task failed", exc_info=task.exception())
 
     def close_table(self, table_id: str) -> None:
-        """Forget a table: its task ends, and its connections are left to close."""
-        self.tables.pop(table_id, None)
+        """Forget a table: its task ends, and its connections are closed by their writers.
+
+        An unfinished table leaves the database too; a finished one's record stays there.
+        """
+        table = self.tables.pop(table_id, None)
+        if table is not None and not table.state.is_over:
+            try:
+                self.store.drop_table(table_id)
+            except StoreError as error:
+                LOG.warning("table %s is closed but still kept: %s", table_id, error)
         for listener in self._listeners.pop(table_id, set()):
             listener.set()
 
@@ -207,9 +325,36 @@ def _error(status: int, error: TableError) -> JSONResponse:
     return JSONResponse({"error": str(error), "code": error.code}, status_code=status)
 
 
-def _seat_answer(table: Table, seat: int, token: str) -> JSONResponse:
+def _seat_answer(table: Table, seat: int, token: str, *, owner: bool = False) -> JSONResponse:
     url = f"/table/{table.id}#seat={seat}&token={token}"
-    return JSONResponse({"id": table.id, "seat": seat, "token": token, "url": url}, status_code=201)
+    answer: dict[str, object] = {"id": table.id, "seat": seat, "token": token, "url": url}
+    if owner and table.invite is not None:
+        answer["invite"] = f"/table/{table.id}#invite={table.invite}"
+    return JSONResponse(answer, status_code=201)
+
+
+def _address(connection: HTTPConnection) -> str:
+    """The client's address ("" if the server does not know it)."""
+    return connection.client.host if connection.client is not None else ""
+
+
+def _browser(connection: HTTPConnection) -> str | None:
+    """The hash of the browser's cookie (one seat a browser), ``None`` without one."""
+    cookie = connection.cookies.get(BROWSER_COOKIE)
+    if cookie is None or not 16 <= len(cookie) <= 64:
+        return None
+    return secret_hash(cookie)
+
+
+def _flag(data: Message, key: str) -> bool:
+    value = data.get(key, False)
+    if value in ("on", "true", "1"):  # a form's checkbox
+        return True
+    if value in ("", "off", "false", "0"):
+        return False
+    if not isinstance(value, bool):
+        raise TableError("bad_request", f"{key} is true or false")
+    return value
 
 
 async def _read_body(request: Request, limit: int) -> bytes:
@@ -263,18 +408,20 @@ async def create_table(request: Request) -> Response:
             raise TableError("bad_request", "rules and bots are names, and a seed is a whole number or null")
         if type(seat) is not int or not 0 <= seat <= 3:
             raise TableError("bad_request", "a seat is 0 to 3")
-        opener = request.client.host if request.client is not None else ""
-        table = server.open_table(rules, bots, seed, opener)
+        private, multiple = _flag(data, "private"), _flag(data, "multiple_seats")
+        table = server.open_table(
+            rules, bots, seed, _address(request), owner_seat=seat, private=private, multiple_seats=multiple
+        )
+        token = table.take_seat(seat, browser=_browser(request), invite=table.invite)
     except TableError as error:
-        return _error({"full": 503, "too_many_tables": 429}.get(error.code, 400), error)
-    token = table.take_seat(seat)
+        return _error({"full": 503, "too_many_tables": 429, "storage": 503}.get(error.code, 400), error)
     server.changed(table)
-    return _seat_answer(table, seat, token)
+    return _seat_answer(table, seat, token, owner=True)
 
 
 async def list_tables(request: Request) -> Response:
     """``GET /api/tables``: every table, its seats and where it stands."""
-    tables: list[JSON] = [table.summary() for table in _server(request).tables.values()]
+    tables: list[JSON] = [table.summary() for table in _server(request).tables.values() if not table.private]
     return JSONResponse({"tables": tables})
 
 
@@ -289,10 +436,14 @@ async def take_seat(request: Request) -> Response:
     """``POST /api/tables/{id}/seats/{seat}``: a person takes an open seat, before the start."""
     try:
         table = _table(request)
+        data = await _read_json(request)
         seat = request.path_params["seat"]
-        token = table.take_seat(seat)
+        token = table.take_seat(seat, browser=_browser(request), invite=data.get("invite"))
     except TableError as error:
-        return _error({"no_table": 404, "seat_taken": 409, "started": 409}.get(error.code, 400), error)
+        status = {"no_table": 404, "storage": 503}.get(
+            error.code, 409 if error.code != "bad_request" else 400
+        )
+        return _error(status, error)
     _server(request).changed(table)
     return _seat_answer(table, seat, token)
 
@@ -304,38 +455,73 @@ async def record(request: Request) -> Response:
         return JSONResponse(
             {"error": "a record is record.json or record.txt", "code": "not_found"}, status_code=404
         )
-    try:
-        table = _table(request)
-        text = table.record("json" if form == "json" else "text")
-    except TableError as error:
-        return _error(404 if error.code == "no_table" else 409, error)
+    table_id = request.path_params["table_id"]
+    kept = _server(request).store.record(table_id, "json" if form == "json" else "text")
+    if kept is not None:  # a finished game's record stays downloadable, its table gone or not
+        text = kept
+    else:
+        try:
+            text = _table(request).record("json" if form == "json" else "text")
+        except TableError as error:
+            return _error(404 if error.code == "no_table" else 409, error)
     media = "application/json" if form == "json" else "text/plain; charset=utf-8"
-    headers = {"Content-Disposition": f'attachment; filename="pitch13-{table.id}.{form}"'}
+    headers = {"Content-Disposition": f'attachment; filename="pitch13-{table_id}.{form}"'}
     return Response(text, media_type=media, headers=headers)
 
 
 async def table_replay(request: Request) -> Response:
     """``GET /api/tables/{id}/replay.json``: the finished game's frames for the replay page."""
+    server = _server(request)
+    table_id = request.path_params["table_id"]
+    table = server.tables.get(table_id)
     try:
-        table = _table(request)
-        frames = await asyncio.to_thread(table.replay)
+        if table is not None:
+            frames = await asyncio.to_thread(table.replay)
+        else:
+            kept = server.store.record(table_id, "json")
+            if kept is None:
+                raise TableError("no_table", "there is no such table")
+            async with server.replaying:
+                frames = await asyncio.to_thread(_record_frames, kept.encode())
     except TableError as error:
         return _error(404 if error.code == "no_table" else 409, error)
-    return JSONResponse({"id": table.id, "frames": frames})
+    return _frames_answer(table_id, frames)
 
 
 async def upload_replay(request: Request) -> Response:
-    """``POST /api/replay``: the frames of a record sent in the body (its JSON or text form)."""
+    """``POST /api/replay``: the frames of a record sent in the body (its JSON or text form).
+
+    An address may upload ``uploads_a_minute`` records a minute, and one upload is replayed at a
+    time; a record is refused past ``MAX_RECORD`` bytes as it arrives, and past ``MAX_FRAMES``
+    states before it is replayed for its frames.
+    """
+    server = _server(request)
+    address = _address(request)
+    bucket = server.uploads.get(address)
+    if bucket is None:
+        if len(server.uploads) > 10_000:  # forget the addresses whose buckets are full again
+            server.uploads = {key: b for key, b in server.uploads.items() if not b.full()}
+        bucket = server.uploads[address] = _Bucket(server.uploads_a_minute / 60, 3)
+    if not bucket.take():
+        limit = f"at most {server.uploads_a_minute:g} a minute"
+        return _error(429, TableError("too_many_uploads", f"too many records uploaded: {limit}"))
     try:
         body = await _read_body(request, MAX_RECORD)
-        frames = await asyncio.to_thread(_record_frames, body)
+        async with server.replaying:
+            frames = await asyncio.to_thread(_record_frames, body)
     except UnicodeDecodeError:
         return _error(400, TableError("bad_request", "a record is UTF-8 text"))
     except pitch13.DocumentError as error:
         return _error(400, TableError("bad_record", str(error)))
     except TableError as error:
         return _error(413, error)
-    return JSONResponse({"id": None, "frames": frames})
+    return _frames_answer(None, frames)
+
+
+def _frames_answer(table_id: str | None, frames: list[Message]) -> Response:
+    """The replay's frames as compact JSON (a game's frames are repetitive, and can be many)."""
+    body = json.dumps({"id": table_id, "frames": frames}, ensure_ascii=False, separators=(",", ":"))
+    return Response(body, media_type="application/json")
 
 
 def _record_frames(body: bytes) -> list[Message]:
@@ -346,19 +532,61 @@ def _record_frames(body: bytes) -> list[Message]:
     return replay_frames(record)
 
 
+def _page(request: Request, name: str) -> Response:
+    """A page, with the browser's cookie set if it has none yet (one seat a browser)."""
+    response = FileResponse(STATIC / name)
+    if _browser(request) is None:
+        response.set_cookie(
+            BROWSER_COOKIE, secrets.token_urlsafe(18), max_age=400 * 86400, httponly=True, samesite="strict"
+        )
+    return response
+
+
 async def replay_page(request: Request) -> Response:
     """``GET /replay`` and ``GET /replay/{id}``: the replay page."""
-    return FileResponse(STATIC / "replay.html")
+    return _page(request, "replay.html")
 
 
 async def lobby(request: Request) -> Response:
     """``GET /``: the lobby page."""
-    return FileResponse(STATIC / "index.html")
+    return _page(request, "index.html")
 
 
 async def table_page(request: Request) -> Response:
     """``GET /table/{id}``: the table page (a seat's token is in the link's fragment)."""
-    return FileResponse(STATIC / "table.html")
+    return _page(request, "table.html")
+
+
+class Guard:
+    """ASGI middleware: the security headers on every HTTP answer, and no POST from another site.
+
+    A POST whose ``Origin`` names another site (:func:`same_origin`) is answered 403 before it
+    reaches the app; websockets check their origin in :func:`play`.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Serve one HTTP request (or pass a websocket on), guarded."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if scope["method"] == "POST" and not same_origin(HTTPConnection(scope)):
+            refusal = {"error": "a request from another site's page", "code": "cross_site"}
+            await JSONResponse(refusal, status_code=403, headers=_headers())(scope, receive, send)
+            return
+
+        async def send_guarded(message: ASGIMessage) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *SECURITY_HEADERS]}
+            await send(message)
+
+        await self.app(scope, receive, send_guarded)
+
+
+def _headers() -> dict[str, str]:
+    return {name.decode(): value.decode() for name, value in SECURITY_HEADERS}
 
 
 class _Bucket:
@@ -372,6 +600,10 @@ class _Bucket:
         self.level = self.burst
         self.when = time.monotonic()
         self.refused = 0
+
+    def full(self) -> bool:
+        """Whether the bucket has filled up again (its owner has been quiet)."""
+        return self.level + (time.monotonic() - self.when) * self.rate >= self.burst
 
     def take(self) -> bool:
         now = time.monotonic()
@@ -400,66 +632,135 @@ def _parse(frame: Mapping[str, object]) -> Message:
 
 
 async def _writer(
-    websocket: WebSocket, table: Table, client: Client, wake: asyncio.Event, replies: list[Message]
+    websocket: WebSocket,
+    server: Server,
+    table: Table,
+    client: Client,
+    wake: asyncio.Event,
+    replies: list[Message],
 ) -> None:
     """Send ``client`` what is new whenever the table changes, and the reader's replies.
 
     If sending fails (the connection is gone) or a message cannot be made, the connection is
-    closed, which ends its reader too.
+    closed, which ends its reader too; so it is when the table is closed (freed for another),
+    after a ``no_table`` error that tells the page.
     """
     try:
         while True:
             await wake.wait()
             wake.clear()
             outgoing, replies[:] = [*replies], []
-            outgoing.extend(table.updates(client))
+            left = bool(outgoing) and outgoing[-1].get("type") == "left"
+            gone = table.id not in server.tables
+            if gone:
+                outgoing.append(TableError("no_table", "the table was closed").message())
+            elif not left and not table.holds(client):
+                gone = True
+                outgoing.append(TableError("bad_token", "the seat was given up").message())
+            else:
+                outgoing.extend(table.updates(client))
             for message in outgoing:
                 await websocket.send_text(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+            if gone or left:
+                await websocket.close(code=1000)
+                return
     except Exception:
         LOG.debug("a connection's writer stopped", exc_info=True)
         with contextlib.suppress(Exception):
             await websocket.close(code=1011)
 
 
+def same_origin(connection: HTTPConnection) -> bool:
+    """Whether a request comes from the server's own pages, or from no page at all.
+
+    A browser names the page's origin in the ``Origin`` header of a websocket's opening and of
+    a POST; one that names another site is refused, so that no other site can make a
+    visitor's browser open a table, take a seat or play. A client that is not a browser sends
+    no ``Origin``.
+    """
+    origin = connection.headers.get("origin")
+    if origin is None:
+        return True
+    host = connection.headers.get("host", "")
+    return origin in (f"http://{host}", f"https://{host}")
+
+
 async def play(websocket: WebSocket) -> None:
-    """``/ws/{id}``: one person's (or spectator's) connection to a table."""
+    """``/ws/{id}``: one person's (or spectator's) connection to a table.
+
+    The connection counts against its table's and its address's limits from when it is
+    accepted, before its ``join``.
+    """
     server = _server(websocket)
+    if not same_origin(websocket):
+        await websocket.close(code=1008, reason="another site's page")
+        return
     await websocket.accept()
     table = server.tables.get(websocket.path_params["table_id"])
     if table is None:
         await _send_and_close(websocket, TableError("no_table", "there is no such table").message())
         return
+    address = _address(websocket)
+    if server.addresses.get(address, 0) >= server.connections_an_address:
+        limit = f"one address may have {server.connections_an_address} connections open"
+        await _send_and_close(websocket, TableError("too_many_connections", limit).message())
+        return
+    if table.connections >= MAX_CONNECTIONS:
+        limit = f"a table takes {MAX_CONNECTIONS} connections at most"
+        await _send_and_close(websocket, TableError("table_full", limit).message())
+        return
+    server.addresses[address] = server.addresses.get(address, 0) + 1
+    table.connections += 1
     try:
-        if table.connections >= MAX_CONNECTIONS:
-            raise TableError("table_full", f"a table takes {MAX_CONNECTIONS} connections at most")
+        await _join_and_serve(websocket, server, table)
+    finally:
+        table.connections -= 1
+        left = server.addresses[address] - 1
+        if left:
+            server.addresses[address] = left
+        else:
+            del server.addresses[address]
+
+
+async def _join_and_serve(websocket: WebSocket, server: Server, table: Table) -> None:
+    """Wait for the connection's ``join``, then serve it until it closes."""
+    try:
         try:
             frame = await asyncio.wait_for(websocket.receive(), JOIN_TIMEOUT)
         except asyncio.TimeoutError:
             raise TableError("bad_message", f"no join within {JOIN_TIMEOUT:g} seconds") from None
+        if frame["type"] == "websocket.disconnect":
+            return
         first = _parse(frame)
         if first["type"] != "join":
             raise TableError("bad_message", 'the first message is {"type": "join"}')
         token = first.get("token")
+        if token is None:
+            table.check_invite(first.get("invite"))
         seat = None if token is None else table.seat_of(token)
     except TableError as error:
         await _send_and_close(websocket, error.message())
         return
     except WebSocketDisconnect:
         return
-    client = Client(seat)
-    replies: list[Message] = [{"type": "welcome", "table": table.id, "seat": seat}]
+    client = Client(seat, None if seat is None else table.seats[seat].token_hash)
+    replies: list[Message] = [table.welcome(seat)]
     table.connected(seat, 1)
     server.changed(table)
     wake = server.listen(table)
-    writer = asyncio.get_running_loop().create_task(_writer(websocket, table, client, wake, replies))
+    writer = asyncio.get_running_loop().create_task(_writer(websocket, server, table, client, wake, replies))
+    left = False
     try:
-        await _reader(websocket, server, table, seat, wake, replies)
+        left = await _reader(websocket, server, table, client, wake, replies)
     finally:
+        if left:  # the writer sends ``left``, then closes the connection
+            with contextlib.suppress(asyncio.TimeoutError, Exception):
+                await asyncio.wait_for(writer, 5)
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
         server.forget(table, wake)
-        table.connected(seat, -1)
+        table.connected(client.seat, -1)
         if table.id in server.tables:
             server.changed(table)
 
@@ -468,16 +769,16 @@ async def _reader(
     websocket: WebSocket,
     server: Server,
     table: Table,
-    seat: int | None,
+    client: Client,
     wake: asyncio.Event,
     replies: list[Message],
-) -> None:
-    """Answer every message of a connection until it closes."""
+) -> bool:
+    """Answer every message of a connection until it closes; whether it gave up its seat."""
     bucket = _Bucket(server.rate, server.burst)
     while True:
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
-            return
+            return False
         if not bucket.take():
             if bucket.refused == 1:
                 replies.append(
@@ -486,17 +787,25 @@ async def _reader(
                 wake.set()
             if bucket.refused >= MAX_REFUSED:
                 await websocket.close(code=1008, reason="flood")
-                return
+                return False
             continue
+        seat = client.seat
         try:
             message = _parse(frame)
             kind = message["type"]
+            if not table.holds(client):  # another connection gave the seat up
+                raise TableError("bad_token", "the seat was given up")
             if kind == "move":
                 table.move(seat, message)
                 server.changed(table)
             elif kind == "start":
                 table.start(seat)
                 server.changed(table)
+            elif kind == "leave":
+                table.leave(seat)
+                replies.append({"type": "left", "seat": seat})
+                server.changed(table)
+                return True
             elif kind == "ping":
                 replies.append({"type": "pong"})
                 wake.set()
@@ -520,6 +829,10 @@ def make_app(
     away_timeout: float = 15.0,
     rate: float = 10.0,
     burst: int = 30,
+    db: str | Path = ":memory:",
+    connections_an_address: int = 16,
+    uploads_a_minute: float = 6.0,
+    new_seed: Callable[[], int] = pitch13.new_seed,
 ) -> Starlette:
     """The web table's ASGI app.
 
@@ -531,15 +844,36 @@ def make_app(
         rate: the messages a second one connection may send once it has sent ``burst`` at once;
             more are refused, and a connection that floods on is closed (code 1008).
         burst: see ``rate``.
+        db: the SQLite database that keeps the tables (``":memory:"``: none is kept); on start,
+            every unfinished table it holds is taken back.
+        connections_an_address: the most websocket connections one client address may have open.
+        uploads_a_minute: the records one client address may upload to the replay page a minute.
+        new_seed: where each table's secret seed comes from (default
+            :func:`pitch13.new_seed`; a test passes a fixed sequence).
+
+    Raises:
+        StoreError: if ``db`` cannot be used as the web table's database.
     """
     server = Server(
-        bot_delay=bot_delay, turn_timeout=turn_timeout, away_timeout=away_timeout, rate=rate, burst=burst
+        store=Store(db),
+        bot_delay=bot_delay,
+        turn_timeout=turn_timeout,
+        away_timeout=away_timeout,
+        rate=rate,
+        burst=burst,
+        connections_an_address=connections_an_address,
+        uploads_a_minute=uploads_a_minute,
+        new_seed=new_seed,
     )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        restored = server.restore()
+        if restored:
+            LOG.info("%d unfinished table(s) taken back from %s", restored, server.store.path)
         yield
         await server.shutdown()
+        server.store.close()
 
     app = Starlette(
         routes=[
@@ -557,6 +891,7 @@ def make_app(
             Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,
+        middleware=[Middleware(Guard)],
     )
     app.state.server = server
     return app

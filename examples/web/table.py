@@ -7,17 +7,27 @@ message a seat is sent is built from that seat's :func:`~pitch13.view` alone (a 
 
 The protocol, in JSON text frames (the page ``docs/web.rst`` gives it in full):
 
-* client to server: ``{"type": "join", "token": T}`` (a seat) or ``{"type": "join"}`` (a
-  spectator) first; then ``{"type": "start"}``, ``{"type": "move", "action": "bid 5", "ply":
-  17}`` and ``{"type": "ping"}``;
-* server to client: ``welcome``, ``table`` (the seats, started, over, the record's links),
-  ``view`` (the whole view first, then what changed), ``error`` (a code, a message, and for a
-  refused move the library's reason) and ``pong``.
+* client to server: ``{"type": "join", "token": T}`` (a seat), ``{"type": "join"}`` (a
+  spectator) or ``{"type": "join", "invite": I}`` (a spectator of a private table) first; then
+  ``{"type": "start"}`` (the table's owner), ``{"type": "leave"}`` (a seat given up before the
+  start), ``{"type": "move", "action": "bid 5", "ply": 17}`` and ``{"type": "ping"}``;
+* server to client: ``welcome`` (the seat, whether it owns the table, a private table's invite
+  for its owner), ``table`` (the seats, the owner's seat, started, over, the commitment to the
+  deals and, once over, the seed and the record's links), ``view`` (the whole view first, then
+  what changed), ``error`` (a code, a message, and for a refused move the library's reason),
+  ``left`` and ``pong``.
+
+Every table is dealt from a seed (:func:`pitch13.new_game`): the server's secret, drawn with
+:func:`pitch13.new_seed` when the table opens, of which every seat is shown the
+:func:`~pitch13.seed_commitment` before the first bid and which the final record reveals,
+so that anyone can check with ``pitch13 verify`` that the deals were fixed before play began;
+or a seed its creator chose, at a table where every other seat is a bot.
 """
 
 from __future__ import annotations
 
 import enum
+import logging
 import random
 import secrets
 import time
@@ -25,7 +35,7 @@ from collections.abc import Callable
 from typing import Final, Union, cast
 
 import pitch13
-from examples.secure_deal import secure_shuffle
+from examples.web.store import Store, StoreError, TableRow, secret_hash
 from pitch13.bots import Bot, bot_factory
 from pitch13.narration import SEAT_NAMES, Narrator, narrate_history, narrate_seen
 from pitch13.seen import seen_history
@@ -45,8 +55,10 @@ RULES: Final[dict[str, Callable[[], pitch13.Rules]]] = {
 BOTS: Final = ("simple", "search")
 #: The most characters a client's message may have.
 MAX_MESSAGE: Final = 4096
-#: The largest seed a table takes.
+#: The largest seed a table's creator may choose.
 MAX_SEED: Final = 2**63 - 1
+
+LOG: Final = logging.getLogger("examples.web")
 
 
 class Kind(enum.Enum):
@@ -77,13 +89,16 @@ class TableError(Exception):
 
 
 class Seat:
-    """One seat: who plays it, its token, its live connections and its bot."""
+    """One seat: who plays it, its token's hash, its live connections and its bot."""
 
-    __slots__ = ("away_since", "bot", "connections", "kind", "token")
+    __slots__ = ("away_since", "bot", "browser", "connections", "kind", "token_hash")
 
     def __init__(self, bot: Bot) -> None:
         self.kind = Kind.OPEN
-        self.token: str | None = None
+        #: The SHA-256 of the seat's secret token (:func:`~examples.web.store.secret_hash`).
+        self.token_hash: str | None = None
+        #: The hash of the browser that took the seat (its cookie), if it sent one.
+        self.browser: str | None = None
         self.connections = 0
         #: When the seat's last connection closed (:func:`time.monotonic`); 0 before any.
         self.away_since = 0.0
@@ -98,10 +113,12 @@ class Client:
     change to its own copy, so the two stay equal (the server tests check it message by message).
     """
 
-    __slots__ = ("narrator", "seat", "sent", "sent_ply", "sent_started", "table_version")
+    __slots__ = ("narrator", "seat", "sent", "sent_ply", "sent_started", "table_version", "token_hash")
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, token_hash: str | None = None) -> None:
         self.seat = seat
+        #: The hash of the token the connection joined with: the seat is its while it holds it.
+        self.token_hash = token_hash
         self.sent: dict[str, JSON] | None = None
         self.sent_ply = -1
         self.sent_started = False
@@ -116,15 +133,32 @@ class Table:
         table_id: the table's name in its links.
         rules: ``"default"`` or ``"classic"``.
         bots: the library's bot that plays the seats no person holds: ``"simple"`` or ``"search"``.
-        seed: deals every hand from this seed (a game that can be played again); ``None`` deals
-            each hand from the operating system's secure random source.
+        seed: deals every hand from this seed, chosen by the table's creator (a game that can
+            be played again): then every seat but the creator's is a bot's. ``None``: from a
+            secret seed of the server's (:func:`pitch13.new_seed`), committed to.
+        owner_seat: the creator's seat: only its holder may start the game.
+        private: the table is not listed, and is joined through its invite link only.
+        multiple_seats: one browser may hold more than one seat (else one seat a browser).
+        store: the database that keeps the table (``None``: nothing is kept).
+        secret: the server's secret seed, when ``seed`` is ``None`` (default: a new one,
+            :func:`pitch13.new_seed`).
 
     Raises:
         TableError: ``bad_request`` if a setting is not one of those.
     """
 
     def __init__(
-        self, table_id: str, rules: str = "default", bots: str = "simple", seed: int | None = None
+        self,
+        table_id: str,
+        rules: str = "default",
+        bots: str = "simple",
+        seed: int | None = None,
+        *,
+        owner_seat: int = 2,
+        private: bool = False,
+        multiple_seats: bool = False,
+        store: Store | None = None,
+        secret: int | None = None,
     ) -> None:
         if rules not in RULES:
             raise TableError("bad_request", f"rules are one of {', '.join(RULES)}, not {rules!r}")
@@ -132,50 +166,180 @@ class Table:
             raise TableError("bad_request", f"bots are one of {', '.join(BOTS)}, not {bots!r}")
         if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
             raise TableError("bad_request", f"a seed is a whole number from 0 to {MAX_SEED}, or none")
+        if type(owner_seat) is not int or not 0 <= owner_seat <= 3:
+            raise TableError("bad_request", f"a seat is 0 to 3, not {owner_seat!r}")
         self.id = table_id
         self.rules_name = rules
         self.bots_name = bots
-        self.seed = seed
+        #: Whether the creator chose the seed (then it is known to them, and the others are bots).
+        self.seed_chosen = seed is not None
+        self.seed = seed if seed is not None else pitch13.new_seed() if secret is None else secret
+        #: The commitment to the seed every seat is shown (:func:`pitch13.seed_commitment`).
+        self.commitment = pitch13.seed_commitment(self.seed)
+        self.owner_seat = owner_seat
+        self.private = bool(private)
+        #: The code of a private table's invite link (``None`` for a public table).
+        self.invite = secrets.token_urlsafe(12) if private else None
+        self.multiple_seats = bool(multiple_seats)
+        self.store = store
         maker = bot_factory(bots)
         seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         self.seats = [Seat(maker(seeds.randrange(2**32))) for _ in range(4)]
-        self.state = pitch13.new_game(RULES[rules](), dealer=0, seed=seed)
+        self.state = pitch13.new_game(RULES[rules](), dealer=0, seed=self.seed)
+        #: The moves accepted so far (the database numbers them).
+        self.moves = 0
         self.started = False
         #: Goes up whenever the seats, the start or the end change (the ``table`` message).
         self.version = 0
-        #: The open connections, spectators included.
+        #: The open connections, spectators included, counted from when each is accepted.
         self.connections = 0
         #: The address of the client that opened the table (the server limits tables an address).
         self.opener = ""
-        #: When a connection last opened or closed, or a move was made (:func:`time.monotonic`).
+        #: When a seated person last connected, left or moved (:func:`time.monotonic`).
         self.last_active = time.monotonic()
         self._replay: list[Message] | None = None
         #: Each seat's (``None``: a spectator's) view of the latest position, as plain data.
         self._views: dict[int | None, tuple[int, pitch13.SeatView, dict[str, JSON]]] = {}
 
+    # --- the database -----------------------------------------------------------------------
+
+    def row(self) -> TableRow:
+        """The table as the database keeps it when it opens."""
+        return TableRow(
+            self.id,
+            self.rules_name,
+            self.bots_name,
+            self.seed,
+            self.seed_chosen,
+            self.private,
+            self.invite,
+            self.multiple_seats,
+            self.owner_seat,
+            self.opener,
+            time.time(),
+            False,
+            0,
+            [],
+            [],
+        )
+
+    @classmethod
+    def restore(cls, row: TableRow, store: Store | None = None) -> Table:
+        """The table ``row`` keeps, its moves replayed: where it stood when the server stopped.
+
+        Raises:
+            TableError: ``bad_record`` if the row does not make a table or a move is refused
+                (a database written by something else).
+        """
+        table = cls(
+            row.id,
+            row.rules,
+            row.bots,
+            row.seed if row.seed_chosen else None,
+            owner_seat=row.owner_seat,
+            private=row.private,
+            multiple_seats=row.multiple_seats,
+            secret=row.seed,
+        )
+        table.invite = row.invite
+        table.opener = row.opener
+        for seat, token_hash, browser in row.seats:
+            place = table.seats[seat]
+            place.kind, place.token_hash, place.browser = Kind.PERSON, token_hash, browser
+        if row.started:
+            table.started = True
+            for seat, place in enumerate(table.seats):
+                if row.bot_seats >> seat & 1:
+                    place.kind = Kind.BOT
+        try:
+            for seat, text in row.moves:
+                table.state = pitch13.apply(table.state, pitch13.parse_action(text), seat=seat)
+        except (pitch13.IllegalActionError, pitch13.ActionParseError) as error:
+            raise TableError(
+                "bad_record", f"table {row.id}'s move {table.moves} is refused: {error}"
+            ) from None
+        table.moves = len(row.moves)
+        table.store = store
+        return table
+
+    def _keep(self, write: Callable[[Store], None]) -> None:
+        """Write a change to the database, if there is one; refuse the change if it cannot."""
+        if self.store is not None:
+            try:
+                write(self.store)
+            except StoreError as error:
+                raise TableError("storage", f"the server cannot keep this change: {error}") from None
+
     # --- seats ------------------------------------------------------------------------------
 
-    def take_seat(self, seat: int) -> str:
+    def take_seat(self, seat: int, *, browser: str | None = None, invite: object = None) -> str:
         """Give ``seat`` to a person and return its new secret token.
 
         Only an open seat may be taken, before the game starts: a seat a bot plays holds cards
         that a person taking it over would see, and so would learn what another seat held.
+        ``browser`` is the hash of the taker's browser cookie (if it sent one), and ``invite``
+        the invite code a private table needs.
 
         Raises:
-            TableError: ``bad_request`` if ``seat`` is not 0 to 3; ``seat_taken`` if a person
-                holds it; ``started`` once the game has started.
+            TableError: ``bad_request`` if ``seat`` is not 0 to 3; ``no_table`` for a private
+                table without its invite; ``seeded`` at a table whose creator chose the seed
+                (every other seat is a bot's); ``seat_taken`` if a person holds it; ``started``
+                once the game has started; ``one_seat`` if the browser holds another seat and
+                the owner did not allow more.
         """
         if type(seat) is not int or not 0 <= seat <= 3:
             raise TableError("bad_request", f"a seat is 0 to 3, not {seat!r}")
+        self.check_invite(invite)
         place = self.seats[seat]
+        if self.seed_chosen and seat != self.owner_seat:
+            raise TableError("seeded", "the creator chose this table's seed: its other seats are bots'")
         if place.kind is Kind.PERSON:
             raise TableError("seat_taken", f"{SEAT_NAMES[seat]} is taken")
         if self.started:
             raise TableError("started", "the game has started: its seats are all played")
-        place.kind = Kind.PERSON
-        place.token = secrets.token_urlsafe(18)
+        if browser is not None and not self.multiple_seats and any(p.browser == browser for p in self.seats):
+            raise TableError("one_seat", "this browser holds a seat at this table already")
+        token = secrets.token_urlsafe(18)
+        hashed = secret_hash(token)
+        self._keep(lambda store: store.set_seat(self.id, seat, hashed, browser))
+        place.kind, place.token_hash, place.browser = Kind.PERSON, hashed, browser
         self.version += 1
-        return place.token
+        return token
+
+    def check_invite(self, invite: object) -> None:
+        """Refuse a private table's join or seat without its invite code.
+
+        Raises:
+            TableError: ``no_table``, as if there were no such table (its existence is secret).
+        """
+        if self.invite is not None and not (
+            isinstance(invite, str)
+            and len(invite) <= 100
+            and secrets.compare_digest(self.invite.encode(), invite.encode("utf-8", "replace"))
+        ):
+            raise TableError("no_table", "there is no such table")
+
+    def leave(self, seat: int | None) -> None:
+        """Give up ``seat`` before the start: it is open again, and its token holds nothing.
+
+        Raises:
+            TableError: ``not_seated`` for a spectator; ``started`` once the game has started;
+                ``owner`` for the owner's seat (the table is theirs).
+        """
+        if seat is None:
+            raise TableError("not_seated", "a spectator holds no seat")
+        if self.started:
+            raise TableError("started", "the game has started: its seats are all played")
+        if seat == self.owner_seat:
+            raise TableError("owner", "the table's owner keeps their seat")
+        self._keep(lambda store: store.set_seat(self.id, seat, None, None))
+        place = self.seats[seat]
+        place.kind, place.token_hash, place.browser = Kind.OPEN, None, None
+        self.version += 1
+
+    def holds(self, client: Client) -> bool:
+        """Whether ``client`` still holds its seat (a spectator always does: it holds none)."""
+        return client.seat is None or self.seats[client.seat].token_hash == client.token_hash
 
     def seat_of(self, token: object) -> int:
         """The seat whose token is ``token``.
@@ -184,52 +348,52 @@ class Table:
             TableError: ``bad_token`` if no seat has it.
         """
         if isinstance(token, str) and len(token) <= 100:
-            given = token.encode("utf-8", "replace")
+            given = secret_hash(token).encode()
             for seat, place in enumerate(self.seats):
-                if place.token is not None and secrets.compare_digest(place.token.encode(), given):
+                if place.token_hash is not None and secrets.compare_digest(place.token_hash.encode(), given):
                     return seat
         raise TableError("bad_token", "that token holds no seat at this table")
 
     def connected(self, seat: int | None, change: int) -> None:
-        """Count a connection of ``seat`` (``None``: a spectator) opening (``1``) or closing (``-1``)."""
-        self.connections += change
-        self.last_active = time.monotonic()
+        """Count a connection of ``seat`` (``None``: a spectator) opening (``1``) or closing (``-1``).
+
+        The table's idle time counts from a seated person's coming or going, not a spectator's.
+        """
         if seat is not None:
+            self.last_active = time.monotonic()
             place = self.seats[seat]
             place.connections += change
             if place.connections == 0:
                 place.away_since = self.last_active
             self.version += 1
 
+    @property
+    def people_connected(self) -> int:
+        """How many connections seated people have open."""
+        return sum(place.connections for place in self.seats)
+
     def start(self, seat: int | None) -> None:
         """Start the game; the seats nobody took go to bots.
 
         Raises:
-            TableError: ``not_seated`` for a spectator; ``already_started`` if it has started.
+            TableError: ``not_seated`` for a spectator; ``not_owner`` for a seat that does not
+                own the table; ``already_started`` if it has started.
         """
         if seat is None:
             raise TableError("not_seated", "only a seated player can start the game")
+        if seat != self.owner_seat:
+            raise TableError("not_owner", "only the table's owner can start the game")
         if self.started:
             raise TableError("already_started", "the game has started")
+        bots = sum(1 << n for n, place in enumerate(self.seats) if place.kind is Kind.OPEN)
+        self._keep(lambda store: store.start(self.id, bots))
         for place in self.seats:
             if place.kind is Kind.OPEN:
                 place.kind = Kind.BOT
         self.started = True
         self.version += 1
-        self.deal_if_due()
 
     # --- moves ------------------------------------------------------------------------------
-
-    def deal_if_due(self) -> bool:
-        """Deal the next hand if the game waits for one; whether it dealt.
-
-        The deck comes from the operating system's secure random source; a seeded game deals
-        itself inside :func:`pitch13.apply`.
-        """
-        if not self.state.is_chance:
-            return False
-        self.state = pitch13.apply(self.state, secure_shuffle())
-        return True
 
     def move(self, seat: int | None, message: Message) -> None:
         """Apply a ``move`` message from ``seat``'s connection, or refuse it, changing nothing.
@@ -237,7 +401,8 @@ class Table:
         Raises:
             TableError: ``not_seated``, ``not_started``, ``bad_message`` (no action or ply, or an
                 action that does not parse), ``stale`` (made for an earlier position) or
-                ``illegal`` (refused by the rules, with the library's reason).
+                ``illegal`` (refused by the rules, with the library's reason); ``storage`` if
+                the database cannot keep it.
         """
         if seat is None:
             raise TableError("not_seated", "a spectator cannot move")
@@ -256,14 +421,35 @@ class Table:
 
     def _apply(self, seat: int, action: pitch13.Action, ply: int) -> None:
         try:
-            self.state = pitch13.apply(self.state, action, seat=seat, ply=ply)
+            after = pitch13.apply(self.state, action, seat=seat, ply=ply)
         except pitch13.IllegalActionError as error:
             code = "stale" if error.reason is pitch13.IllegalReason.STALE_MOVE else "illegal"
             raise TableError(code, str(error), error.reason.name) from None
-        self.last_active = time.monotonic()
-        if self.state.is_over:
+        # Kept before anyone is told of it: a restart never forgets a move somebody saw.
+        self._keep(lambda store: store.add_move(self.id, self.moves, seat, str(action)))
+        self.state, self.moves = after, self.moves + 1
+        if self.kind_of(seat) is Kind.PERSON:
+            self.last_active = time.monotonic()
+        if after.is_over:
             self.version += 1
-        self.deal_if_due()
+            self.keep_record()
+
+    def keep_record(self) -> None:
+        """Keep the finished game's record in the database (its moves are kept until then).
+
+        A failure is logged, not raised: the move that ended the game is kept already, and a
+        restart finishes the table again from its moves.
+        """
+        if self.store is not None:
+            record = pitch13.GameRecord.from_state(self.state)
+            try:
+                self.store.finish(self.id, record.to_json(indent=1), record.to_text())
+            except StoreError as error:
+                LOG.warning("table %s: its record is not kept yet: %s", self.id, error)
+
+    def kind_of(self, seat: int) -> Kind:
+        """Who plays ``seat``."""
+        return self.seats[seat].kind
 
     def waiting_for(self) -> tuple[int, bool] | None:
         """The seat to act and whether a person plays it; ``None`` before the start and at the end."""
@@ -303,14 +489,36 @@ class Table:
         ]
 
     def table_message(self) -> Message:
-        """The ``table`` message: the seats, whether the game started and ended, the record's links."""
-        seats = self._seats()
+        """The ``table`` message: the seats, the owner's, the start and the end, the deals' commitment.
+
+        Once the game is over it also holds the seed (the secret the commitment hides, which
+        the record holds too) and the record's links.
+        """
         over = self.state.is_over
         record: JSON = None
         if over:
             base = f"/api/tables/{self.id}/record"
             record = {"json": f"{base}.json", "text": f"{base}.txt", "replay": f"/replay/{self.id}"}
-        return {"type": "table", "started": self.started, "over": over, "seats": seats, "record": record}
+        return {
+            "type": "table",
+            "started": self.started,
+            "over": over,
+            "seats": self._seats(),
+            "owner_seat": self.owner_seat,
+            "private": self.private,
+            "seed_chosen": self.seed_chosen,
+            "commitment": self.commitment,
+            "seed": str(self.seed) if over else None,
+            "record": record,
+        }
+
+    def welcome(self, seat: int | None) -> Message:
+        """The ``welcome`` message for a connection of ``seat``: a private table's invite for its owner."""
+        owner = seat == self.owner_seat
+        message: Message = {"type": "welcome", "table": self.id, "seat": seat, "owner": owner}
+        if owner and self.invite is not None:
+            message["invite"] = f"/table/{self.id}#invite={self.invite}"
+        return message
 
     def summary(self) -> Message:
         """The table as the lobby lists it."""
@@ -318,7 +526,7 @@ class Table:
             "id": self.id,
             "rules": self.rules_name,
             "bots": self.bots_name,
-            "seeded": self.seed is not None,
+            "seeded": self.seed_chosen,
             "started": self.started,
             "over": self.state.is_over,
             "seats": self._seats(),
@@ -424,9 +632,11 @@ def replay_frames(record: pitch13.GameRecord) -> list[Message]:
         DocumentError: if the record does not replay (:func:`pitch13.replay`).
         TableError: ``too_long`` if it has more than ``MAX_FRAMES`` states.
     """
+    # Counted before anything is replayed: a state for each action and each hand's deal.
+    count = 1 + sum(len(hand.actions) + 1 for hand in record.hands)
+    if count > MAX_FRAMES:
+        raise TableError("too_long", f"a replay shows {MAX_FRAMES:,} states at most, not {count:,}")
     states = pitch13.replay(record)
-    if len(states) > MAX_FRAMES:
-        raise TableError("too_long", f"a replay shows {MAX_FRAMES:,} states at most, not {len(states):,}")
     narrator = Narrator()
     frames: list[Message] = []
     told = 0

@@ -1,0 +1,253 @@
+"""The web table's database: every table, seat and accepted move, kept in SQLite.
+
+A server that is killed (even by SIGKILL) and started again on the same database file carries
+on every unfinished table where it stood: :meth:`Store.tables` gives back each table's settings,
+seats and moves, and the server replays the moves through :func:`pitch13.apply`. Every table
+is dealt from a seed (the server's secret, or its creator's), so the moves are the whole game.
+
+The database is in WAL mode with ``synchronous=NORMAL``: a commit is durable once it returns
+against the server process dying, whatever kills it; a power cut or an operating system crash
+may lose the last few moves (``synchronous=FULL`` would keep them at the cost of a disk flush
+a move). A move is committed before it is sent to anyone (:meth:`Store.add_move`), so nobody
+is ever shown a move that a restart forgets.
+
+Secrets are kept as SHA-256 hashes where the server only has to recognise them again (the
+seats' tokens); the deal seed is kept as it is, because the server needs it to deal.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+import time
+from pathlib import Path
+from typing import Final, NamedTuple
+
+#: The schema's version, kept in the database's ``user_version``.
+VERSION: Final = 1
+
+_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    rules TEXT NOT NULL,
+    bots TEXT NOT NULL,
+    seed TEXT NOT NULL,
+    seed_chosen INTEGER NOT NULL,
+    private INTEGER NOT NULL,
+    invite TEXT,
+    multiple_seats INTEGER NOT NULL,
+    owner_seat INTEGER NOT NULL,
+    opener TEXT NOT NULL,
+    created REAL NOT NULL,
+    started INTEGER NOT NULL DEFAULT 0,
+    over INTEGER NOT NULL DEFAULT 0,
+    bot_seats INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    token_hash TEXT NOT NULL,
+    browser_hash TEXT,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS moves (
+    table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    n INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (table_id, n)
+);
+CREATE TABLE IF NOT EXISTS records (
+    table_id TEXT PRIMARY KEY,
+    json TEXT NOT NULL,
+    text TEXT NOT NULL,
+    finished REAL NOT NULL
+);
+"""
+
+
+def secret_hash(secret: str) -> str:
+    """The SHA-256 of a secret (a seat's token), in hex: what the database keeps of it."""
+    return hashlib.sha256(secret.encode("utf-8", "replace")).hexdigest()
+
+
+class StoreError(Exception):
+    """The database cannot be opened or written (a full disk, a file that is not a database)."""
+
+
+class TableRow(NamedTuple):
+    """A table as the database keeps it: its settings, its seats and its moves."""
+
+    id: str
+    rules: str
+    bots: str
+    seed: int
+    seed_chosen: bool
+    private: bool
+    invite: str | None
+    multiple_seats: bool
+    owner_seat: int
+    opener: str
+    created: float
+    started: bool
+    #: A bit for each seat a bot plays (set when the game starts).
+    bot_seats: int
+    #: ``(seat, token hash, browser hash)`` for each seat a person holds.
+    seats: list[tuple[int, str, str | None]]
+    #: ``(seat, action)`` for each accepted move, in order.
+    moves: list[tuple[int, str]]
+
+
+class Store:
+    """The tables of one server, in the SQLite database at ``path`` (``":memory:"``: none kept).
+
+    Raises:
+        StoreError: if the file cannot be opened as this server's database.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        try:
+            if self.path != ":memory:":
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            if version not in (0, VERSION):
+                raise StoreError(f"{self.path} is a database of another version ({version}, not {VERSION})")
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(_SCHEMA)
+            self._db.execute(f"PRAGMA user_version={VERSION}")
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot use {self.path} as the web table's database: {error}") from None
+
+    def close(self) -> None:
+        """Close the database."""
+        self._db.close()
+
+    def _write(self, sql: str, *rows: tuple[object, ...]) -> None:
+        """Run ``sql`` for each row in one transaction, committed before it returns."""
+        try:
+            with self._db:
+                self._db.execute("BEGIN")
+                for row in rows:
+                    self._db.execute(sql, row)
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot write to {self.path}: {error}") from None
+
+    # --- writes -----------------------------------------------------------------------------
+
+    def add_table(self, row: TableRow) -> None:
+        """Keep a new table (with no seats and no moves yet)."""
+        self._write(
+            "INSERT INTO tables (id, rules, bots, seed, seed_chosen, private, invite, multiple_seats,"
+            " owner_seat, opener, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                row.id,
+                row.rules,
+                row.bots,
+                str(row.seed),
+                row.seed_chosen,
+                row.private,
+                row.invite,
+                row.multiple_seats,
+                row.owner_seat,
+                row.opener,
+                row.created,
+            ),
+        )
+
+    def set_seat(self, table_id: str, seat: int, token_hash: str | None, browser_hash: str | None) -> None:
+        """A person takes ``seat`` (its token's hash), or gives it up (``token_hash`` ``None``)."""
+        if token_hash is None:
+            self._write("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
+        else:
+            self._write(
+                "INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?)", (table_id, seat, token_hash, browser_hash)
+            )
+
+    def start(self, table_id: str, bot_seats: int) -> None:
+        """The game has started, the seats in the mask ``bot_seats`` played by bots."""
+        self._write("UPDATE tables SET started = 1, bot_seats = ? WHERE id = ?", (bot_seats, table_id))
+
+    def add_move(self, table_id: str, n: int, seat: int, action: str) -> None:
+        """Keep the table's move number ``n`` (from 0), committed when this returns."""
+        self._write("INSERT INTO moves VALUES (?, ?, ?, ?)", (table_id, n, seat, action))
+
+    def finish(self, table_id: str, record_json: str, record_text: str) -> None:
+        """The game is over: its record is kept for download, and its moves are no longer needed."""
+        try:
+            with self._db:
+                self._db.execute("BEGIN")
+                self._db.execute(
+                    "INSERT OR REPLACE INTO records VALUES (?, ?, ?, ?)",
+                    (table_id, record_json, record_text, time.time()),
+                )
+                self._db.execute("UPDATE tables SET over = 1 WHERE id = ?", (table_id,))
+                self._db.execute("DELETE FROM moves WHERE table_id = ?", (table_id,))
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot write to {self.path}: {error}") from None
+
+    def drop_table(self, table_id: str) -> None:
+        """Forget an unfinished table (freed for another): its seats and moves go with it."""
+        self._write("DELETE FROM tables WHERE id = ? AND over = 0", (table_id,))
+
+    # --- reads ------------------------------------------------------------------------------
+
+    def unfinished(self) -> list[TableRow]:
+        """Every table whose game is not over, oldest first, with its seats and moves."""
+        db = self._db
+        rows = db.execute(
+            "SELECT id, rules, bots, seed, seed_chosen, private, invite, multiple_seats, owner_seat,"
+            " opener, created, started, bot_seats FROM tables WHERE over = 0 ORDER BY created"
+        ).fetchall()
+        tables = []
+        for (
+            table_id,
+            rules,
+            bots,
+            seed,
+            seed_chosen,
+            private,
+            invite,
+            multiple,
+            owner,
+            opener,
+            created,
+            started,
+            bot_seats,
+        ) in rows:
+            seats = db.execute(
+                "SELECT seat, token_hash, browser_hash FROM seats WHERE table_id = ? ORDER BY seat",
+                (table_id,),
+            ).fetchall()
+            moves = db.execute(
+                "SELECT seat, action FROM moves WHERE table_id = ? ORDER BY n", (table_id,)
+            ).fetchall()
+            tables.append(
+                TableRow(
+                    table_id,
+                    rules,
+                    bots,
+                    int(seed),
+                    bool(seed_chosen),
+                    bool(private),
+                    invite,
+                    bool(multiple),
+                    owner,
+                    opener,
+                    created,
+                    bool(started),
+                    bot_seats,
+                    [(seat, token, browser) for seat, token, browser in seats],
+                    [(seat, action) for seat, action in moves],
+                )
+            )
+        return tables
+
+    def record(self, table_id: str, form: str) -> str | None:
+        """A finished game's record, ``"json"`` or ``"text"``; ``None`` if none is kept."""
+        column = "json" if form == "json" else "text"
+        found = self._db.execute(f"SELECT {column} FROM records WHERE table_id = ?", (table_id,)).fetchone()
+        return None if found is None else str(found[0])

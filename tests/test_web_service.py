@@ -1,0 +1,475 @@
+"""The web table as a service: durable tables, fair deals, tables their owners control, caps, headers.
+
+The server runs as a real process (``python -m examples.web``) where it is killed and started
+again, else in a thread (:func:`web_helpers.running_server`); the clients are the websockets
+library's and httpx.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import re
+import select
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web table needs the web extra")
+pytest.importorskip("uvicorn", reason="the web table needs the web extra")
+pytest.importorskip("websockets", reason="the web table needs the web extra")
+httpx = pytest.importorskip("httpx", reason="the web tests need httpx")
+
+from websockets.exceptions import ConnectionClosed, InvalidStatus  # noqa: E402
+from websockets.sync.client import connect  # noqa: E402
+
+import pitch13  # noqa: E402
+from examples.web.store import Store, StoreError  # noqa: E402
+from examples.web.table import Table, TableError  # noqa: E402
+from web_helpers import free_port, running_server  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+FAST = {
+    "bot_delay": 0.0,
+    "turn_timeout": None,
+    "away_timeout": 30.0,
+    "rate": 1e6,
+    "burst": 10**6,
+    "uploads_a_minute": 1e6,
+}
+
+
+class Seat:
+    """A websocket client of one seat (or a spectator): it keeps the latest view message it was sent."""
+
+    def __init__(self, ws_base: str, table_id: str, join: dict[str, object]) -> None:
+        self.stack = contextlib.ExitStack()
+        self.socket = self.stack.enter_context(connect(f"{ws_base}/ws/{table_id}", max_size=2**22))
+        self.socket.send(json.dumps({"type": "join", **join}))
+        self.table: dict[str, object] | None = None
+        self.ply = -1
+        self.legal: list[str] = []
+        self.errors: list[dict[str, object]] = []
+        self.welcome = self.receive()
+
+    def receive(self, timeout: float = 20.0) -> dict[str, object]:
+        message = json.loads(self.socket.recv(timeout=timeout))
+        if message["type"] == "table":
+            self.table = message
+        elif message["type"] == "view":
+            view = message["view"] if message["full"] else message["set"]
+            self.ply = view.get("ply", self.ply)
+            self.legal = [legal for legal, _ in message["legal"]]
+        elif message["type"] == "error":
+            self.errors.append(message)
+        return message
+
+    def close(self) -> None:
+        self.stack.close()
+
+
+def closes(client: Seat, timeout: float = 10.0) -> bool:
+    """Read what ``client`` is sent until its connection closes; whether it closed in time."""
+    deadline = time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            client.receive(timeout=timeout)
+    except (ConnectionClosed, TimeoutError) as ended:
+        return isinstance(ended, ConnectionClosed)
+    return False
+
+
+def four_seats(base: str, **body: object) -> tuple[str, list[str]]:
+    """A table with four people (the creator at seat 0); its id and the four tokens."""
+    created = httpx.post(f"{base}/api/tables", json={"seat": 0, **body})
+    assert created.status_code == 201, created.text
+    table_id = created.json()["id"]
+    tokens = [created.json()["token"]]
+    for seat in (1, 2, 3):
+        taken = httpx.post(f"{base}/api/tables/{table_id}/seats/{seat}")
+        assert taken.status_code == 201, taken.text
+        tokens.append(taken.json()["token"])
+    return table_id, tokens
+
+
+def play(seats: list[Seat], rng: random.Random, moves: int | None, made: list[tuple[int, str]]) -> None:
+    """Random legal moves, each by the seat whose view offers choices, until ``moves`` or the end."""
+    while moves is None or moves > 0:
+        mover = next((seat for seat in seats if seat.legal), None)
+        while mover is None:
+            for seat in seats:
+                with contextlib.suppress(TimeoutError):
+                    seat.receive(timeout=0.05)
+                assert seat.errors == []
+            if seats[0].table and seats[0].table["over"]:
+                return
+            mover = next((seat for seat in seats if seat.legal), None)
+        action = rng.choice(mover.legal)
+        ply = mover.ply
+        mover.socket.send(json.dumps({"type": "move", "action": action, "ply": ply}))
+        made.append((seats.index(mover), action))
+        for seat in seats:
+            seat.legal = []  # wait for the views after the move
+        while mover.ply == ply:
+            mover.receive()
+            assert mover.errors == []
+        if moves is not None:
+            moves -= 1
+
+
+class Process:
+    """``python -m examples.web`` on ``port`` and the database ``db``, until stopped."""
+
+    def __init__(self, port: int, db: Path) -> None:
+        command = [sys.executable, "-m", "examples.web", "--port", str(port), "--db", str(db)]
+        command += ["--bot-delay", "0", "--turn-timeout", "0", "--away-timeout", "600"]
+        self.popen = subprocess.Popen(
+            command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        ready, _, _ = select.select([self.popen.stdout], [], [], 120)
+        assert ready, "the server printed nothing"
+        line = self.popen.stdout.readline()
+        assert "open http://" in line, (
+            line,
+            self.popen.stderr.read() if self.popen.poll() is not None else "",
+        )
+        self.http, self.ws = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+
+    def stop(self, how: signal.Signals) -> str:
+        self.popen.send_signal(how)
+        _, err = self.popen.communicate(timeout=60)
+        return err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX's")
+def test_a_killed_server_carries_on_every_game_from_its_database(tmp_path):
+    """Killed mid-game (SIGKILL, then SIGTERM), started again on the same database, the game goes
+    on through the same seat links to its end; the record is the moves made, none lost, and its
+    deals are those committed to before the first bid."""
+    db, port, rng, made = tmp_path / "tables.sqlite3", free_port(), random.Random(8), []
+    server = Process(port, db)
+    try:
+        table_id, tokens = four_seats(server.http)
+        seats = [Seat(server.ws, table_id, {"token": token}) for token in tokens]
+        seats[0].socket.send(json.dumps({"type": "start"}))
+        while not (seats[0].table and seats[0].table["started"]):
+            seats[0].receive()
+        shown = seats[0].table["commitment"]
+        assert seats[0].table["seed"] is None  # the secret stays secret until the end
+        play(seats, rng, 150, made)
+        for how in (signal.SIGKILL, signal.SIGTERM):
+            assert "Traceback" not in server.stop(how)
+            for seat in seats:  # the pages see their connections close
+                assert closes(seat)
+            server = Process(port, db)
+            seats = [Seat(server.ws, table_id, {"token": token}) for token in tokens]
+            assert [seat.welcome["seat"] for seat in seats] == [0, 1, 2, 3]
+            play(seats, rng, 100 if how is signal.SIGKILL else None, made)
+        assert seats[0].table["over"]
+        record = httpx.get(f"{server.http}/api/tables/{table_id}/record.json")
+        assert record.status_code == 200
+        game = pitch13.GameRecord.from_json(record.text)
+        assert [(seat, str(action)) for hand in game.hands for seat, action in hand.actions] == made
+        game.verify_deals(shown)
+        assert seats[0].table["seed"] == str(game.seed)
+        assert pitch13.seed_commitment(game.seed) == shown
+    finally:
+        if server.popen.poll() is None:
+            server.popen.kill()
+            server.popen.communicate()
+    # The finished game stays downloadable from the database, whatever the server forgets.
+    server = Process(port, db)
+    try:
+        assert httpx.get(f"{server.http}/api/tables").json() == {"tables": []}
+        again = httpx.get(f"{server.http}/api/tables/{table_id}/record.txt")
+        assert pitch13.GameRecord.from_text(again.text) == game
+        assert httpx.get(f"{server.http}/api/tables/{table_id}/replay.json").json()["id"] == table_id
+    finally:
+        assert "Traceback" not in server.stop(signal.SIGINT)
+
+
+def test_the_store_keeps_what_it_is_given_and_refuses_a_foreign_file(tmp_path):
+    store = Store(tmp_path / "a" / "db.sqlite3")
+    table = Table("t1", secret=99, owner_seat=1, store=store)
+    store.add_table(table.row())
+    token = table.take_seat(1)
+    table.start(1)
+    for _ in range(30):
+        seat = table.state.to_act
+        table.bot_move(seat, pitch13.legal_actions(table.state)[0], table.state.ply)
+    (row,) = store.unfinished()
+    again = Table.restore(row, store)
+    assert again.state == table.state and again.moves == 30 and again.seat_of(token) == 1
+    assert [place.kind for place in again.seats] == [place.kind for place in table.seats]
+    kept = b"".join(path.read_bytes() for path in (tmp_path / "a").iterdir())
+    assert token.encode() not in kept and str(99).encode() in kept  # the token hashed, the seed kept
+    store.close()
+    (tmp_path / "junk").write_bytes(b"not a database" * 100)
+    with pytest.raises(StoreError, match="cannot use"):
+        Store(tmp_path / "junk")
+    # A move the database cannot keep is refused, and the game is where it was.
+    full = Store(":memory:")
+    table = Table("t2", secret=5, store=full)
+    full.add_table(table.row())
+    table.take_seat(2)
+    table.start(2)
+    full.close()
+    before = table.state
+    with pytest.raises(TableError) as refused:
+        table.move(1, {"action": str(pitch13.legal_actions(before)[0]), "ply": before.ply})
+    assert refused.value.code == "storage" and table.state is before
+
+
+def test_a_table_that_no_longer_replays_is_left_and_logged(tmp_path, caplog):
+    store = Store(tmp_path / "db.sqlite3")
+    table = Table("t1", secret=1, store=store)
+    store.add_table(table.row())
+    table.take_seat(2)
+    table.start(2)
+    store.add_move("t1", 0, 3, "bid 5")  # not seat 3's turn
+    with running_server(**FAST, db=tmp_path / "db.sqlite3") as srv:
+        assert srv.server.tables == {}
+    assert "table t1 is not restored" in caplog.text
+
+
+def test_deals_are_committed_to_and_a_chosen_seed_is_played_against_bots_only():
+    with running_server(**FAST) as srv:
+        created = httpx.post(f"{srv.http}/api/tables", json={"seat": 1}).json()
+        owner = Seat(srv.ws, created["id"], {"token": created["token"]})
+        table = srv.server.tables[created["id"]]
+        while owner.table is None:
+            owner.receive()
+        assert (
+            owner.table["commitment"] == pitch13.seed_commitment(table.seed) and owner.table["seed"] is None
+        )
+        assert not owner.table["seed_chosen"]
+        watcher = Seat(srv.ws, created["id"], {})
+        while watcher.table is None:
+            watcher.receive()
+        assert watcher.table["commitment"] == owner.table["commitment"]
+        # Two tables never share a secret seed.
+        other = httpx.post(f"{srv.http}/api/tables", json={"seat": 1}).json()
+        assert srv.server.tables[other["id"]].seed != table.seed
+        # A seed the creator chose: every other seat is a bot's.
+        seeded = httpx.post(f"{srv.http}/api/tables", json={"seat": 2, "seed": 77}).json()
+        for seat in (0, 1, 3):
+            refused = httpx.post(f"{srv.http}/api/tables/{seeded['id']}/seats/{seat}")
+            assert (refused.status_code, refused.json()["code"]) == (409, "seeded")
+        assert srv.server.tables[seeded["id"]].seed == 77
+        listed = {t["id"]: t["seeded"] for t in httpx.get(f"{srv.http}/api/tables").json()["tables"]}
+        assert listed[seeded["id"]] is True and listed[created["id"]] is False
+        owner.close()
+        watcher.close()
+
+
+def test_only_the_owner_starts_and_a_seat_can_be_given_up_before_the_start():
+    with running_server(**FAST) as srv:
+        table_id, tokens = four_seats(srv.http)
+        seats = [Seat(srv.ws, table_id, {"token": token}) for token in tokens]
+        assert [seat.welcome["owner"] for seat in seats] == [True, False, False, False]
+        seats[2].socket.send(json.dumps({"type": "start"}))
+        assert seats[2].receive()["type"] in ("table", "view", "error")
+        while not seats[2].errors:
+            seats[2].receive()
+        assert seats[2].errors[0]["code"] == "not_owner"
+        table = srv.server.tables[table_id]
+        assert not table.started
+        # Seat 3 gives its seat up: it is open again, and its link holds nothing any more.
+        twin = Seat(srv.ws, table_id, {"token": tokens[3]})  # a second tab on the same seat
+        seats[3].socket.send(json.dumps({"type": "leave"}))
+        while (message := seats[3].receive())["type"] != "left":
+            pass
+        assert message["seat"] == 3
+        assert closes(seats[3])
+        assert closes(twin)
+        assert twin.errors[-1]["code"] == "bad_token"
+        assert table.seats[3].kind.value == "open"
+        gone = Seat(srv.ws, table_id, {"token": tokens[3]})
+        assert gone.welcome["code"] == "bad_token"
+        # The owner keeps their seat.
+        seats[0].socket.send(json.dumps({"type": "leave"}))
+        while not seats[0].errors:
+            seats[0].receive()
+        assert seats[0].errors[-1]["code"] == "owner"
+        seats[0].socket.send(json.dumps({"type": "start"}))
+        while not table.started:
+            seats[0].receive()
+        assert table.seats[3].kind.value == "bot"
+        seats[1].socket.send(json.dumps({"type": "leave"}))
+        while not seats[1].errors:
+            seats[1].receive()
+        assert seats[1].errors[-1]["code"] == "started"
+
+
+def test_a_private_table_is_joined_through_its_invite_only():
+    with running_server(**FAST) as srv:
+        created = httpx.post(f"{srv.http}/api/tables", json={"seat": 0, "private": True}).json()
+        table_id, invite = created["id"], created["invite"].split("#invite=")[1]
+        assert created["invite"] == f"/table/{table_id}#invite={invite}"
+        assert httpx.get(f"{srv.http}/api/tables").json() == {"tables": []}
+        for body in ({}, {"invite": "wrong"}, {"invite": 5}):
+            refused = httpx.post(f"{srv.http}/api/tables/{table_id}/seats/1", json=body)
+            assert (refused.status_code, refused.json()["code"]) == (404, "no_table")
+        taken = httpx.post(f"{srv.http}/api/tables/{table_id}/seats/1", json={"invite": invite})
+        assert taken.status_code == 201 and "invite" not in taken.json()
+        stranger = Seat(srv.ws, table_id, {})
+        assert stranger.welcome["code"] == "no_table"
+        watcher = Seat(srv.ws, table_id, {"invite": invite})
+        assert watcher.welcome == {"type": "welcome", "table": table_id, "seat": None, "owner": False}
+        owner = Seat(srv.ws, table_id, {"token": created["token"]})
+        assert owner.welcome["invite"] == created["invite"]
+        seated = Seat(srv.ws, table_id, {"token": taken.json()["token"]})
+        assert "invite" not in seated.welcome
+        for client in (watcher, owner, seated):
+            client.close()
+
+
+def test_one_browser_holds_one_seat_unless_the_owner_allows_more():
+    with running_server(**FAST) as srv, httpx.Client(base_url=srv.http) as browser:
+        assert browser.get("/").status_code == 200
+        cookie = browser.cookies.get("pitch13_browser")
+        assert cookie and len(cookie) >= 16
+        page = browser.get("/table/x")
+        assert "set-cookie" not in page.headers  # the browser keeps the one it has
+        created = browser.post("/api/tables", json={"seat": 0}).json()
+        refused = browser.post(f"/api/tables/{created['id']}/seats/1")
+        assert (refused.status_code, refused.json()["code"]) == (409, "one_seat")
+        assert httpx.post(f"{srv.http}/api/tables/{created['id']}/seats/1").status_code == 201
+        allowed = browser.post("/api/tables", json={"seat": 0, "multiple_seats": True}).json()
+        assert browser.post(f"/api/tables/{allowed['id']}/seats/1").status_code == 201
+        for body in ({"private": "maybe"}, {"multiple_seats": 3}):
+            assert browser.post("/api/tables", json={"seat": 0, **body}).status_code == 400
+
+
+def test_connections_are_counted_from_their_acceptance(monkeypatch):
+    import examples.web.app as web_app
+
+    with running_server(**{**FAST, "connections_an_address": 6}) as srv:
+        created = httpx.post(f"{srv.http}/api/tables", json={"seat": 0}).json()
+        monkeypatch.setattr(web_app, "MAX_CONNECTIONS", 3)
+        with contextlib.ExitStack() as stack:
+            # Connections that have not joined yet count: the fourth is refused at once.
+            silent = [stack.enter_context(connect(f"{srv.ws}/ws/{created['id']}")) for _ in range(3)]
+            with connect(f"{srv.ws}/ws/{created['id']}") as extra:
+                assert json.loads(extra.recv(timeout=10))["code"] == "table_full"
+            other = httpx.post(f"{srv.http}/api/tables", json={"seat": 0}).json()
+            more = [stack.enter_context(connect(f"{srv.ws}/ws/{other['id']}")) for _ in range(3)]
+            with connect(f"{srv.ws}/ws/{other['id']}") as extra:
+                assert json.loads(extra.recv(timeout=10))["code"] == "too_many_connections"
+            assert len(silent) + len(more) == 6
+        deadline = time.monotonic() + 10
+        while srv.server.addresses and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert srv.server.addresses == {}
+        assert srv.server.tables[created["id"]].connections == 0
+
+
+def test_a_full_server_frees_an_unstarted_idle_table_even_with_spectators(monkeypatch):
+    import examples.web.app as web_app
+
+    with running_server(**FAST) as srv:
+        first = httpx.post(f"{srv.http}/api/tables", json={"seat": 0}).json()
+        watcher = Seat(srv.ws, first["id"], {})
+        monkeypatch.setattr(web_app, "MAX_TABLES", 1)
+        refused = httpx.post(f"{srv.http}/api/tables", json={"seat": 0})
+        assert (refused.status_code, refused.json()["code"]) == (503, "full")
+        srv.server.tables[first["id"]].last_active -= web_app.UNSTARTED_IDLE_LIMIT + 1
+        second = httpx.post(f"{srv.http}/api/tables", json={"seat": 0})
+        assert second.status_code == 201
+        assert list(srv.server.tables) == [second.json()["id"]]
+        assert closes(watcher)
+        assert watcher.errors[-1]["code"] == "no_table"
+        assert srv.server.store.unfinished()[0].id == second.json()["id"]
+
+
+def test_the_replay_upload_is_bounded_and_rate_limited(monkeypatch):
+    import examples.web.app as web_app
+    import examples.web.table as web_table
+
+    state = pitch13.bots.play_game([pitch13.bots.SimpleBot(seat) for seat in range(4)], seed=3)
+    text = pitch13.GameRecord.from_state(state).to_text()
+    with running_server(**{**FAST, "uploads_a_minute": 2.0}) as srv:
+        upload = f"{srv.http}/api/replay"
+        answer = httpx.post(upload, content=text.encode())
+        assert answer.status_code == 200 and len(answer.json()["frames"]) == len(
+            pitch13.replay(pitch13.GameRecord.from_text(text))
+        )
+        monkeypatch.setattr(web_table, "MAX_FRAMES", 50)
+        answer = httpx.post(upload, content=text.encode())
+        assert (answer.status_code, answer.json()["code"]) == (413, "too_long")
+        assert httpx.post(upload, content=b"\xff\xfe" * 10).json()["code"] == "bad_request"
+        answer = httpx.post(upload, content=text.encode())
+        assert (answer.status_code, answer.json()["code"]) == (429, "too_many_uploads")
+        monkeypatch.setattr(web_app, "MAX_RECORD", 1000)
+        srv.server.uploads.clear()
+        answer = httpx.post(upload, content=text.encode())
+        assert (answer.status_code, answer.json()["code"]) == (413, "too_big")
+
+
+PAGES = ("/", "/table/x", "/replay", "/static/table.js", "/static/style.css", "/api/tables")
+
+
+def test_every_answer_has_the_security_headers_and_other_sites_are_refused():
+    with running_server(**FAST) as srv:
+        for path in PAGES:
+            headers = httpx.get(f"{srv.http}{path}").headers
+            policy = headers["content-security-policy"]
+            assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy, path
+            assert "unsafe-inline" not in policy
+            assert headers["x-content-type-options"] == "nosniff"
+            assert headers["referrer-policy"] == "no-referrer"
+        evil = {"Origin": "https://evil.example"}
+        refused = httpx.post(f"{srv.http}/api/tables", json={"seat": 0}, headers=evil)
+        assert (refused.status_code, refused.json()["code"]) == (403, "cross_site")
+        assert srv.server.tables == {}
+        mine = {"Origin": srv.http}
+        created = httpx.post(f"{srv.http}/api/tables", json={"seat": 0}, headers=mine)
+        assert created.status_code == 201
+        table_id = created.json()["id"]
+        with pytest.raises(InvalidStatus) as closed:
+            connect(f"{srv.ws}/ws/{table_id}", origin="https://evil.example")
+        assert closed.value.response.status_code == 403
+        with connect(f"{srv.ws}/ws/{table_id}", origin=srv.http) as same:
+            same.send(json.dumps({"type": "join"}))
+            assert json.loads(same.recv(timeout=10))["type"] == "welcome"
+
+
+def test_the_pages_run_no_inline_script_or_style():
+    """The policy allows no inline script or style: the pages must have none."""
+    for page in (ROOT / "examples" / "web" / "static").glob("*.html"):
+        html = page.read_text()
+        assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), page.name
+        assert not re.search(r"\son[a-z]+\s*=", html), page.name
+        assert not re.search(r"\sstyle\s*=", html), page.name
+        assert "<style" not in html, page.name
+
+
+def test_bad_frames_log_no_traceback(caplog):
+    with running_server(**FAST) as srv:
+        created = httpx.post(f"{srv.http}/api/tables", json={"seat": 0}).json()
+        # A text frame that is not UTF-8, written by hand: the websocket is closed (1007).
+        with socket.create_connection(("127.0.0.1", srv.port)) as raw:
+            raw.sendall(
+                f"GET /ws/{created['id']} HTTP/1.1\r\nHost: 127.0.0.1:{srv.port}\r\nUpgrade: websocket\r\n"
+                "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+            )
+            assert b"101" in raw.recv(4096).split(b"\r\n")[0]
+            payload = b"\xff\xfe\xfd"
+            mask = b"\x01\x02\x03\x04"
+            masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+            raw.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + masked)
+            raw.settimeout(10)
+            with contextlib.suppress(OSError):
+                while raw.recv(4096):
+                    pass
+        bad = httpx.post(f"{srv.http}/api/tables", content=b"\xff" * 20)
+        assert bad.status_code == 400
+        time.sleep(0.2)
+    assert "Traceback" not in caplog.text
