@@ -21,8 +21,18 @@
     moon_failed: "a moon bid failed",
   };
   const PING_MS = 20000;
-  const RETRY_FIRST_MS = 500;
-  const RETRY_MAX_MS = 5000;
+  // A lost connection is tried again after RETRY_FIRST_MS, then each wait RETRY_GROWTH times the
+  // one before, up to RETRY_MAX_MS, for as long as the page is open. After LOST_AFTER attempts in
+  // a row that fail, the page says the server is lost (and goes on trying in the background).
+  const RETRY_FIRST_MS = 400;
+  const RETRY_GROWTH = 1.5;
+  const RETRY_MAX_MS = 10000;
+  const LOST_AFTER = 5;
+  // After the server said the table is gone, the first wait before asking again.
+  const GONE_RETRY_MS = 2000;
+  // How long a hand's result stays on the table (see showResult); style.css's countdown bar
+  // runs for as long.
+  const RESULT_MS = 15000;
   const MAX_EVENTS = 600;
 
   // --- where we are ------------------------------------------------------------------------
@@ -50,6 +60,9 @@
   if (!held && params.get("token") && /^[0-3]$/.test(params.get("seat") || "")) {
     held = { seat: Number(params.get("seat")), token: params.get("token") };
   }
+  // A private table's invite link (#invite=...) lets its holder watch; it stays in the address,
+  // which may be passed on as it is.
+  const invite = params.get("invite");
   const state = {
     token: held && typeof held.token === "string" ? held.token : null,
     seat: held && typeof held.token === "string" && [0, 1, 2, 3].includes(held.seat) ? held.seat : null,
@@ -66,13 +79,21 @@
     retryMs: RETRY_FIRST_MS,
     retryTimer: null,
     pingTimer: null,
-    gone: false, // the server knows no such table: there is nothing to reconnect to
+    failures: 0, // connection attempts in a row that ended before the server's welcome
+    lost: false, // LOST_AFTER of them: the server cannot be reached
+    gone: false, // the server said it has no such table (asked again now and then all the same)
+    confirming: null, // the action that gives a card away, waiting for Confirm or Cancel
+    resultHand: undefined, // the hand whose result was shown last (undefined: before the first view)
+    resultTimer: null,
   };
 
   const $ = (id) => document.getElementById(id);
   const dom = {
     status: $("status"),
     connection: $("connection"),
+    alert: $("alert"),
+    alertTitle: $("alert-title"),
+    alertText: $("alert-text"),
     seats: $("seats"),
     banner: $("banner"),
     pregame: $("pregame"),
@@ -82,11 +103,24 @@
     lastTrick: $("last-trick"),
     turned: $("turned"),
     trickNote: $("trick-note"),
+    handResult: $("hand-result"),
+    handResultHeading: $("hand-result-heading"),
+    handResultBody: $("hand-result-body"),
+    handResultClose: $("hand-result-close"),
     handPanel: $("hand-panel"),
     handHeading: $("hand-heading"),
     hand: $("hand"),
     actions: $("actions"),
+    confirm: $("confirm"),
+    confirmText: $("confirm-text"),
+    confirmYes: $("confirm-yes"),
+    confirmNo: $("confirm-no"),
     error: $("error"),
+    seatLink: $("seat-link"),
+    seatLinkNote: $("seat-link-note"),
+    copySeatLink: $("copy-seat-link"),
+    copyResult: $("copy-result"),
+    seatLinkField: $("seat-link-field"),
     scores: $("scores"),
     target: $("target"),
     trump: $("trump"),
@@ -109,6 +143,10 @@
   const seatName = (seat) => SEAT_NAMES[seat] ?? `seat ${seat}`;
   const teamOf = (seat) => seat % 2;
   const seated = () => state.seat !== null;
+  // Whether the choices are closed: a move is on its way, or there is no connection to send one.
+  const locked = () => state.pending || !state.connected;
+  // The look-through's actions that send a card to the dead pile (R-LOOK-2): the page asks first.
+  const givesACardAway = (action) => action.startsWith("give up ") || action === "reject";
 
   // Where a seat sits on the screen: the viewer at the bottom (a spectator sees South there).
   function positionOf(seat) {
@@ -129,6 +167,36 @@
       if (cardOfAction(action) === card && prefixes.some((p) => action.startsWith(p))) return [action, label];
     }
     return null;
+  }
+
+  // Whether a card is a trump once trump is named (R-DECK-3): the trump suit, the Jick (the jack
+  // of the other suit of its colour), the off-three (its three, when the rules play it) and the
+  // jokers. Every other card is dead for the hand.
+  const OFF_SUIT = { C: "S", S: "C", D: "H", H: "D" };
+  function isTrump(code, view) {
+    if (code === "BJ" || code === "RJ") return true;
+    const rank = code.slice(0, -1);
+    const suit = code.slice(-1);
+    if (suit === view.trump) return true;
+    if (suit !== OFF_SUIT[view.trump]) return false;
+    return rank === "J" || (rank === "3" && view.rules?.use_off_three !== false);
+  }
+
+  // What a card is worth once trump is named (R-POINT-1).
+  function pointsOf(code, view) {
+    if (!view.trump || !isTrump(code, view)) return 0;
+    if (code === "BJ" || code === "RJ") return 1;
+    const rank = code.slice(0, -1);
+    if (code.slice(-1) !== view.trump) return rank === "J" ? 1 : 3; // the Jick, the off-three
+    return { A: 1, J: 1, 10: 1, 3: 3, 2: 1 }[rank] ?? 0;
+  }
+
+  // "a point card, worth 3", "dead this hand", or nothing: what a new player may not see.
+  function worth(code, view) {
+    if (!view.trump) return "";
+    if (!isTrump(code, view)) return "dead this hand";
+    const points = pointsOf(code, view);
+    return points ? `a point card, worth ${points}` : "";
   }
 
   function signed(n) {
@@ -155,16 +223,20 @@
 
   function connect() {
     clearTimeout(state.retryTimer);
+    state.retryTimer = null;
     let socket;
     try {
       socket = new WebSocket(socketUrl());
     } catch {
-      scheduleReconnect();
+      failed();
       return;
     }
     state.socket = socket;
+    let welcomed = false;
     socket.addEventListener("open", () => {
-      const join = state.token ? { type: "join", token: state.token } : { type: "join" };
+      let join = { type: "join" };
+      if (state.token) join = { type: "join", token: state.token };
+      else if (invite) join = { type: "join", invite };
       socket.send(JSON.stringify(join));
       clearInterval(state.pingTimer);
       state.pingTimer = setInterval(() => send({ type: "ping" }), PING_MS);
@@ -177,6 +249,7 @@
       } catch {
         return;
       }
+      if (message && message.type === "welcome") welcomed = true;
       state.messages += 1;
       handle(message);
     });
@@ -186,26 +259,47 @@
       state.socket = null;
       state.connected = false;
       state.pending = false;
-      renderConnection();
-      if (!state.gone) scheduleReconnect();
+      if (welcomed) scheduleReconnect();
+      else failed();
+      render();
     });
     // An error is followed by a close, which reconnects.
   }
 
+  // An attempt that ended before the server's welcome.
+  function failed() {
+    state.failures += 1;
+    if (state.failures >= LOST_AFTER) state.lost = true;
+    scheduleReconnect();
+  }
+
   function scheduleReconnect() {
     clearTimeout(state.retryTimer);
+    if (state.gone) state.retryMs = Math.max(state.retryMs, GONE_RETRY_MS);
     const wait = state.retryMs;
-    state.retryMs = Math.min(state.retryMs * 2, RETRY_MAX_MS);
+    state.retryMs = Math.min(state.retryMs * RETRY_GROWTH, RETRY_MAX_MS);
     state.retryTimer = setTimeout(connect, wait);
   }
+
+  // A phone that wakes up or comes back online tries at once, not at the end of a long wait.
+  function retryNow() {
+    if (state.socket || state.retryTimer === null || document.visibilityState === "hidden") return;
+    state.retryMs = RETRY_FIRST_MS;
+    connect();
+  }
+  window.addEventListener("online", retryNow);
+  document.addEventListener("visibilitychange", retryNow);
 
   function handle(message) {
     switch (message.type) {
       case "welcome":
         state.connected = true;
         state.retryMs = RETRY_FIRST_MS;
+        state.failures = 0;
+        state.lost = false;
+        state.gone = false;
         state.seat = message.seat ?? null;
-        renderConnection();
+        render();
         break;
       case "table":
         state.table = message;
@@ -223,6 +317,7 @@
   }
 
   function onView(message) {
+    const plyBefore = state.view ? state.view.ply : null;
     if (message.full) {
       state.view = message.view;
       const hadLog = dom.events.childElementCount > 0;
@@ -240,8 +335,10 @@
     state.hand = Array.isArray(message.hand) ? message.hand : (state.view.hand ?? []);
     state.legal = Array.isArray(message.legal) ? message.legal : [];
     state.pending = false;
+    if (state.view.ply !== plyBefore) state.confirming = null;
     showError(null);
     addEvents(message.events ?? []);
+    noteResult();
     render();
     if (state.refocus && myTurn()) {
       state.refocus = false;
@@ -252,8 +349,9 @@
   function onError(message) {
     state.lastError = message;
     state.pending = false;
-    showError(message);
+    // A gone table is told by the banner and the status line, not as a refused move.
     if (message.code === "no_table") state.gone = true;
+    else showError(message);
     if (message.code === "bad_token") {
       // The link's seat is not ours (or the server forgot it): watch instead.
       state.token = null;
@@ -293,33 +391,96 @@
     if (state.pending || !state.view) return;
     if (!send({ type: "move", action, ply: state.view.ply })) return;
     state.pending = true;
-    for (const button of document.querySelectorAll("#actions button, #hand button, #middle button"))
-      button.disabled = true;
+    const choices = "#actions button, #hand button, #middle button, #confirm button";
+    for (const button of document.querySelectorAll(choices)) button.disabled = true;
   }
 
-  // Every button that carries an action moves. A move made from the keyboard (a click with no
-  // pointer) brings the focus back to the choices when the next ones come.
+  // Every button that carries an action moves; one that gives a card away asks first. A move
+  // made from the keyboard (a click with no pointer) brings the focus back to the choices when
+  // the next ones come.
   document.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-action]");
     if (!button || button.disabled) return;
     state.refocus = event.detail === 0;
-    move(button.dataset.action);
+    const action = button.dataset.action;
+    if (givesACardAway(action)) ask(action);
+    else move(action);
+  });
+
+  // The confirm bar, in the page (never window.confirm): only Confirm sends the move.
+  function ask(action) {
+    state.confirming = action;
+    render();
+    dom.confirmYes.focus({ preventScroll: true });
+  }
+
+  function cancelAsk() {
+    if (state.confirming === null) return;
+    state.confirming = null;
+    render();
+    dom.actions.querySelector("button:enabled")?.focus({ preventScroll: true });
+  }
+
+  dom.confirmYes.addEventListener("click", () => {
+    const action = state.confirming;
+    if (action === null || locked()) return;
+    state.confirming = null;
+    move(action);
+    render();
+  });
+  dom.confirmNo.addEventListener("click", cancelAsk);
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !document.querySelector("dialog[open]")) cancelAsk();
   });
 
   dom.start.addEventListener("click", () => {
     if (send({ type: "start" })) dom.start.disabled = true;
   });
 
+  dom.handResultClose.addEventListener("click", hideResult);
+
+  // --- the seat's link ---------------------------------------------------------------------
+
+  // The link that seated this tab: the page took it out of the address bar (see above), so it
+  // is made again from the seat and its token.
+  function seatLink() {
+    return `${location.origin}${location.pathname}#seat=${state.seat}&token=${encodeURIComponent(state.token)}`;
+  }
+
+  dom.copySeatLink.addEventListener("click", async () => {
+    const link = seatLink();
+    try {
+      if (!navigator.clipboard || typeof navigator.clipboard.writeText !== "function") {
+        throw new Error("no clipboard here");
+      }
+      await navigator.clipboard.writeText(link);
+      dom.seatLinkField.hidden = true;
+      dom.copyResult.textContent = "Copied.";
+    } catch {
+      // No clipboard (an http page away from this machine, or permission refused): the link
+      // is shown selected, to be copied by hand.
+      dom.seatLinkField.value = link;
+      dom.seatLinkField.hidden = false;
+      dom.seatLinkField.focus();
+      dom.seatLinkField.select();
+      dom.copyResult.textContent = "Copy it from the field below.";
+    }
+  });
+  dom.seatLinkField.addEventListener("focus", () => dom.seatLinkField.select());
+
   // --- drawing -----------------------------------------------------------------------------
 
   function render() {
     renderConnection();
+    renderAlert();
     renderStatus();
     renderSeats();
     renderPregame();
     renderCenter();
+    renderConfirm();
     renderHand();
     renderActions();
+    renderSeatLink();
     renderScores();
     renderHandInfo();
     renderMiddle();
@@ -331,10 +492,35 @@
     let text = "connecting…";
     let kind = "";
     if (state.connected) [text, kind] = ["connected", "connected"];
-    else if (state.gone) [text, kind] = ["no such table", "reconnecting"];
-    else if (state.messages > 0) [text, kind] = ["reconnecting…", "reconnecting"];
+    else if (state.gone) [text, kind] = ["table gone", "offline"];
+    else if (state.lost) [text, kind] = ["offline", "offline"];
+    else if (state.messages > 0 || state.failures > 0) [text, kind] = ["reconnecting…", "reconnecting"];
     dom.connection.textContent = text;
     dom.connection.className = kind;
+  }
+
+  // The banner of a table that is gone or a server that cannot be reached; its controls are
+  // closed meanwhile (locked()), and all comes back with the next welcome.
+  function renderAlert() {
+    let title = "";
+    let text = "";
+    if (state.connected) {
+      // all is well
+    } else if (state.gone) {
+      title = "This table is gone.";
+      text =
+        "The server has no table at this address now: it was closed, or the server started " +
+        "again without it. The page keeps asking, in case it comes back.";
+    } else if (state.lost) {
+      title = "The server cannot be reached.";
+      text =
+        "The page keeps trying in the background; when the server answers, the game carries on " +
+        "from where it stands.";
+    }
+    dom.alert.hidden = !title;
+    dom.alert.dataset.kind = state.gone ? "gone" : state.lost ? "lost" : "";
+    dom.alertTitle.textContent = title;
+    dom.alertText.textContent = text;
   }
 
   function isOver() {
@@ -349,13 +535,19 @@
   function statusText() {
     const view = state.view;
     const table = state.table;
+    if (!state.connected && state.gone) return "This table is gone";
+    if (!state.connected && state.lost) return "Cannot reach the server";
     if (!view || !table) return state.connected ? "Joining the table…" : "Connecting…";
     if (view.outcome) {
       const { winner, scores } = view.outcome;
       return `Game over: ${TEAM_NAMES[winner]} win ${number(scores[winner])} to ${number(scores[1 - winner])}`;
     }
-    if (!table.started)
-      return seated() ? "Waiting for players — press Start" : "Waiting for the game to start";
+    if (!table.started) {
+      if (mayStart()) return "Waiting for players — press Start";
+      const owner = table.owner_seat;
+      if (seated() && Number.isInteger(owner)) return `Waiting for ${seatName(owner)} to start the game`;
+      return "Waiting for the game to start";
+    }
     if (view.to_act === null || view.to_act === undefined) return view.phase === "deal" ? "Dealing…" : "…";
     const doing = PHASE_VERBS[view.phase] ?? view.phase;
     if (myTurn()) return `Your turn: ${doing}`;
@@ -435,10 +627,18 @@
     dom.seats.replaceChildren(...nodes);
   }
 
+  // Whether this seat may start the game (a server that names the table's owner lets only the
+  // owner start it).
+  function mayStart() {
+    const table = state.table;
+    if (!table || table.started || !seated()) return false;
+    return table.owner_seat === undefined || table.owner_seat === null || table.owner_seat === state.seat;
+  }
+
   function renderPregame() {
     const table = state.table;
     const before = Boolean(table && !table.started);
-    const canStart = before && seated();
+    const canStart = mayStart();
     dom.pregame.hidden = !before;
     dom.start.hidden = !canStart;
     if (canStart) dom.start.disabled = !state.connected;
@@ -474,6 +674,8 @@
     if (!view || !started) return;
     const trick = view.trick ?? [];
     const tricks = view.tricks ?? [];
+    const resultOf = Number(dom.handResult.dataset.hand);
+    if (!dom.handResult.hidden && view.hand_number > resultOf && (trick.length || tricks.length)) hideResult();
     for (const [seat, card] of trick) {
       const slot = el("div", { class: `slot pos-${positionOf(seat)}` }, cardNode(card, { size: "small" }));
       slot.firstChild.dataset.seat = String(seat);
@@ -527,6 +729,7 @@
   function renderHand() {
     const view = state.view;
     dom.handPanel.classList.toggle("your-turn", myTurn());
+    dom.hand.classList.remove("cards");
     if (!seated()) {
       dom.handHeading.textContent = "Watching";
       dom.hand.replaceChildren(
@@ -541,8 +744,22 @@
     }
     const cards = state.hand.map((card) => {
       const found = actionFor(card, ["play ", "discard ", "give up "]);
-      return found ? cardNode(card, { action: found[0], label: found[1], disabled: state.pending }) : cardNode(card);
+      if (!found) {
+        if (!view.trump || isTrump(card, view)) return cardNode(card);
+        // A dead card (a refill's): it stays in the hand, and can never be played.
+        const node = cardNode(card, { extra: "dead" });
+        node.title = `${node.title}: dead this hand`;
+        node.setAttribute("aria-label", node.title);
+        return node;
+      }
+      const dead = view.trump && !isTrump(card, view) ? "dead" : "";
+      const extra = [found[0] === state.confirming ? "chosen" : "", dead].filter(Boolean).join(" ");
+      return cardNode(card, { action: found[0], label: found[1], extra, disabled: locked() });
     });
+    // The cards lie in a row of equal columns, which narrow (the cards then overlap, each
+    // showing its corner) when the row is short of room, as on a phone.
+    dom.hand.classList.toggle("cards", cards.length > 0);
+    dom.hand.style.setProperty("--cards", String(Math.max(cards.length, 1)));
     if (!cards.length)
       cards.push(
         el("p", { class: "muted" }, view.phase === "play" ? "No cards left in your hand." : "No cards."),
@@ -552,8 +769,12 @@
 
   function renderActions() {
     const buttons = state.legal.map(([action, label]) => {
-      const button = el("button", { type: "button", dataset: { action } }, label);
-      button.disabled = state.pending;
+      const button = el(
+        "button",
+        { type: "button", class: action === state.confirming ? "chosen" : null, dataset: { action } },
+        label,
+      );
+      button.disabled = locked();
       return button;
     });
     if (buttons.length) {
@@ -573,6 +794,51 @@
       note = `Waiting for ${seatName(view.to_act)}…`;
     }
     dom.actions.replaceChildren(...(note ? [el("span", { class: "none" }, note)] : []));
+  }
+
+  // The question asked before a card is given away, while its action is still one of the choices.
+  function renderConfirm() {
+    const action = state.confirming;
+    if (action !== null && !(myTurn() && state.legal.some(([legal]) => legal === action))) {
+      state.confirming = null;
+    }
+    dom.confirm.hidden = state.confirming === null;
+    dom.handPanel.classList.toggle("confirming", state.confirming !== null);
+    if (state.confirming === null) {
+      dom.confirmText.replaceChildren();
+      return;
+    }
+    const view = state.view;
+    const turned = view.turned_card ? cardText(view.turned_card) : "the card turned up";
+    const about = (code) => (code && worth(code, view) ? ` (${worth(code, view)})` : "");
+    let question;
+    if (state.confirming === "reject") {
+      question = [
+        el("strong", {}, `Reject ${turned}?`),
+        ` It goes to the dead pile${about(view.turned_card)}: you cannot take it later.`,
+      ];
+    } else {
+      const given = cardOfAction(state.confirming);
+      const card = cardText(given);
+      question = [
+        el("strong", {}, `Give up ${card} for ${turned}?`),
+        ` ${card}${about(given)} goes to the dead pile for the rest of the hand.`,
+      ];
+    }
+    dom.confirm.dataset.action = state.confirming;
+    dom.confirmText.replaceChildren(...question);
+    dom.confirmYes.disabled = locked();
+    dom.confirmNo.disabled = false;
+  }
+
+  function renderSeatLink() {
+    const show = seated() && typeof state.token === "string";
+    dom.seatLink.hidden = !show;
+    if (!show) return;
+    dom.seatLinkNote.textContent =
+      `Your seat link brings you back to ${seatName(state.seat)}, from this browser or another: ` +
+      "keep it, and keep it to yourself (whoever opens it plays your cards). Without it, " +
+      "closing this tab loses the seat.";
   }
 
   function renderScores() {
@@ -662,7 +928,7 @@
       const found = actionFor(card, ["take "]);
       const extra = takeable.has(card) ? "takeable" : "";
       return found
-        ? cardNode(card, { size: "mini", action: found[0], label: found[1], extra, disabled: state.pending })
+        ? cardNode(card, { size: "mini", action: found[0], label: found[1], extra, disabled: locked() })
         : cardNode(card, { size: "mini", extra });
     });
     const parts = [];
@@ -723,6 +989,102 @@
     );
   }
 
+  // --- a hand's result, on the table ---------------------------------------------------------
+
+  // The server deals the next hand in the same step that scores one, so the table never stops
+  // at a hand's end: the result is shown over the middle of the table instead. It stays until
+  // the player presses OK, RESULT_MS (15 seconds) pass, or the next hand's first card is played,
+  // whichever comes first. It covers the middle of the table only (empty at the start of a
+  // hand), never the hand or the choices, so a turn that comes meanwhile is played at once. The
+  // results scored before the page joined are not shown (the "Last hand" panel keeps the last).
+  function noteResult() {
+    const result = state.view?.last_result;
+    const hand = result ? result.hand_number : null;
+    if (state.resultHand === undefined) {
+      state.resultHand = hand;
+      return;
+    }
+    if (hand === null || hand === state.resultHand) return;
+    state.resultHand = hand;
+    showResult(result);
+  }
+
+  function showResult(result) {
+    const bidders = teamOf(result.bidder);
+    const suit = SUITS[result.trump];
+    const change = result.score_change ?? [0, 0];
+    const scores = result.scores ?? state.view?.scores ?? [0, 0];
+    const made = Boolean(result.made);
+    const verdict = result.moon ? (made ? "shot the moon" : "missed the moon") : made ? "made it" : "were set";
+    dom.handResult.dataset.hand = String(result.hand_number);
+    dom.handResult.dataset.made = String(made);
+    dom.handResult.classList.toggle("set", !made);
+    dom.handResultHeading.replaceChildren(
+      `Hand ${result.hand_number}: `,
+      el("span", { class: made ? "made" : "set" }, `${TEAM_NAMES[bidders]} ${verdict}`),
+    );
+    const trump = suit ? `${suit.symbol} ${suit.name.toLowerCase()}` : String(result.trump);
+    const row = (team) =>
+      el(
+        "tr",
+        { dataset: { team: String(team) }, class: seated() && teamOf(state.seat) === team ? "mine" : null },
+        el("th", { scope: "row" }, TEAM_NAMES[team]),
+        el("td", { class: "took" }, String(result.points[team])),
+        el("td", { class: "change" }, signed(change[team])),
+        el("td", { class: "score" }, number(scores[team])),
+      );
+    const body = [
+      el(
+        "p",
+        { class: "bid-line" },
+        `${seatName(result.bidder)} bid ${result.bid}${result.moon ? " (the moon)" : ""} in ${trump}: `,
+        `${TEAM_NAMES[bidders]} took ${result.points[bidders]}, `,
+        made ? "enough." : `short of ${result.bid}.`,
+      ),
+      el(
+        "table",
+        { class: "result-table" },
+        el(
+          "thead",
+          {},
+          el(
+            "tr",
+            {},
+            el("th", { scope: "col" }, "Team"),
+            el("th", { scope: "col" }, "Took"),
+            el("th", { scope: "col" }, "Change"),
+            el("th", { scope: "col" }, "Score"),
+          ),
+        ),
+        el("tbody", {}, row(0), row(1)),
+      ),
+    ];
+    const cards = (result.point_cards ?? []).map((pc) =>
+      el(
+        "span",
+        { class: "point-card", title: `${pc.label}: ${TEAM_NAMES[pc.team]}` },
+        cardNode(pc.card, { size: "mini" }),
+        pc.team === 0 ? "NS" : "EW",
+      ),
+    );
+    if (cards.length) body.push(el("div", { class: "cards-row", "aria-label": "Point cards taken" }, ...cards));
+    const unplayed = result.unplayed_points ?? 0;
+    if (unplayed) body.push(el("p", { class: "muted" }, `${unplayed} point${unplayed === 1 ? "" : "s"} never played.`));
+    dom.handResultBody.replaceChildren(...body);
+    // The countdown bar starts again with a new element.
+    const bar = dom.handResult.querySelector(".countdown");
+    bar.replaceChildren(el("span"));
+    dom.handResult.hidden = false;
+    clearTimeout(state.resultTimer);
+    state.resultTimer = setTimeout(hideResult, RESULT_MS);
+  }
+
+  function hideResult() {
+    clearTimeout(state.resultTimer);
+    state.resultTimer = null;
+    dom.handResult.hidden = true;
+  }
+
   function renderGameOver() {
     const outcome = state.view?.outcome;
     const over = isOver();
@@ -766,7 +1128,20 @@
 
   // Read-only windows on the page's state, and the page's way to send a message.
   window.pitch13Table = { send };
-  for (const key of ["view", "seat", "connected", "lastError", "messages", "hand", "legal", "table"]) {
+  for (const key of [
+    "view",
+    "seat",
+    "connected",
+    "lastError",
+    "messages",
+    "hand",
+    "legal",
+    "table",
+    "failures",
+    "lost",
+    "gone",
+    "confirming",
+  ]) {
     Object.defineProperty(window.pitch13Table, key, { get: () => state[key], enumerable: true });
   }
 
