@@ -36,18 +36,11 @@ from examples.web.table import Client, Table, TableError, apply_view_message  # 
 from pitch13.narration import narrate_seen  # noqa: E402
 from pitch13.seen import seen_history  # noqa: E402
 from pitch13.trumps import sort_hand  # noqa: E402
+from web_helpers import FAST as SERVICE_FAST  # noqa: E402
 from web_helpers import running_server  # noqa: E402
 
 # Every table is dealt from the server's secret seed: here always 12, so that the games are the same.
-FAST = {
-    "bot_delay": 0.0,
-    "turn_timeout": None,
-    "away_timeout": 30.0,
-    "rate": 1e6,
-    "burst": 10**6,
-    "new_seed": lambda: 12,
-    "uploads_a_minute": 1e6,
-}
+FAST = {**SERVICE_FAST, "new_seed": lambda: 12}
 
 
 class Player:

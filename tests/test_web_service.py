@@ -32,17 +32,9 @@ from websockets.sync.client import connect  # noqa: E402
 import pitch13  # noqa: E402
 from examples.web.store import Store, StoreError  # noqa: E402
 from examples.web.table import Table, TableError  # noqa: E402
-from web_helpers import free_port, running_server  # noqa: E402
+from web_helpers import FAST, free_port, running_server  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-FAST = {
-    "bot_delay": 0.0,
-    "turn_timeout": None,
-    "away_timeout": 30.0,
-    "rate": 1e6,
-    "burst": 10**6,
-    "uploads_a_minute": 1e6,
-}
 
 
 class Seat:

@@ -8,6 +8,16 @@ import threading
 import time
 from collections.abc import Iterator
 
+#: The settings of a server for the tests: bots at once, no turn limit, no rate limits.
+FAST = {
+    "bot_delay": 0.0,
+    "turn_timeout": None,
+    "away_timeout": 30.0,
+    "rate": 1e6,
+    "burst": 10**6,
+    "uploads_a_minute": 1e6,
+}
+
 
 class RunningServer:
     """The app served on ``http://127.0.0.1:{port}``; ``server`` is its tables' keeper."""
