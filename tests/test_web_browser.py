@@ -850,6 +850,69 @@ def test_the_page_carries_on_through_a_restart_of_the_server(open_page, tmp_path
         assert page.locator("#error").inner_text() == ""
 
 
+def test_a_private_table_is_joined_through_its_invite_and_a_seat_can_be_given_up(server_url, open_page):
+    owner = open_page()
+    owner.goto(server_url + "/")
+    owner.check("#private")
+    owner.select_option("select[name=seat]", "2")
+    owner.click("#create")
+    owner.wait_for_url(re.compile(r"/table/\w+"))
+    wait_joined(owner)
+    table_id = owner.url.split("/table/")[1].split("#")[0]
+    # The owner is given the invite link to pass on; the deals' commitment is shown to all.
+    owner.wait_for_selector("#invite-link:not([hidden])")
+    link = owner.evaluate("window.pitch13Table.inviteLink")
+    assert link.startswith(f"{server_url}/table/{table_id}#invite=")
+    commitment = pitch13.seed_commitment(7)  # the fixture's server deals every table from seed 7
+    assert owner.locator("#fair-deals code[data-commitment]").get_attribute("data-commitment") == commitment
+    assert owner.locator("#fair-deals [data-seed]").count() == 0  # the seed stays secret until the end
+
+    # A stranger neither finds it in the lobby nor reaches it without the invite.
+    stranger = open_page("phone")
+    stranger.goto(server_url + "/")
+    stranger.wait_for_selector("#tables-empty")
+    assert stranger.locator(f"[data-table='{table_id}']").count() == 0
+    stranger.goto(f"{server_url}/table/{table_id}")
+    stranger.wait_for_selector("#alert[data-kind='gone']:not([hidden])")
+
+    # A friend with the invite link watches, then takes an open seat from the table page.
+    friend = open_page("phone")
+    friend.goto(link)
+    wait_joined(friend)
+    assert friend.evaluate("window.pitch13Table.seat") is None
+    assert friend.locator("#start").is_hidden()
+    friend.click("#take-seat button.sit[data-seat='0']")
+    friend.wait_for_function("() => window.pitch13Table.seat === 0 && window.pitch13Table.connected")
+    owner.wait_for_selector("#seats [data-seat='0'][data-kind='person']")
+    assert friend.locator("#take-seat").is_hidden()
+    layout(friend)
+
+    # The friend gives the seat up (the first press asks): back to the lobby, the seat open again.
+    friend.click("#leave")
+    assert "Press again" in friend.locator("#leave").inner_text()
+    friend.click("#leave")
+    friend.wait_for_url(server_url + "/")
+    owner.wait_for_selector("#seats [data-seat='0'][data-kind='open']")
+    assert owner.locator("#leave").is_hidden()  # the owner keeps their seat
+    start(owner)
+    owner.wait_for_selector("#seats [data-seat='0'][data-kind='bot']")
+    assert owner.locator("#invite-link").is_hidden()
+
+
+def test_a_table_with_a_chosen_seed_offers_no_seat_to_others(server_url, open_page):
+    owner = open_page()
+    table_id = create_table(owner, server_url, seed=12)
+    assert "You chose this table's seed" in owner.locator("#invite").inner_text()
+    assert "creator chose its seed" in owner.locator("#fair-deals").inner_text()
+    other = open_page()
+    other.goto(server_url + "/")
+    other.wait_for_selector(f"[data-table='{table_id}']")
+    assert other.locator(f"[data-table='{table_id}'] button.sit").count() == 0
+    other.goto(f"{server_url}/table/{table_id}")
+    wait_joined(other)
+    assert other.locator("#take-seat").is_hidden()
+
+
 def test_an_unknown_table_shows_as_gone(server_url, open_page):
     page = open_page("phone")
     page.goto(server_url + "/table/nosuchtable")

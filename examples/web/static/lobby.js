@@ -47,7 +47,7 @@
     let seed = null;
     if (seedText !== "") {
       if (!/^\d+$/.test(seedText)) {
-        showError("A seed is a whole number (or leave it empty for a secure shuffle).");
+        showError("A seed is a whole number (or leave it empty for the server's secret seed).");
         return;
       }
       seed = Number(seedText);
@@ -61,6 +61,8 @@
       bots: String(data.get("bots")),
       seed,
       seat: Number(data.get("seat")),
+      private: data.get("private") === "on",
+      multiple_seats: data.get("multiple_seats") === "on",
     };
     createButton.disabled = true;
     try {
@@ -111,7 +113,8 @@
         el("span", { class: "who" }, who),
       ),
     );
-    if (seat.kind === "open" && !table.started && !table.over) {
+    // A table dealt from a seed its creator chose is played against bots only: no seat to take.
+    if (seat.kind === "open" && !table.started && !table.over && !table.seeded) {
       const name = seat.name || SEAT_NAMES[seat.seat];
       const button = el(
         "button",

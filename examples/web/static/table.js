@@ -85,6 +85,8 @@
     confirming: null, // the action that gives a card away, waiting for Confirm or Cancel
     resultHand: undefined, // the hand whose result was shown last (undefined: before the first view)
     resultTimer: null,
+    inviteLink: null, // a private table's invite link, which the server tells its owner
+    leaving: false, // "Give up your seat" was pressed once: the next press gives it up
   };
 
   const $ = (id) => document.getElementById(id);
@@ -99,6 +101,14 @@
     pregame: $("pregame"),
     start: $("start"),
     invite: $("invite"),
+    inviteLink: $("invite-link"),
+    copyInvite: $("copy-invite"),
+    copyInviteResult: $("copy-invite-result"),
+    inviteField: $("invite-field"),
+    takeSeat: $("take-seat"),
+    leave: $("leave"),
+    fairDeals: $("fair-deals"),
+    fairDealsText: $("fair-deals-text"),
     trick: $("trick"),
     lastTrick: $("last-trick"),
     turned: $("turned"),
@@ -299,7 +309,12 @@
         state.lost = false;
         state.gone = false;
         state.seat = message.seat ?? null;
+        state.inviteLink = typeof message.invite === "string" ? `${location.origin}${message.invite}` : null;
         render();
+        break;
+      case "left":
+        forgetSeat();
+        location.assign("/");
         break;
       case "table":
         state.table = message;
@@ -353,18 +368,51 @@
     if (message.code === "no_table") state.gone = true;
     else showError(message);
     if (message.code === "bad_token") {
-      // The link's seat is not ours (or the server forgot it): watch instead.
-      state.token = null;
-      state.seat = null;
-      try {
-        sessionStorage.removeItem(storeKey);
-      } catch (error) {
-        // nothing kept
-      }
-      history.replaceState(null, "", location.pathname);
+      // The link's seat is not ours (or the server forgot it, or it was given up): watch instead.
+      forgetSeat();
+      history.replaceState(null, "", location.pathname + (invite ? `#invite=${encodeURIComponent(invite)}` : ""));
       addEvents(["This seat link is not valid at this table: you are watching instead."], "mark");
     }
     render();
+  }
+
+  function forgetSeat() {
+    state.token = null;
+    state.seat = null;
+    try {
+      sessionStorage.removeItem(storeKey);
+    } catch (error) {
+      // nothing kept
+    }
+  }
+
+  // Take an open seat before the start (a private table's with the invite this page was opened
+  // with): the page keeps the new seat's token for this tab and joins again with it.
+  async function takeSeat(seat, button) {
+    button.disabled = true;
+    let reply = null;
+    try {
+      const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(invite ? { invite } : {}),
+      });
+      reply = await response.json().catch(() => null);
+      if (!response.ok) throw new Error(reply?.error ?? `${response.status} ${response.statusText}`);
+    } catch (error) {
+      showError({ message: `Could not sit at ${seatName(seat)}: ${error.message}` });
+      button.disabled = false;
+      return;
+    }
+    try {
+      sessionStorage.setItem(storeKey, JSON.stringify({ seat: reply.seat, token: reply.token }));
+    } catch (error) {
+      // Storage refused (a private window): the seat lasts as long as this page.
+    }
+    state.token = reply.token;
+    state.seat = reply.seat;
+    addEvents([`You sit at ${seatName(reply.seat)}.`], "mark");
+    state.socket?.close(); // joins again, with the seat's token
   }
 
   function showError(message) {
@@ -437,6 +485,35 @@
     if (send({ type: "start" })) dom.start.disabled = true;
   });
 
+  // Giving a seat up asks first: the first press turns the button into the question.
+  dom.leave.addEventListener("click", () => {
+    if (!state.leaving) {
+      state.leaving = true;
+      render();
+      return;
+    }
+    if (send({ type: "leave" })) dom.leave.disabled = true;
+  });
+
+  dom.copyInvite.addEventListener("click", async () => {
+    const link = state.inviteLink;
+    if (!link) return;
+    try {
+      if (!navigator.clipboard || typeof navigator.clipboard.writeText !== "function") {
+        throw new Error("no clipboard here");
+      }
+      await navigator.clipboard.writeText(link);
+      dom.inviteField.hidden = true;
+      dom.copyInviteResult.textContent = "Copied.";
+    } catch {
+      dom.inviteField.value = link;
+      dom.inviteField.hidden = false;
+      dom.inviteField.focus();
+      dom.inviteField.select();
+      dom.copyInviteResult.textContent = "Copy it from the field below.";
+    }
+  });
+
   dom.handResultClose.addEventListener("click", hideResult);
 
   // --- the seat's link ---------------------------------------------------------------------
@@ -481,6 +558,7 @@
     renderHand();
     renderActions();
     renderSeatLink();
+    renderFairDeals();
     renderScores();
     renderHandInfo();
     renderMiddle();
@@ -643,6 +721,7 @@
     dom.start.hidden = !canStart;
     if (canStart) dom.start.disabled = !state.connected;
     dom.invite.hidden = !canStart;
+    renderJoining(before);
     if (!canStart) return;
     const open = table.seats.filter((s) => s.kind !== "person").map((s) => s.name ?? seatName(s.seat));
     if (open.length === 0) {
@@ -653,13 +732,86 @@
       el(
         "p",
         {},
-        `Open seats: ${open.join(", ")}. Friends take them from `,
-        el("a", { href: "/" }, "the lobby"),
-        " (table ",
-        el("code", {}, tableId),
-        "). Bots play the seats still open when you start.",
+        ...(table.seed_chosen
+          ? [`Open seats: ${open.join(", ")}. You chose this table's seed, so bots play them.`]
+          : table.private
+            ? [`Open seats: ${open.join(", ")}. Friends take them through the invite link. `]
+            : [
+                `Open seats: ${open.join(", ")}. Friends take them from `,
+                el("a", { href: "/" }, "the lobby"),
+                " (table ",
+                el("code", {}, tableId),
+                "). ",
+              ]),
+        "Bots play the seats still open when you start.",
       ),
     );
+  }
+
+  // Before the start: the owner's invite link (a private table), the open seats a visitor may
+  // take, and a seated non-owner's "Give up your seat".
+  function renderJoining(before) {
+    const table = state.table;
+    dom.inviteLink.hidden = !(before && state.inviteLink);
+    const visitor = before && !seated() && state.connected && !table.seed_chosen;
+    const open = visitor ? table.seats.filter((s) => s.kind === "open") : [];
+    dom.takeSeat.hidden = open.length === 0;
+    dom.takeSeat.replaceChildren(
+      ...(open.length
+        ? [
+            el("p", {}, "Take a seat:"),
+            el(
+              "div",
+              { class: "pregame-seats" },
+              ...open.map((info) => {
+                const button = el(
+                  "button",
+                  { type: "button", class: "sit", dataset: { seat: String(info.seat) } },
+                  `Sit at ${info.name ?? seatName(info.seat)}`,
+                );
+                button.addEventListener("click", () => takeSeat(info.seat, button));
+                return button;
+              }),
+            ),
+          ]
+        : []),
+    );
+    const mayLeave = before && seated() && table.owner_seat !== state.seat;
+    dom.leave.hidden = !mayLeave;
+    if (!mayLeave) state.leaving = false;
+    dom.leave.disabled = !state.connected;
+    dom.leave.textContent = state.leaving
+      ? `Give up ${seatName(state.seat)}? Press again`
+      : "Give up your seat";
+  }
+
+  // The commitment to the deals, shown from the start; the seed once the game is over.
+  function renderFairDeals() {
+    const table = state.table;
+    const commitment = table?.commitment;
+    dom.fairDeals.hidden = !commitment;
+    if (!commitment) return;
+    if (table.seed_chosen) {
+      dom.fairDealsText.replaceChildren("The table's creator chose its seed: its deals can be played again.");
+      return;
+    }
+    const parts = [
+      "The hands come from a secret seed the server committed to before the first bid: ",
+      el("code", { title: commitment, dataset: { commitment } }, commitment),
+      ".",
+    ];
+    if (table.seed) {
+      parts.push(
+        " Its seed was ",
+        el("code", { dataset: { seed: table.seed } }, table.seed),
+        ": check the record with ",
+        el("code", {}, `pitch13 verify RECORD ${commitment}`),
+        ".",
+      );
+    } else {
+      parts.push(" The seed is shown when the game is over, to check the deals.");
+    }
+    dom.fairDealsText.replaceChildren(...parts);
   }
 
   function renderCenter() {
@@ -1141,6 +1293,7 @@
     "lost",
     "gone",
     "confirming",
+    "inviteLink",
   ]) {
     Object.defineProperty(window.pitch13Table, key, { get: () => state[key], enumerable: true });
   }
