@@ -20,6 +20,7 @@ import json
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
 from typing import Final, cast
@@ -36,7 +37,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import pitch13
 from examples.web.store import Store, StoreError, secret_hash
-from examples.web.table import JSON, MAX_MESSAGE, Client, Message, Table, TableError, replay_frames
+from examples.web.table import JSON, MAX_MESSAGE, Client, Message, Replay, Table, TableError
 
 STATIC: Final = Path(__file__).parent / "static"
 #: The most tables a server keeps. When it is full, a new table takes the place of a finished
@@ -54,6 +55,13 @@ JOIN_TIMEOUT: Final = 10.0
 #: The largest record the replay page takes, in bytes (a whole game's is some tens of kilobytes),
 #: and the most states its replay may have (checked as it replays).
 MAX_RECORD: Final = 300_000
+#: The replays a server keeps for their hands to be sent one at a time (:class:`ReplayCache`):
+#: the ``REPLAYS_KEPT`` uploaded records used last, each until ``REPLAY_TTL`` seconds after its
+#: last use, and as many finished tables' games read back from the database. A kept replay
+#: holds each hand's first state and the game's actions: about 2 MB for the longest record the
+#: server takes (300 KB, some 15,000 states; a table's game, some 50 KB), so some 35 MB at most.
+REPLAYS_KEPT: Final = 16
+REPLAY_TTL: Final = 600.0
 #: The browser's cookie that tells one browser from another (one seat a browser).
 BROWSER_COOKIE: Final = "pitch13_browser"
 #: The headers of every HTTP answer: no script, style or connection but the server's own, no
@@ -120,8 +128,13 @@ class Server:
         #: The replay uploads of each client address: a bucket of ``uploads_a_minute`` a minute.
         self.uploads: dict[str, _Bucket] = {}
         self.uploads_a_minute = uploads_a_minute
-        #: One replay upload is worked on at a time (the others wait their turn).
+        #: One replay upload is worked on at a time (the others wait their turn); so is a
+        #: finished table's replay read back from the database.
         self.replaying = asyncio.Semaphore(1)
+        #: The records uploaded to the replay page, kept for their hands (by a random id).
+        self.replays = ReplayCache()
+        #: The replays of finished tables no longer in memory, read from the database (by table).
+        self.kept_replays = ReplayCache()
         self._listeners: dict[str, set[asyncio.Event]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -469,31 +482,109 @@ async def record(request: Request) -> Response:
     return Response(text, media_type=media, headers=headers)
 
 
+class ReplayCache:
+    """The replays a server keeps by id: the ``size`` used last, each ``ttl`` seconds after its last use.
+
+    The one used longest ago is forgotten first (an ``OrderedDict``, oldest first); one not
+    used for ``ttl`` seconds is forgotten when the cache is next read or added to.
+    """
+
+    def __init__(self, size: int = REPLAYS_KEPT, ttl: float = REPLAY_TTL) -> None:
+        self.size = size
+        self.ttl = ttl
+        self._kept: OrderedDict[str, tuple[float, Replay]] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def _expire(self, now: float) -> None:
+        while self._kept:
+            key, (used, _) = next(iter(self._kept.items()))
+            if now - used <= self.ttl:
+                break
+            del self._kept[key]
+
+    def get(self, key: str) -> Replay | None:
+        """The replay kept under ``key`` (now its last use), or ``None``."""
+        now = time.monotonic()
+        self._expire(now)
+        kept = self._kept.get(key)
+        if kept is None:
+            return None
+        self._kept[key] = (now, kept[1])
+        self._kept.move_to_end(key)
+        return kept[1]
+
+    def put(self, key: str, replay: Replay) -> None:
+        """Keep ``replay`` under ``key``, forgetting the one used longest ago if the cache is full."""
+        now = time.monotonic()
+        self._expire(now)
+        self._kept[key] = (now, replay)
+        self._kept.move_to_end(key)
+        while len(self._kept) > self.size:
+            self._kept.popitem(last=False)
+
+
+def _hand_number(text: str) -> int:
+    """The hand number in a link (``no_hand`` unless it is a whole number)."""
+    if not (text.isascii() and text.isdecimal() and len(text) <= 9):
+        raise TableError("no_hand", f"a hand is a whole number, not {text[:20]!r}")
+    return int(text)
+
+
+async def _table_replay(server: Server, table_id: str) -> Replay:
+    """A finished table's replay: its own, or one made from the record the database keeps.
+
+    Raises:
+        TableError: ``no_table`` if there is no such table, ``not_over`` before its end.
+    """
+    table = server.tables.get(table_id)
+    if table is not None:
+        return await asyncio.to_thread(table.replay)
+    replay = server.kept_replays.get(table_id)
+    if replay is not None:
+        return replay
+    kept = server.store.record(table_id, "json")
+    if kept is None:
+        raise TableError("no_table", "there is no such table")
+    async with server.replaying:
+        replay = server.kept_replays.get(table_id)  # made while this request waited its turn?
+        if replay is None:
+            replay = await asyncio.to_thread(_record_replay, kept.encode())
+            server.kept_replays.put(table_id, replay)
+    return replay
+
+
 async def table_replay(request: Request) -> Response:
-    """``GET /api/tables/{id}/replay.json``: the finished game's frames for the replay page."""
+    """``GET /api/tables/{id}/replay``: the finished game's hands, and the first one's frames."""
     server = _server(request)
     table_id = request.path_params["table_id"]
-    table = server.tables.get(table_id)
     try:
-        if table is not None:
-            frames = await asyncio.to_thread(table.replay)
-        else:
-            kept = server.store.record(table_id, "json")
-            if kept is None:
-                raise TableError("no_table", "there is no such table")
-            async with server.replaying:
-                frames = await asyncio.to_thread(_record_frames, kept.encode())
+        replay = await _table_replay(server, table_id)
     except TableError as error:
         return _error(404 if error.code == "no_table" else 409, error)
-    return _frames_answer(table_id, frames)
+    return await _index_answer(table_id, f"/api/tables/{table_id}/replay/hands/", replay)
+
+
+async def table_replay_hand(request: Request) -> Response:
+    """``GET /api/tables/{id}/replay/hands/{n}``: the frames of the finished game's hand ``n``."""
+    server = _server(request)
+    table_id = request.path_params["table_id"]
+    try:
+        replay = await _table_replay(server, table_id)
+    except TableError as error:
+        return _error(404 if error.code == "no_table" else 409, error)
+    return await _hand_answer(table_id, replay, request.path_params["number"])
 
 
 async def upload_replay(request: Request) -> Response:
-    """``POST /api/replay``: the frames of a record sent in the body (its JSON or text form).
+    """``POST /api/replay``: a record sent in the body (its JSON or text form), kept for its hands.
 
     An address may upload ``uploads_a_minute`` records a minute, and one upload is replayed at a
     time; a record is refused past ``MAX_RECORD`` bytes as it arrives, and past ``MAX_FRAMES``
-    states before it is replayed for its frames.
+    states before it is replayed. A record that replays is kept (:class:`ReplayCache`) under a
+    new random id, which the answer gives with the game's hands and the first one's frames; the
+    others are asked for one at a time (:func:`upload_replay_hand`).
     """
     server = _server(request)
     address = _address(request)
@@ -508,28 +599,68 @@ async def upload_replay(request: Request) -> Response:
     try:
         body = await _read_body(request, MAX_RECORD)
         async with server.replaying:
-            frames = await asyncio.to_thread(_record_frames, body)
+            replay = await asyncio.to_thread(_record_replay, body)
     except UnicodeDecodeError:
         return _error(400, TableError("bad_request", "a record is UTF-8 text"))
     except pitch13.DocumentError as error:
         return _error(400, TableError("bad_record", str(error)))
     except TableError as error:
         return _error(413, error)
-    return _frames_answer(None, frames)
+    upload_id = secrets.token_urlsafe(12)
+    server.replays.put(upload_id, replay)
+    return await _index_answer(upload_id, f"/api/replay/{upload_id}/hands/", replay)
 
 
-def _frames_answer(table_id: str | None, frames: list[Message]) -> Response:
-    """The replay's frames as compact JSON (a game's frames are repetitive, and can be many)."""
-    body = json.dumps({"id": table_id, "frames": frames}, ensure_ascii=False, separators=(",", ":"))
+async def upload_replay_hand(request: Request) -> Response:
+    """``GET /api/replay/{id}/hands/{n}``: the frames of hand ``n`` of a record uploaded and kept."""
+    upload_id = request.path_params["upload_id"]
+    kept = _server(request).replays
+    replay = kept.get(upload_id)
+    if replay is None:
+        why = f"the last {kept.size} uploaded are kept, each {kept.ttl / 60:g} minutes after its last use"
+        message = f"no record uploaded is kept under this id ({why}): upload it again"
+        return _error(404, TableError("no_replay", message))
+    return await _hand_answer(upload_id, replay, request.path_params["number"])
+
+
+async def _index_answer(replay_id: str, hands_url: str, replay: Replay) -> Response:
+    """A replay's hands (:attr:`Replay.hands`), where to ask for each, and the first one's frames."""
+    frames = await asyncio.to_thread(replay.frames, replay.first_hand)
+    answer: Message = {
+        "id": replay_id,
+        "hands_url": hands_url,
+        "first_hand": replay.first_hand,
+        "states": replay.states,
+        "over": replay.over,
+        "hands": replay.hands,
+        "hand": replay.first_hand,
+        "frames": cast(JSON, frames),
+    }
+    return _json_answer(answer)
+
+
+async def _hand_answer(replay_id: str, replay: Replay, number: str) -> Response:
+    """The frames of hand ``number`` of ``replay`` (404 ``no_hand`` if it has no such hand)."""
+    try:
+        hand = _hand_number(number)
+        frames = await asyncio.to_thread(replay.frames, hand)
+    except TableError as error:
+        return _error(404, error)
+    return _json_answer({"id": replay_id, "hand": hand, "frames": cast(JSON, frames)})
+
+
+def _json_answer(answer: Message) -> Response:
+    """An answer as compact JSON (a hand's frames are repetitive)."""
+    body = json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
     return Response(body, media_type="application/json")
 
 
-def _record_frames(body: bytes) -> list[Message]:
-    """The replay frames of a record's JSON or text form (reading it replays it once more)."""
+def _record_replay(body: bytes) -> Replay:
+    """The :class:`Replay` of a record's JSON or text form (reading it replays it once more)."""
     text = body.decode("utf-8")
     is_json = text.lstrip().startswith("{")
     record = pitch13.GameRecord.from_json(text) if is_json else pitch13.GameRecord.from_text(text)
-    return replay_frames(record)
+    return Replay(record)
 
 
 def _page(request: Request, name: str) -> Response:
@@ -883,8 +1014,10 @@ def make_app(
             Route("/api/tables", create_table, methods=["POST"]),
             Route("/api/tables/{table_id}/seats/{seat:int}", take_seat, methods=["POST"]),
             Route("/api/tables/{table_id}/record.{form:str}", record, methods=["GET"]),
-            Route("/api/tables/{table_id}/replay.json", table_replay, methods=["GET"]),
+            Route("/api/tables/{table_id}/replay", table_replay, methods=["GET"]),
+            Route("/api/tables/{table_id}/replay/hands/{number}", table_replay_hand, methods=["GET"]),
             Route("/api/replay", upload_replay, methods=["POST"]),
+            Route("/api/replay/{upload_id}/hands/{number}", upload_replay_hand, methods=["GET"]),
             Route("/replay", replay_page),
             Route("/replay/{table_id}", replay_page),
             WebSocketRoute("/ws/{table_id}", play),

@@ -197,7 +197,7 @@ class Table:
         self.opener = ""
         #: When a seated person last connected, left or moved (:func:`time.monotonic`).
         self.last_active = time.monotonic()
-        self._replay: list[Message] | None = None
+        self._replay: Replay | None = None
         #: Each seat's (``None``: a spectator's) view of the latest position, as plain data.
         self._views: dict[int | None, tuple[int, pitch13.SeatView, dict[str, JSON]]] = {}
 
@@ -592,8 +592,8 @@ class Table:
         client.sent, client.sent_ply, client.sent_started = now, seat_view.ply, self.started
         return message
 
-    def replay(self) -> list[Message]:
-        """The finished game's :func:`replay_frames`, made once.
+    def replay(self) -> Replay:
+        """The finished game's :class:`Replay`, made once (the table keeps it).
 
         Raises:
             TableError: ``not_over`` before the game is over.
@@ -601,7 +601,7 @@ class Table:
         if not self.state.is_over:
             raise TableError("not_over", "the replay is kept secret until the game is over")
         if self._replay is None:
-            self._replay = replay_frames(pitch13.GameRecord.from_state(self.state))
+            self._replay = Replay(pitch13.GameRecord.from_state(self.state))
         return self._replay
 
     def record(self, form: str) -> str:
@@ -616,55 +616,135 @@ class Table:
         return record.to_json(indent=1) if form == "json" else record.to_text()
 
 
-#: The most states :func:`replay_frames` shows (a long game of random play has about 10,000).
+#: The most states a replay shows (a long game of random play has about 10,000), counted from
+#: the record before anything is replayed.
 MAX_FRAMES: Final = 30_000
 
 
-def replay_frames(record: pitch13.GameRecord) -> list[Message]:
-    """A recorded game as the replay page steps through it: a frame for each state, every card shown.
+class Replay:
+    """A recorded game as the replay page steps through it, a hand at a time, every card shown.
 
-    Each frame holds where the game stands (hand, dealer, phase, seat to act, trump, bid, scores,
+    It is made once from a record: the game is replayed (:func:`pitch13.replay`: O(the game) of
+    :func:`~pitch13.apply`, no narration and no JSON), and only what makes each hand cheap to
+    tell again is kept: each hand's first state and the game's actions (about 2 MB for the
+    longest record the server takes, some 15,000 states), and a summary of each hand.
+    :meth:`frames` then tells one hand: its states made again from its first with
+    :func:`~pitch13.apply`, each told by a :class:`~pitch13.narration.Narrator`
+    (:func:`~pitch13.narration.narrate_history`, which names every card: for a finished game,
+    never for one in play). It costs O(the hand), whatever the length of the game.
+
+    A frame holds where the game stands (hand, dealer, phase, seat to act, trump, bid, scores,
     points taken, who is out), every seat's hand in trump order, the trick on the table, and the
-    lines that tell what happened since the frame before (:func:`~pitch13.narration.narrate_history`,
-    which names every card: for a finished game, never for one in play). It costs O(the game).
+    lines that tell what happened since the frame before. Every state belongs to the hand its
+    ``hand_number`` names, the game's first state included (the first hand dealt, or for a game
+    dealt by its players, about to be dealt): a hand's first frame tells the end of the hand
+    before it (its last action, the hand scored) and then its own deal. So the hands' frames,
+    one hand after another, are a frame for every state of the game.
+
+    Args:
+        record: the game (one that replays: loaded with :meth:`~pitch13.GameRecord.from_json`
+            or :meth:`~pitch13.GameRecord.from_text`, or made with
+            :meth:`~pitch13.GameRecord.from_state`).
 
     Raises:
         DocumentError: if the record does not replay (:func:`pitch13.replay`).
         TableError: ``too_long`` if it has more than ``MAX_FRAMES`` states.
     """
-    # Counted before anything is replayed: a state for each action and each hand's deal.
-    count = 1 + sum(len(hand.actions) + 1 for hand in record.hands)
-    if count > MAX_FRAMES:
-        raise TableError("too_long", f"a replay shows {MAX_FRAMES:,} states at most, not {count:,}")
-    states = pitch13.replay(record)
-    narrator = Narrator()
-    frames: list[Message] = []
-    told = 0
-    for state in states:
-        lines = narrate_history(state.history_since(told), narrator)
-        told = state.history_len
-        trump = state.trump
-        frames.append(
-            {
-                "ply": state.ply,
-                "hand_number": state.hand_number,
-                "dealer": state.dealer,
-                "phase": state.phase.value,
-                "to_act": state.to_act,
-                "trump": None if trump is None else trump.letter,
-                "bidder": state.bidder,
-                "bid": state.bid,
-                "scores": list(state.scores),
-                "points_taken": list(state.points_taken),
-                "out": [*sorted(state.out)],
-                "hands": [
-                    [str(card) for card in sort_hand(hand, trump, state.rules)] for hand in state.hands
-                ],
-                "trick": [[seat, str(card)] for seat, card in state.trick],
-                "lines": list(lines),
-            }
-        )
-    return frames
+
+    __slots__ = ("_actions", "_begins", "_starts", "_told", "first_hand", "hands", "over", "states")
+
+    def __init__(self, record: pitch13.GameRecord) -> None:
+        # Counted before anything is replayed: a state for each action and each hand's deal.
+        count = 1 + sum(len(hand.actions) + 1 for hand in record.hands)
+        if count > MAX_FRAMES:
+            raise TableError("too_long", f"a replay shows {MAX_FRAMES:,} states at most, not {count:,}")
+        states = pitch13.replay(record)
+        final = states[-1]
+        #: How many states (frames) the game has, all hands together.
+        self.states = len(states)
+        #: The number of the game's first hand (1, but for a game started partway).
+        self.first_hand = states[0].hand_number
+        #: Whether the record plays the game to its end.
+        self.over = final.is_over
+        begins = [
+            i for i in range(len(states)) if i == 0 or states[i].hand_number != states[i - 1].hand_number
+        ]
+        #: The index of each hand's first state among the game's, then the number of states.
+        self._begins = (*begins, len(states))
+        self._starts = tuple(states[i] for i in begins)
+        #: How much of the history is told before each hand's first frame: all that the state
+        #: before it holds.
+        self._told = tuple(states[i - 1].history_len if i else 0 for i in begins)
+        #: Every action of the game with its seat (``None`` for a deal), in order: applied to
+        #: state ``i``, action ``i`` makes state ``i + 1``.
+        self._actions = final.actions
+        results = {result.hand_number: result for result in final.results}
+        hands: list[JSON] = []
+        for index, begin in enumerate(begins):
+            end = self._begins[index + 1]
+            number = self.first_hand + index
+            result = results.get(number)
+            after = states[end].scores if end < len(states) else final.scores
+            bidder = None if result is None else result.bidder
+            bid = None if result is None else result.bid
+            made = None if result is None else result.made
+            hands.append([end - begin, states[begin].dealer, bidder, bid, made, after[0], after[1]])
+        #: A row for each hand, in order: ``[frames, dealer, bidder, bid, made, score of
+        #: North-South after it, score of East-West after it]``; ``bidder``, ``bid`` and ``made``
+        #: are ``None`` for a hand thrown in, or one still in play (the last, if not ``over``).
+        self.hands: list[JSON] = hands
+
+    def frames(self, number: int) -> list[Message]:
+        """The frames of hand ``number`` (counted as the game counts them, from ``first_hand``).
+
+        Its states are made again from its first, and told with the hand before it: O(the hand).
+
+        Raises:
+            TableError: ``no_hand`` if the game has no such hand.
+        """
+        index = number - self.first_hand
+        if not 0 <= index < len(self._starts):
+            last = self.first_hand + len(self._starts) - 1
+            raise TableError("no_hand", f"the game's hands are {self.first_hand} to {last}, not {number}")
+        state = self._starts[index]
+        begin, end = self._begins[index], self._begins[index + 1]
+        told = self._told[index]
+        narrator = Narrator()
+        if index:
+            # The narrator follows a hand from its deal (its stock, what was turned up), and this
+            # hand's first frame tells the end of the hand before: the narrator is told that hand
+            # first, from its own first frame, and what it says of it is dropped.
+            earlier = self._told[index - 1]
+            narrate_history(state.history_since(earlier)[: told - earlier], narrator)
+        frames = []
+        for step in range(begin, end):
+            if step > begin:
+                seat, action = self._actions[step - 1]
+                state = pitch13.apply(state, action, seat=seat)
+            frames.append(_frame(state, narrate_history(state.history_since(told), narrator)))
+            told = state.history_len
+        return frames
+
+
+def _frame(state: pitch13.GameState, lines: tuple[str, ...]) -> Message:
+    """The replay's frame of ``state``, with the ``lines`` that tell how it came about."""
+    trump = state.trump
+    return {
+        "ply": state.ply,
+        "hand_number": state.hand_number,
+        "dealer": state.dealer,
+        "phase": state.phase.value,
+        "to_act": state.to_act,
+        "trump": None if trump is None else trump.letter,
+        "bidder": state.bidder,
+        "bid": state.bid,
+        "scores": list(state.scores),
+        "points_taken": list(state.points_taken),
+        "out": [*sorted(state.out)],
+        "hands": [[str(card) for card in sort_hand(hand, trump, state.rules)] for hand in state.hands],
+        "trick": [[seat, str(card)] for seat, card in state.trick],
+        "lines": list(lines),
+    }
 
 
 def _history_change(before: JSON, now: JSON) -> list[JSON]:

@@ -1,4 +1,9 @@
 // The replay: a finished game (or an uploaded record) step by step, every card shown.
+//
+// The server sends it a hand at a time. The first answer holds the game's hands (how many steps
+// each has, who dealt, the bid, the scores after it) and the first hand's steps; the page then
+// asks for each other hand when it is shown, asks for the one after it ahead of time, and keeps a
+// few (KEPT). The slider and the step counter run over the whole game.
 "use strict";
 
 (() => {
@@ -7,19 +12,153 @@
   const tableId = location.pathname.startsWith("/replay/")
     ? decodeURIComponent(location.pathname.slice("/replay/".length))
     : null;
-  let frames = [];
-  let at = 0;
+  // The most hands the page keeps, and how long (ms) the slider must rest on a hand the page
+  // does not hold before it is asked for (a slider dragged across the game asks for no hand on
+  // its way).
+  const KEPT = 24;
+  const SLIDER_WAIT = 150;
+
+  let game = null; // the game's hands: { url, first, over, total, hands: [{ number, start, frames, ... }] }
+  let loaded = new Map(); // a hand's number → its frames
+  let asked = new Map(); // a hand's number → the promise of its frames, while it is on its way
+  let generation = 0; // a new game (another upload) makes the answers still on their way moot
+  let at = 0; // the step shown, or wanted while its hand is on its way
+  let timer = null;
+  let requests = 0;
 
   function status(text) {
     $("replay-status").textContent = text;
   }
 
-  function show(index) {
-    if (!frames.length) return;
-    at = Math.max(0, Math.min(frames.length - 1, index));
-    const frame = frames[at];
+  function loadError(text) {
+    $("replay-load-error").textContent = text;
+    $("replay-load-error").hidden = text === "";
+  }
+
+  // The server's answer as data, or an error that says what the server said (and its code).
+  async function answer(response) {
+    const data = await response.json().catch(() => ({ error: `the server answered ${response.status}` }));
+    if (!response.ok) {
+      const error = new Error(data.error || `the server answered ${response.status}`);
+      error.code = data.code;
+      throw error;
+    }
+    return data;
+  }
+
+  // The hands as the server lists them: [frames, dealer, bidder, bid, made, score NS, score EW].
+  function readGame(data) {
+    const hands = [];
+    let start = 0;
+    data.hands.forEach(([frames, dealer, bidder, bid, made, ns, ew], index) => {
+      const number = data.first_hand + index;
+      hands.push({ number, start, frames, dealer, bidder, bid, made, scores: [ns, ew] });
+      start += frames;
+    });
+    return { url: data.hands_url, first: data.first_hand, over: data.over, total: start, hands };
+  }
+
+  // The hand that step `index` is in.
+  function handAt(index) {
+    const { hands } = game;
+    let low = 0;
+    let high = hands.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (hands[middle].start <= index) low = middle;
+      else high = middle - 1;
+    }
+    return hands[low];
+  }
+
+  function frameAt(index) {
+    const hand = handAt(index);
+    const frames = loaded.get(hand.number);
+    return frames ? frames[index - hand.start] : null;
+  }
+
+  function keep(number, frames) {
+    loaded.set(number, frames);
+    const now = handAt(at).number;
+    while (loaded.size > KEPT) {
+      // Forget the hand farthest from the one shown (never the one just come).
+      let farthest = null;
+      for (const kept of loaded.keys()) {
+        const further = farthest === null || Math.abs(kept - now) > Math.abs(farthest - now);
+        if (kept !== number && further) farthest = kept;
+      }
+      loaded.delete(farthest);
+    }
+  }
+
+  // The frames of hand `number`: kept, on their way, or asked for now.
+  function load(number) {
+    if (loaded.has(number)) return Promise.resolve(loaded.get(number));
+    if (asked.has(number)) return asked.get(number);
+    const mine = generation;
+    requests += 1;
+    const promise = fetch(game.url + number)
+      .then(answer)
+      .then((data) => {
+        if (mine === generation) keep(number, data.frames);
+        return data.frames;
+      })
+      .finally(() => {
+        if (mine === generation) asked.delete(number);
+      });
+    asked.set(number, promise);
+    return promise;
+  }
+
+  function show(index, { slider = false } = {}) {
+    if (!game) return;
+    at = Math.max(0, Math.min(game.total - 1, index));
+    const hand = handAt(at);
     $("frame").value = String(at);
-    $("replay-position").textContent = `Step ${at} of ${frames.length - 1} · hand ${frame.hand_number}, ${SEAT_NAMES[frame.dealer]} deals · ${frame.phase.replace("_", " ")}`;
+    $("hand-select").value = String(hand.number);
+    clearTimeout(timer);
+    if (loaded.has(hand.number)) {
+      draw(hand);
+      const next = game.hands[hand.number - game.first + 1];
+      if (next) load(next.number).catch(() => {}); // a failure is told if that hand is shown
+      return;
+    }
+    drawWaiting(hand);
+    const ask = () => {
+      const mine = generation;
+      load(hand.number).then(
+        () => {
+          if (mine === generation && handAt(at) === hand) show(at);
+        },
+        (error) => {
+          if (mine !== generation || handAt(at) !== hand) return;
+          const position = `Step ${at} of ${game.total - 1} · hand ${hand.number} is not loaded`;
+          $("replay-position").textContent = position;
+          $("replay-hands").setAttribute("aria-busy", "false");
+          const again = error.code === "no_replay" ? "" : " Step to it again to try once more.";
+          loadError(`Hand ${hand.number} could not be loaded: ${error.message}.${again}`);
+          if (error.code === "no_replay" && tableId === null) $("replay-upload").hidden = false;
+        },
+      );
+    };
+    if (slider && !asked.has(hand.number)) timer = setTimeout(ask, SLIDER_WAIT);
+    else ask();
+  }
+
+  function drawWaiting(hand) {
+    $("replay-position").textContent = `Step ${at} of ${game.total - 1} · hand ${hand.number}: loading…`;
+    $("replay-hands").setAttribute("aria-busy", "true");
+    $("replay-hands").replaceChildren(el("p", { class: "muted" }, `Loading hand ${hand.number}…`));
+    $("replay-scores").querySelector("tbody").replaceChildren();
+    $("replay-trick").replaceChildren();
+    $("replay-trump").textContent = "";
+    $("replay-lines").replaceChildren();
+  }
+
+  function draw(hand) {
+    const frame = loaded.get(hand.number)[at - hand.start];
+    loadError("");
+    $("replay-position").textContent = `Step ${at} of ${game.total - 1} · hand ${frame.hand_number}, ${SEAT_NAMES[frame.dealer]} deals · ${frame.phase.replace("_", " ")}`;
     const rows = [0, 1].map((team) =>
       el(
         "tr",
@@ -34,6 +173,7 @@
     $("replay-trump").textContent = suit
       ? `${suit.symbol} ${suit.name} trump · ${SEAT_NAMES[frame.bidder]} bid ${frame.bid}`
       : "No trump yet";
+    $("replay-hands").setAttribute("aria-busy", "false");
     $("replay-hands").replaceChildren(
       ...frame.hands.map((cards, seat) =>
         el(
@@ -49,53 +189,89 @@
         el("span", { class: "trick-play", dataset: { seat: String(seat) } }, `${SEAT_NAMES[seat]} `, cardNode(card, { size: "mini" })),
       ),
     );
-    // The story up to this step; the lines of this step stand out.
+    // The story up to this step, from the hands the page holds; the lines of this step stand out.
     const items = [];
-    const from = Math.max(0, at - 40);
-    for (let i = from; i <= at; i += 1) {
-      for (const line of frames[i].lines) items.push(el("li", { class: i === at ? "now" : "" }, line));
+    for (let i = Math.max(0, at - 40); i <= at; i += 1) {
+      const shown = frameAt(i);
+      if (shown) for (const line of shown.lines) items.push(el("li", { class: i === at ? "now" : "" }, line));
     }
     const list = $("replay-lines");
     list.replaceChildren(...items);
     list.scrollTop = list.scrollHeight;
   }
 
+  // The start of the hand `direction` hands away (0: this hand's); the end past the last.
   function handStart(direction) {
-    const hand = frames[at].hand_number + direction;
-    const found = frames.findIndex((frame) => frame.hand_number === hand);
-    if (found >= 0) show(found);
-    else show(direction < 0 ? 0 : frames.length - 1);
+    if (!game) return;
+    const hand = game.hands[handAt(at).number - game.first + direction];
+    if (hand) show(hand.start);
+    else show(direction < 0 ? 0 : game.total - 1);
   }
 
-  function load(data) {
-    frames = data.frames;
-    $("frame").max = String(frames.length - 1);
+  // A hand in the hand selector (short: it must fit a phone's width), beside its label "Hand":
+  // "12: South bid 6, made · 34–20", the scores after it.
+  function handLabel(hand, last) {
+    let what;
+    if (hand.bidder !== null) {
+      what = `${SEAT_NAMES[hand.bidder]} bid ${hand.bid}, ${hand.made ? "made" : "set"}`;
+    } else {
+      what = last && !game.over ? "in play" : "thrown in";
+    }
+    return `${hand.number}: ${what} · ${hand.scores[0]}–${hand.scores[1]}`;
+  }
+
+  async function begin(data) {
+    generation += 1;
+    loaded = new Map();
+    asked = new Map();
+    clearTimeout(timer);
+    at = 0;
+    game = readGame(data);
+    keep(data.hand, data.frames);
+    // The end is a click away (and the status line tells it): its hand comes before the board.
+    const last = game.hands[game.hands.length - 1];
+    await load(last.number).catch(() => {});
+    $("hand-select").replaceChildren(
+      ...game.hands.map((hand, index) =>
+        el("option", { value: String(hand.number) }, handLabel(hand, index === game.hands.length - 1)),
+      ),
+    );
+    $("frame").max = String(game.total - 1);
     $("replay-upload").hidden = tableId !== null;
     $("replay-board").hidden = false;
-    const last = frames[frames.length - 1];
-    status(`A game of ${last.hand_number} hands, ${frames.length - 1} steps: ${TEAM_NAMES[0]} ${last.scores[0]}, ${TEAM_NAMES[1]} ${last.scores[1]}`);
+    const [ns, ew] = last.scores;
+    const kind = game.over ? "A game" : "A game not played to its end";
+    const count = game.hands.length === 1 ? "1 hand" : `${game.hands.length} hands`;
+    status(`${kind} of ${count}, ${game.total - 1} steps: ${TEAM_NAMES[0]} ${ns}, ${TEAM_NAMES[1]} ${ew}`);
     show(0);
   }
 
-  async function answer(response) {
-    const data = await response.json().catch(() => ({ error: `the server answered ${response.status}` }));
-    if (!response.ok) throw new Error(data.error || `the server answered ${response.status}`);
-    return data;
-  }
-
   $("first").addEventListener("click", () => show(0));
-  $("last").addEventListener("click", () => show(frames.length - 1));
+  $("last").addEventListener("click", () => game && show(game.total - 1));
   $("step-prev").addEventListener("click", () => show(at - 1));
   $("step-next").addEventListener("click", () => show(at + 1));
-  $("prev-hand").addEventListener("click", () => handStart(at > 0 && frames[at - 1].hand_number === frames[at].hand_number ? 0 : -1));
+  $("prev-hand").addEventListener("click", () => handStart(game && at > handAt(at).start ? 0 : -1));
   $("next-hand").addEventListener("click", () => handStart(1));
-  $("frame").addEventListener("input", (event) => show(Number(event.target.value)));
+  $("frame").addEventListener("input", (event) => show(Number(event.target.value), { slider: true }));
+  $("hand-select").addEventListener("change", (event) => {
+    const hand = game && game.hands[Number(event.target.value) - game.first];
+    if (hand) show(hand.start);
+  });
   document.addEventListener("keydown", (event) => {
+    if (event.target instanceof HTMLSelectElement) return;
     if (event.target instanceof HTMLInputElement && event.target.type !== "range") return;
-    const moves = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: frames.length - 1 };
-    if (event.key in moves && frames.length) {
+    if (!game || event.altKey || event.ctrlKey || event.metaKey) return;
+    const moves = {
+      ArrowLeft: () => show(at - 1),
+      ArrowRight: () => show(at + 1),
+      Home: () => show(0),
+      End: () => show(game.total - 1),
+      PageUp: () => handStart(at > handAt(at).start ? 0 : -1),
+      PageDown: () => handStart(1),
+    };
+    if (event.key in moves) {
       event.preventDefault();
-      show(moves[event.key]);
+      moves[event.key]();
     }
   });
 
@@ -105,20 +281,45 @@
     $("replay-error").textContent = "";
     status(`Reading ${file.name}…`);
     try {
-      load(await answer(await fetch("/api/replay", { method: "POST", body: await file.text() })));
+      const body = await file.text();
+      event.target.value = ""; // the same file may be chosen again (the server forgets uploads)
+      await begin(await answer(await fetch("/api/replay", { method: "POST", body })));
     } catch (error) {
       $("replay-error").textContent = `That record cannot be replayed: ${error.message}`;
       status("Replay a saved game");
     }
   });
 
+  // For the browser tests: where the page stands, and what it has asked the server for.
+  window.pitch13Replay = {
+    get at() {
+      return at;
+    },
+    get total() {
+      return game ? game.total : 0;
+    },
+    get hand() {
+      return game ? handAt(at).number : null;
+    },
+    get shown() {
+      return game !== null && loaded.has(handAt(at).number);
+    },
+    get loaded() {
+      return [...loaded.keys()].sort((a, b) => a - b);
+    },
+    get requests() {
+      return requests;
+    },
+  };
+
+  loadError("");
   if (tableId === null) {
     $("replay-upload").hidden = false;
     status("Replay a saved game");
   } else {
-    fetch(`/api/tables/${encodeURIComponent(tableId)}/replay.json`)
+    fetch(`/api/tables/${encodeURIComponent(tableId)}/replay`)
       .then(answer)
-      .then(load)
+      .then(begin)
       .catch((error) => status(`This game cannot be replayed: ${error.message}`));
   }
 })();
