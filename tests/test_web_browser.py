@@ -45,7 +45,7 @@ if _MISSING:
 
 from playwright import sync_api  # noqa: E402
 
-from web_helpers import free_port, running_server  # noqa: E402
+from web_helpers import BROWSER_ARGS, free_port, running_server  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 # The docs' pictures of the table, on a desktop and on a phone: written there by the screenshot
@@ -54,15 +54,6 @@ SCREENSHOTS = {
     "desktop": ROOT / "docs" / "_static" / "web-table.png",
     "phone": ROOT / "docs" / "_static" / "web-table-phone.png",
 }
-BROWSER_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 SCREENS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 # Watches #hand from the first paint: every card it ever shows must be in the seat's view.

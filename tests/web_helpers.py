@@ -19,6 +19,18 @@ FAST = {
 }
 
 
+#: Headless Chromium's switches for the browser tests: nothing it would fetch for itself.
+BROWSER_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
 class RunningServer:
     """The app served on ``http://127.0.0.1:{port}``; ``server`` is its tables' keeper."""
 

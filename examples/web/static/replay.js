@@ -23,6 +23,7 @@
   let asked = new Map(); // a hand's number → the promise of its frames, while it is on its way
   let generation = 0; // a new game (another upload) makes the answers still on their way moot
   let at = 0; // the step shown, or wanted while its hand is on its way
+  let drawn = -1; // the step drawn on the board (-1 while a hand is on its way)
   let timer = null;
   let requests = 0;
 
@@ -147,6 +148,7 @@
 
   function drawWaiting(hand) {
     $("replay-position").textContent = `Step ${at} of ${game.total - 1} · hand ${hand.number}: loading…`;
+    drawn = -1;
     $("replay-hands").setAttribute("aria-busy", "true");
     $("replay-hands").replaceChildren(el("p", { class: "muted" }, `Loading hand ${hand.number}…`));
     $("replay-scores").querySelector("tbody").replaceChildren();
@@ -157,6 +159,7 @@
 
   function draw(hand) {
     const frame = loaded.get(hand.number)[at - hand.start];
+    drawn = at;
     loadError("");
     $("replay-position").textContent = `Step ${at} of ${game.total - 1} · hand ${frame.hand_number}, ${SEAT_NAMES[frame.dealer]} deals · ${frame.phase.replace("_", " ")}`;
     const rows = [0, 1].map((team) =>
@@ -302,7 +305,7 @@
       return game ? handAt(at).number : null;
     },
     get shown() {
-      return game !== null && loaded.has(handAt(at).number);
+      return game !== null && drawn === at;
     },
     get loaded() {
       return [...loaded.keys()].sort((a, b) => a - b);

@@ -495,23 +495,8 @@
     if (send({ type: "leave" })) dom.leave.disabled = true;
   });
 
-  dom.copyInvite.addEventListener("click", async () => {
-    const link = state.inviteLink;
-    if (!link) return;
-    try {
-      if (!navigator.clipboard || typeof navigator.clipboard.writeText !== "function") {
-        throw new Error("no clipboard here");
-      }
-      await navigator.clipboard.writeText(link);
-      dom.inviteField.hidden = true;
-      dom.copyInviteResult.textContent = "Copied.";
-    } catch {
-      dom.inviteField.value = link;
-      dom.inviteField.hidden = false;
-      dom.inviteField.focus();
-      dom.inviteField.select();
-      dom.copyInviteResult.textContent = "Copy it from the field below.";
-    }
+  dom.copyInvite.addEventListener("click", () => {
+    if (state.inviteLink) copyLink(state.inviteLink, dom.inviteField, dom.copyInviteResult);
   });
 
   dom.handResultClose.addEventListener("click", hideResult);
@@ -524,25 +509,26 @@
     return `${location.origin}${location.pathname}#seat=${state.seat}&token=${encodeURIComponent(state.token)}`;
   }
 
-  dom.copySeatLink.addEventListener("click", async () => {
-    const link = seatLink();
+  dom.copySeatLink.addEventListener("click", () => copyLink(seatLink(), dom.seatLinkField, dom.copyResult));
+
+  // Copy a link to the clipboard; with no clipboard (an http page away from this machine, or
+  // permission refused) it is shown selected in ``field``, to be copied by hand.
+  async function copyLink(link, field, result) {
     try {
       if (!navigator.clipboard || typeof navigator.clipboard.writeText !== "function") {
         throw new Error("no clipboard here");
       }
       await navigator.clipboard.writeText(link);
-      dom.seatLinkField.hidden = true;
-      dom.copyResult.textContent = "Copied.";
+      field.hidden = true;
+      result.textContent = "Copied.";
     } catch {
-      // No clipboard (an http page away from this machine, or permission refused): the link
-      // is shown selected, to be copied by hand.
-      dom.seatLinkField.value = link;
-      dom.seatLinkField.hidden = false;
-      dom.seatLinkField.focus();
-      dom.seatLinkField.select();
-      dom.copyResult.textContent = "Copy it from the field below.";
+      field.value = link;
+      field.hidden = false;
+      field.focus();
+      field.select();
+      result.textContent = "Copy it from the field below.";
     }
-  });
+  }
   dom.seatLinkField.addEventListener("focus", () => dom.seatLinkField.select());
 
   // --- drawing -----------------------------------------------------------------------------
