@@ -305,7 +305,7 @@ def test_one_person_and_three_bots_play_to_the_end():
                 me.send({"type": "move", "action": rng.choice(me.legal), "ply": me.view["ply"]})
         assert [seat["kind"] for seat in me.table.table_message()["seats"]] == ["bot", "bot", "person", "bot"]
         assert me.table.state.rules == pitch13.Rules.classic_ten_point()
-        # Dealt from a secure shuffle, hand by hand: the record replays it all the same.
+        # Dealt from the server's secret seed, which the record holds: it replays the whole game.
         record = httpx.get(f"{srv.http}/api/tables/{created['id']}/record.json")
         assert pitch13.replay(pitch13.GameRecord.from_json(record.text))[-1] == me.table.state
 

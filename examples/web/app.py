@@ -37,7 +37,16 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import pitch13
 from examples.web.store import Store, StoreError, secret_hash
-from examples.web.table import JSON, MAX_MESSAGE, Client, Message, Replay, Table, TableError
+from examples.web.table import (
+    JSON,
+    MAX_MESSAGE,
+    Client,
+    Message,
+    Replay,
+    Table,
+    TableError,
+    check_seat,
+)
 
 STATIC: Final = Path(__file__).parent / "static"
 #: The most tables a server keeps. When it is full, a new table takes the place of a finished
@@ -360,11 +369,8 @@ def _browser(connection: HTTPConnection) -> str | None:
 
 
 def _flag(data: Message, key: str) -> bool:
+    """The setting ``key`` of a request's body: ``true`` or ``false`` (the default)."""
     value = data.get(key, False)
-    if value in ("on", "true", "1"):  # a form's checkbox
-        return True
-    if value in ("", "off", "false", "0"):
-        return False
     if not isinstance(value, bool):
         raise TableError("bad_request", f"{key} is true or false")
     return value
@@ -419,8 +425,7 @@ async def create_table(request: Request) -> Response:
             or (seed is not None and type(seed) is not int)
         ):
             raise TableError("bad_request", "rules and bots are names, and a seed is a whole number or null")
-        if type(seat) is not int or not 0 <= seat <= 3:
-            raise TableError("bad_request", "a seat is 0 to 3")
+        seat = check_seat(seat)
         private, multiple = _flag(data, "private"), _flag(data, "multiple_seats")
         table = server.open_table(
             rules, bots, seed, _address(request), owner_seat=seat, private=private, multiple_seats=multiple

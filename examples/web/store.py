@@ -126,13 +126,13 @@ class Store:
         """Close the database."""
         self._db.close()
 
-    def _write(self, sql: str, *rows: tuple[object, ...]) -> None:
-        """Run ``sql`` for each row in one transaction, committed before it returns."""
+    def _write(self, *statements: tuple[str, tuple[object, ...]]) -> None:
+        """Run the ``(sql, parameters)`` statements in one transaction, committed before it returns."""
         try:
             with self._db:
                 self._db.execute("BEGIN")
-                for row in rows:
-                    self._db.execute(sql, row)
+                for sql, parameters in statements:
+                    self._db.execute(sql, parameters)
         except sqlite3.Error as error:
             raise StoreError(f"cannot write to {self.path}: {error}") from None
 
@@ -141,57 +141,59 @@ class Store:
     def add_table(self, row: TableRow) -> None:
         """Keep a new table (with no seats and no moves yet)."""
         self._write(
-            "INSERT INTO tables (id, rules, bots, seed, seed_chosen, private, invite, multiple_seats,"
-            " owner_seat, opener, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
-                row.id,
-                row.rules,
-                row.bots,
-                str(row.seed),
-                row.seed_chosen,
-                row.private,
-                row.invite,
-                row.multiple_seats,
-                row.owner_seat,
-                row.opener,
-                row.created,
-            ),
+                "INSERT INTO tables (id, rules, bots, seed, seed_chosen, private, invite, multiple_seats,"
+                " owner_seat, opener, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    row.id,
+                    row.rules,
+                    row.bots,
+                    str(row.seed),
+                    row.seed_chosen,
+                    row.private,
+                    row.invite,
+                    row.multiple_seats,
+                    row.owner_seat,
+                    row.opener,
+                    row.created,
+                ),
+            )
         )
 
     def set_seat(self, table_id: str, seat: int, token_hash: str | None, browser_hash: str | None) -> None:
         """A person takes ``seat`` (its token's hash), or gives it up (``token_hash`` ``None``)."""
         if token_hash is None:
-            self._write("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
+            self._write(("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat)))
         else:
             self._write(
-                "INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?)", (table_id, seat, token_hash, browser_hash)
+                (
+                    "INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?)",
+                    (table_id, seat, token_hash, browser_hash),
+                )
             )
 
     def start(self, table_id: str, bot_seats: int) -> None:
         """The game has started, the seats in the mask ``bot_seats`` played by bots."""
-        self._write("UPDATE tables SET started = 1, bot_seats = ? WHERE id = ?", (bot_seats, table_id))
+        self._write(("UPDATE tables SET started = 1, bot_seats = ? WHERE id = ?", (bot_seats, table_id)))
 
     def add_move(self, table_id: str, n: int, seat: int, action: str) -> None:
         """Keep the table's move number ``n`` (from 0), committed when this returns."""
-        self._write("INSERT INTO moves VALUES (?, ?, ?, ?)", (table_id, n, seat, action))
+        self._write(("INSERT INTO moves VALUES (?, ?, ?, ?)", (table_id, n, seat, action)))
 
     def finish(self, table_id: str, record_json: str, record_text: str) -> None:
         """The game is over: its record is kept for download, and its moves are no longer needed."""
-        try:
-            with self._db:
-                self._db.execute("BEGIN")
-                self._db.execute(
-                    "INSERT OR REPLACE INTO records VALUES (?, ?, ?, ?)",
-                    (table_id, record_json, record_text, time.time()),
-                )
-                self._db.execute("UPDATE tables SET over = 1 WHERE id = ?", (table_id,))
-                self._db.execute("DELETE FROM moves WHERE table_id = ?", (table_id,))
-        except sqlite3.Error as error:
-            raise StoreError(f"cannot write to {self.path}: {error}") from None
+        self._write(
+            (
+                "INSERT OR REPLACE INTO records VALUES (?, ?, ?, ?)",
+                (table_id, record_json, record_text, time.time()),
+            ),
+            ("UPDATE tables SET over = 1 WHERE id = ?", (table_id,)),
+            ("DELETE FROM moves WHERE table_id = ?", (table_id,)),
+        )
 
     def drop_table(self, table_id: str) -> None:
         """Forget an unfinished table (freed for another): its seats and moves go with it."""
-        self._write("DELETE FROM tables WHERE id = ? AND over = 0", (table_id,))
+        self._write(("DELETE FROM tables WHERE id = ? AND over = 0", (table_id,)))
 
     # --- reads ------------------------------------------------------------------------------
 

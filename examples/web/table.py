@@ -88,6 +88,17 @@ class TableError(Exception):
         return sent
 
 
+def check_seat(seat: object) -> int:
+    """``seat`` if it is a seat, 0 to 3.
+
+    Raises:
+        TableError: ``bad_request`` if it is not.
+    """
+    if type(seat) is not int or not 0 <= seat <= 3:
+        raise TableError("bad_request", f"a seat is 0 to 3, not {str(seat)[:20]!r}")
+    return seat
+
+
 class Seat:
     """One seat: who plays it, its token's hash, its live connections and its bot."""
 
@@ -166,8 +177,7 @@ class Table:
             raise TableError("bad_request", f"bots are one of {', '.join(BOTS)}, not {bots!r}")
         if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
             raise TableError("bad_request", f"a seed is a whole number from 0 to {MAX_SEED}, or none")
-        if type(owner_seat) is not int or not 0 <= owner_seat <= 3:
-            raise TableError("bad_request", f"a seat is 0 to 3, not {owner_seat!r}")
+        check_seat(owner_seat)
         self.id = table_id
         self.rules_name = rules
         self.bots_name = bots
@@ -287,8 +297,7 @@ class Table:
                 once the game has started; ``one_seat`` if the browser holds another seat and
                 the owner did not allow more.
         """
-        if type(seat) is not int or not 0 <= seat <= 3:
-            raise TableError("bad_request", f"a seat is 0 to 3, not {seat!r}")
+        check_seat(seat)
         self.check_invite(invite)
         place = self.seats[seat]
         if self.seed_chosen and seat != self.owner_seat:

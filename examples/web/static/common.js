@@ -261,13 +261,23 @@ window.pitch13Common = (() => {
     return nodes;
   }
 
-  // A page with a <dialog id="how-to-play"> gets its text, and every [data-opens="how-to-play"]
-  // button opens it. (The scripts are deferred: the page is parsed when this runs.)
+  // A page with a [data-opens="how-to-play"] button gets the How to play dialog, made here once
+  // for every page, which the button opens. (The scripts are deferred: the page is parsed when
+  // this runs.)
   function setUpHowToPlay() {
-    const dialog = document.getElementById("how-to-play");
-    if (!dialog) return;
-    const body = dialog.querySelector(".how-body");
-    if (body) body.replaceChildren(...howToPlayNodes());
+    if (!document.querySelector('[data-opens="how-to-play"]')) return;
+    const dialog = el(
+      "dialog",
+      { id: "how-to-play", class: "how-to-play", "aria-labelledby": "how-heading" },
+      el(
+        "form",
+        { method: "dialog", class: "how-head" },
+        el("h2", { id: "how-heading" }, "How to play"),
+        el("button", { type: "submit", class: "close", "aria-label": "Close" }, "Close"),
+      ),
+      el("div", { class: "how-body" }, ...howToPlayNodes()),
+    );
+    document.body.append(dialog);
     for (const button of document.querySelectorAll('[data-opens="how-to-play"]')) {
       button.addEventListener("click", () => {
         if (typeof dialog.showModal === "function") dialog.showModal();
