@@ -366,7 +366,11 @@ def test_bot_factory_knows_the_named_bots_and_a_users_classes(user_bots):
 @pytest.mark.parametrize(
     ("spec", "error", "message"),
     [
-        ("clever", ValueError, "unknown bot 'clever': use one of random, simple, search, or module:Class"),
+        (
+            "clever",
+            ValueError,
+            "unknown bot 'clever': use one of random, simple, search, solver, or module:Class",
+        ),
         (":Class", ValueError, "unknown bot"),
         ("module:", ValueError, "unknown bot"),
         ("no_such_module_anywhere:Bot", ValueError, "cannot import 'no_such_module_anywhere'"),

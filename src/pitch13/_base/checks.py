@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import reprlib
 from typing import Final, NoReturn, TypeVar
 
@@ -79,6 +80,26 @@ def check_seed(seed: object, kind: str = "an int") -> int:
     if not -MAX_SEED <= seed <= MAX_SEED:
         raise ValueError(f"seed must be from -(2**128 - 1) to 2**128 - 1, not {excerpt(seed)}")
     return int(seed)
+
+
+def finite(number: float) -> bool:
+    """Whether ``number`` is a finite float, or an int within a float's range (to 2**1024)."""
+    try:
+        return math.isfinite(number)
+    except OverflowError:  # an int too large for a float
+        return False
+
+
+def check_time_limit(value: object, owner: str) -> float | None:
+    """``value`` as CPU seconds, or ``None``; a TypeError or a ValueError naming ``owner`` otherwise."""
+    if value is None:
+        return None
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        kind = type(value).__name__
+        raise TypeError(f"{owner} time_limit must be a number of seconds or None, not {kind}")
+    if not (finite(value) and value > 0):
+        raise ValueError(f"{owner} time_limit must be a positive number of seconds, not {excerpt(value)}")
+    return float(value)
 
 
 def option_or_default(value: _T | None, kind: type[_T], name: str, default: _T) -> _T:

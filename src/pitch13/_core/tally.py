@@ -72,6 +72,12 @@ def tally(
     Returns ``(points, change, made)``; the scores after the hand are those before plus ``change``.
     """
     taken = (table.points_of(won_a), table.points_of(won_b))
+    change, made = score_change(rules, bidder, bid, taken)
+    return taken, change, made
+
+
+def score_change(rules: Rules, bidder: int, bid: int, taken: tuple[int, int]) -> tuple[tuple[int, int], bool]:
+    """Each team's score change from the points each took, and whether the bid was made (R-SCORE-1)."""
     bidding = bidder & 1
     made = taken[bidding] >= bid
     if not made:
@@ -81,7 +87,7 @@ def tally(
     else:
         gain = bid
     change = (gain, taken[1]) if bidding == 0 else (taken[0], gain)
-    return taken, change, made
+    return change, made
 
 
 def hand_result(

@@ -35,6 +35,7 @@ from pitch13.actions import (
 )
 from pitch13.bots._args import check_view, seeded_random
 from pitch13.bots._search import SearchBot
+from pitch13.bots._solver import SolverBot
 from pitch13.bots._summary import HandSummary, HandWatcher
 from pitch13.cards import DECK, Card, Suit
 from pitch13.engine import apply, new_game
@@ -51,12 +52,14 @@ __all__ = [
     "RandomBot",
     "SearchBot",
     "SimpleBot",
+    "SolverBot",
     "bot_factory",
     "iter_hands",
     "play_game",
 ]
 
 SearchBot.__module__ = __name__
+SolverBot.__module__ = __name__
 
 
 @runtime_checkable
@@ -325,11 +328,12 @@ BOT_NAMES: dict[str, Callable[[int | None], Bot]] = {
     "random": RandomBot,
     "simple": SimpleBot,
     "search": SearchBot,
+    "solver": SolverBot,
 }
 
 
 def bot_factory(spec: str) -> Callable[[int | None], Bot]:
-    """What makes a bot from a seed, by name: ``random``, ``simple``, ``search``, or ``module:Class``.
+    """What makes a bot from a seed, by name: a name of :data:`BOT_NAMES`, or ``module:Class``.
 
     ``module:Class`` imports ``module`` and takes its ``Class`` (or any callable): it is called
     with the seed if it takes an argument, else with none, and must make a :class:`Bot`. This

@@ -14,13 +14,12 @@ them from an opponent who does.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Sequence
 from typing import Final
 
-from pitch13._base.checks import excerpt
+from pitch13._base.checks import check_time_limit, excerpt, finite
 from pitch13._core.tables import TrumpTable, table_for
 from pitch13.actions import (
     Bid,
@@ -52,15 +51,7 @@ _IN_HAND: Final = frozenset({_BIDDING, _TRUMP, _DISCARD, _PICKUP, _LOOK, _PLAY})
 #: Rollout steps before giving up on reaching the end of the hand (a hand takes far fewer).
 _MAX_STEPS: Final = 400
 #: What winning (or losing) the game is worth, in points of a hand's score difference.
-_GAME_VALUE: Final = 40.0
-
-
-def _finite(number: float) -> bool:
-    """Whether ``number`` is a finite float, or an int within a float's range (to 2**1024)."""
-    try:
-        return math.isfinite(number)
-    except OverflowError:  # an int too large for a float
-        return False
+GAME_VALUE: Final = 40.0
 
 
 def _popcount(mask: int) -> int:
@@ -210,7 +201,7 @@ def hand_value(start: GameState, end: GameState, team: int) -> float:
     value = float((after[team] - before[team]) - (after[1 - team] - before[1 - team]))
     outcome = end._outcome
     if outcome is not None:
-        value += _GAME_VALUE if outcome.winner == team else -_GAME_VALUE
+        value += GAME_VALUE if outcome.winner == team else -GAME_VALUE
     return value
 
 
@@ -273,22 +264,15 @@ class SearchBot:
             raise TypeError(f"SearchBot bids must be an int, not {type(bids).__name__}")
         if bids < 0:
             raise ValueError(f"SearchBot bids must be 0 or more, not {excerpt(bids)}")
-        if time_limit is not None:
-            if not isinstance(time_limit, (int, float)) or isinstance(time_limit, bool):
-                kind = type(time_limit).__name__
-                raise TypeError(f"SearchBot time_limit must be a number of seconds or None, not {kind}")
-            if not (_finite(time_limit) and time_limit > 0):
-                raise ValueError(
-                    f"SearchBot time_limit must be a positive number of seconds, not {excerpt(time_limit)}"
-                )
+        limit = check_time_limit(time_limit, "SearchBot")
         if not isinstance(bid_margin, (int, float)) or isinstance(bid_margin, bool):
             raise TypeError(f"SearchBot bid_margin must be a number, not {type(bid_margin).__name__}")
-        if not (_finite(bid_margin) and bid_margin >= 0):
+        if not (finite(bid_margin) and bid_margin >= 0):
             raise ValueError(f"SearchBot bid_margin must be 0 or more, not {excerpt(bid_margin)}")
         self._rng = seeded_random(seed, "SearchBot")
         self._iterations = iterations
         self._auction_iterations = auction_iterations
-        self._time_limit = None if time_limit is None else float(time_limit)
+        self._time_limit = limit
         self._bids = bids
         self._bid_margin = float(bid_margin)
 

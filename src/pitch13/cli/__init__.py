@@ -1,4 +1,4 @@
-"""The ``pitch13`` command: watch, replay, play, match and simulate games, and verify their deals.
+"""The ``pitch13`` command: watch, replay, play, match, simulate and review games, and verify their deals.
 
 Run ``pitch13 demo --seed 7`` (or ``python -m pitch13 demo --seed 7``) to watch a game on the
 default rules, printed hand by hand; ``--classic`` plays classic 10-point pitch, and
@@ -8,7 +8,8 @@ seat against bots in the terminal, ``pitch13 match`` plays two bots against each
 paired deals, and ``pitch13 simulate`` plays many games and writes one JSON line per hand.
 ``pitch13 verify RECORD COMMITMENT`` checks that a seeded game's deals are those of the seed
 whose commitment was shown before its first bid (:meth:`pitch13.GameRecord.verify_deals`).
-``pitch13 --version`` prints the version.
+``pitch13 review RECORD`` marks each seat's costly decisions in a saved game
+(:func:`pitch13.analysis.review`). ``pitch13 --version`` prints the version.
 """
 
 from __future__ import annotations
@@ -150,7 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     again.add_argument("file", metavar="FILE", help="the record to replay")
     tools = {
         name: importlib.import_module(f"pitch13.cli._{name}")
-        for name in ("play", "match", "simulate", "verify")
+        for name in ("play", "match", "simulate", "verify", "review")
     }
     for name, tool in tools.items():
         tool.configure(sub.add_parser(name, help=tool.HELP, description=tool.DESCRIPTION))

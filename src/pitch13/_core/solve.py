@@ -1,0 +1,308 @@
+"""The double-dummy search of a hand's play: every card known, both teams playing perfectly (internal).
+
+The play of a hand (R-PLAY-1 to R-PLAY-7) seen as a game of perfect information between the
+bidding team, which maximizes the points it takes, and the defenders, who minimize them. Every
+point card still in a hand or in the trick in progress goes to one team or the other by the
+end of the hand (R-PLAY-7's early end gives the other team exactly what playing out would), so
+the points a team takes fix the hand's score (R-SCORE-1): the best line for points is the best
+line for the score, and for any value that grows with the bidding team's points.
+
+The search works on trumps only, each named by its place in the trump order (R-RANK-1): place
+0 is the lowest trump, so a hand is a mask of at most 17 bits and a higher bit is a higher
+card; a trick is a tuple of ``seat << 5 | place`` codes. It is an alpha-beta search of the
+points still to come, with:
+
+* a transposition table of bounds at the start of each trick, keyed by the four hands and the
+  leader (what is still to come does not depend on how the hand got there);
+* cards of equal effect merged: two cards of one hand that no card of another hand, nor of the
+  trick, tells apart (none lies between them in the trump order, nor has the power of either:
+  the other joker, R-RANK-2), and with the same points (the 2 of trump when its point goes to
+  its player apart), lead to the same futures, so only the higher is searched;
+* move ordering: a lead tries high cards first; a follower tries the cheapest card that takes
+  the trick, then the rest from the bottom;
+* the end in one step when one team holds no trump: the other takes every point card left.
+
+Which seat plays next follows the engine's own rules (:mod:`pitch13.engine._play`): a seat
+without trump is skipped (R-PLAY-3); a trick winner without trump hands the lead to its partner,
+or under ``lead_fallback=left`` to the next seat clockwise that holds one (R-PLAY-4). Seats
+announced out matter to the engine only for when the hand ends early, which the points ignore.
+The two jokers under ``joker_order=first_played`` hold two places but the same power: the one
+played first wins a trick they share (R-RANK-2).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from pitch13._core.tables import TrumpTable
+
+#: A bound no value reaches: more than all the points of a hand.
+INFINITY: Final = 1000
+
+Hands = tuple[int, int, int, int]
+
+
+class Layout:
+    """What a trump table makes of the places: built once for each table."""
+
+    __slots__ = ("card_of", "deuce", "gaps", "ones", "place_of", "points", "power", "threes")
+
+    def __init__(self, table: TrumpTable) -> None:
+        order = table.order[::-1]  # low to high
+        #: Each trump's card index, by place.
+        self.card_of: Final = order
+        #: Each trump's place, by card index.
+        self.place_of: Final = {index: place for place, index in enumerate(order)}
+        power = tuple(table.power[index] for index in order)
+        points = tuple(table.points[index] for index in order)
+        self.power: Final = power
+        self.points: Final = points
+        self.ones: Final = sum(1 << p for p, v in enumerate(points) if v == 1)
+        self.threes: Final = sum(1 << p for p, v in enumerate(points) if v == 3)
+        deuce = table.player_deuce
+        #: The place of the 2 of trump when its point goes to its player, else -1.
+        self.deuce: Final = self.place_of[deuce] if deuce >= 0 else -1
+        # For two places high > low (``high << 5 | low``), the places whose cards tell them
+        # apart in a trick: those between, and a card of the power of either (the other joker).
+        count = len(order)
+        gaps = [0] * (count * 32)
+        for high in range(count):
+            for low in range(high):
+                gaps[high << 5 | low] = sum(
+                    1 << place
+                    for place in range(count)
+                    if place not in (high, low) and power[low] <= power[place] <= power[high]
+                )
+        self.gaps: Final = tuple(gaps)
+
+
+_LAYOUTS: Final[dict[TrumpTable, Layout]] = {}
+
+
+def layout_of(table: TrumpTable) -> Layout:
+    """The :class:`Layout` of ``table``, built on first use."""
+    layout = _LAYOUTS.get(table)
+    if layout is None:
+        layout = _LAYOUTS[table] = Layout(table)
+    return layout
+
+
+class PlaySearch:
+    """One search of a hand's play: its transposition table and its node count.
+
+    ``bidding`` is the bidding team (0 or 1); values are the points that team takes from the
+    cards still in hands and in the trick, from the position searched on. Hands are masks of
+    places (:meth:`places`), tricks tuples of ``seat << 5 | place``.
+    """
+
+    __slots__ = (
+        "_bidding",
+        "_deuce",
+        "_gaps",
+        "_left",
+        "_moves",
+        "_ones",
+        "_points",
+        "_power",
+        "_table",
+        "_threes",
+        "layout",
+        "nodes",
+    )
+
+    def __init__(self, table: TrumpTable, *, left_fallback: bool, bidding: int) -> None:
+        layout = layout_of(table)
+        #: The places of the table's trumps.
+        self.layout: Final = layout
+        self._power = layout.power
+        self._points = layout.points
+        self._ones = layout.ones
+        self._threes = layout.threes
+        self._deuce = layout.deuce
+        self._gaps = layout.gaps
+        self._left = left_fallback
+        self._bidding = bidding
+        #: Bounds of the points to come at the start of a trick: ``(lower, upper)``.
+        self._table: dict[int, tuple[int, int]] = {}
+        #: The merged cards of a hand against the other cards left: ``(hand, others)``.
+        self._moves: dict[tuple[int, int], tuple[int, ...]] = {}
+        #: Positions searched (trick starts and cards played).
+        self.nodes = 0
+
+    def places(self, hands: tuple[int, ...]) -> Hands:
+        """The engine's card masks as masks of places (trumps only)."""
+        out = []
+        for hand in hands:
+            mask = 0
+            for index, place in self.layout.place_of.items():
+                if hand >> index & 1:
+                    mask |= 1 << place
+            out.append(mask)
+        return (out[0], out[1], out[2], out[3])
+
+    def points(self, mask: int) -> int:
+        """The points of the cards in ``mask`` (places)."""
+        return (mask & self._ones).bit_count() + 3 * (mask & self._threes).bit_count()
+
+    # --- the position's moves -------------------------------------------------------------------
+
+    def merged(self, hand: int, others: int) -> tuple[int, ...]:
+        """The places of ``hand`` to search, one of each set of equal effect, high to low."""
+        key = (hand, others)
+        found = self._moves.get(key)
+        if found is not None:
+            return found
+        points = self._points
+        deuce = self._deuce
+        gaps = self._gaps
+        cards: list[int] = []
+        previous = -1
+        mask = hand
+        while mask:
+            place = mask.bit_length() - 1
+            mask ^= 1 << place
+            if (
+                previous < 0
+                or others & gaps[previous << 5 | place]
+                or points[previous] != points[place]
+                or place == deuce
+            ):
+                cards.append(place)
+            previous = place
+        found = self._moves[key] = tuple(cards)
+        return found
+
+    def moves(self, hands: Hands, trick: tuple[int, ...], seat: int) -> tuple[int, ...]:
+        """The places ``seat`` may play, one of each set of equal effect, in the order to search them."""
+        hand = hands[seat]
+        others = (hands[0] | hands[1] | hands[2] | hands[3]) ^ hand
+        for code in trick:
+            others |= 1 << (code & 31)
+        cards = self.merged(hand, others)
+        if not trick or len(cards) < 2:
+            return cards  # a lead: high cards first
+        power = self._power
+        best = max(power[code & 31] for code in trick)
+        # The cheapest card that takes the trick, then the rest from the bottom.
+        cut = len(cards)
+        while cut and power[cards[cut - 1]] <= best:
+            cut -= 1
+        if cut == 0 or cut == len(cards):
+            return cards[::-1]
+        return cards[cut - 1 :: -1] + cards[: cut - 1 : -1]
+
+    def trick_points(self, trick: tuple[int, ...]) -> tuple[int, int]:
+        """The finished trick's winner and the points the bidding team takes from it (R-PLAY-5, R-PLAY-6)."""
+        power = self._power
+        points = self._points
+        first = trick[0]
+        winner, best = first >> 5, power[first & 31]
+        for code in trick[1:]:
+            if power[code & 31] > best:
+                winner, best = code >> 5, power[code & 31]
+        bidding = self._bidding
+        taken = 0
+        for code in trick:
+            place = code & 31
+            if points[place] and ((code >> 5 if place == self._deuce else winner) & 1) == bidding:
+                taken += points[place]
+        return winner, taken
+
+    # --- the search ---------------------------------------------------------------------------
+
+    def value(self, hands: Hands, trick: tuple[int, ...], seat: int, alpha: int, beta: int) -> int:
+        """The points the bidding team takes from here with ``seat`` to play to ``trick``.
+
+        Exact when it lies strictly between ``alpha`` and ``beta``; otherwise a bound on the
+        same side (fail-soft).
+        """
+        if not trick:
+            return self._trick_start(hands, seat, alpha, beta)
+        return self._follow(hands, trick, seat, alpha, beta)
+
+    def _trick_start(self, hands: Hands, leader: int, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        team_a = hands[0] | hands[2]
+        team_b = hands[1] | hands[3]
+        if not team_a or not team_b:
+            # One team holds no trump: the other takes every point card left (R-PLAY-7).
+            holder = 1 if not team_a else 0
+            return self.points(team_a | team_b) if holder == self._bidding else 0
+        if not hands[leader]:  # R-PLAY-4
+            if self._left:
+                leader = (leader + 1) & 3
+                while not hands[leader]:
+                    leader = (leader + 1) & 3
+            else:
+                leader ^= 2
+        key = hands[0] | hands[1] << 17 | hands[2] << 34 | hands[3] << 51 | leader << 68
+        entry = self._table.get(key)
+        if entry is not None:
+            lower, upper = entry
+            if lower >= beta:
+                return lower
+            if upper <= alpha or lower == upper:
+                return upper
+            if lower > alpha:
+                alpha = lower
+            if upper < beta:
+                beta = upper
+        else:
+            lower, upper = 0, self.points(team_a | team_b)
+            if upper <= alpha:
+                return upper
+        value = self._follow(hands, (), leader, alpha, beta)
+        if value <= alpha:
+            upper = value
+        elif value >= beta:
+            lower = value
+        else:
+            lower = upper = value
+        self._table[key] = (lower, upper)
+        return value
+
+    def _follow(self, hands: Hands, trick: tuple[int, ...], seat: int, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        after = self.after
+        if (seat & 1) == self._bidding:
+            best = -INFINITY
+            for card in self.moves(hands, trick, seat):
+                value = after(hands, trick, seat, card, alpha, beta)
+                if value > best:
+                    best = value
+                    if best > alpha:
+                        alpha = best
+                        if alpha >= beta:
+                            break
+            return best
+        best = INFINITY
+        for card in self.moves(hands, trick, seat):
+            value = after(hands, trick, seat, card, alpha, beta)
+            if value < best:
+                best = value
+                if best < beta:
+                    beta = best
+                    if alpha >= beta:
+                        break
+        return best
+
+    def after(self, hands: Hands, trick: tuple[int, ...], seat: int, card: int, alpha: int, beta: int) -> int:
+        """The value once ``seat`` has played the card at place ``card`` to ``trick``, within ``alpha`` and ``beta``."""
+        bit = 1 << card
+        if seat == 0:
+            hands = (hands[0] ^ bit, hands[1], hands[2], hands[3])
+        elif seat == 1:
+            hands = (hands[0], hands[1] ^ bit, hands[2], hands[3])
+        elif seat == 2:
+            hands = (hands[0], hands[1], hands[2] ^ bit, hands[3])
+        else:
+            hands = (hands[0], hands[1], hands[2], hands[3] ^ bit)
+        trick = (*trick, seat << 5 | card)
+        leader = trick[0] >> 5
+        following = (seat + 1) & 3
+        while following != leader:  # R-PLAY-3, R-PLAY-5: the next seat that holds a trump
+            if hands[following]:
+                return self._follow(hands, trick, following, alpha, beta)
+            following = (following + 1) & 3
+        winner, taken = self.trick_points(trick)
+        return taken + self._trick_start(hands, winner, alpha - taken, beta - taken)

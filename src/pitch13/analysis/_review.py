@@ -1,0 +1,493 @@
+"""Reviewing a recorded game: what each seat's decisions cost, from what the seat knew.
+
+:func:`review` goes through a :class:`~pitch13.GameRecord` and, for each decision of a seat (an
+action where the seat had more than one legal action), values every legal action from the
+seat's view as :func:`pitch13.analysis.evaluate` does: it draws the hidden cards and solves each
+deal. Every action of a decision is valued on the same deals, so the loss of the action made
+against the best one is measured on paired deals, and its standard error is that of the
+per-deal differences: most of the luck of the deals cancels out of it.
+
+A value is the seat's team's score change for the hand less the other team's (R-SCORE-1). The
+**loss** of a decision is the best action's mean less the mean of the action made (0 or more),
+in expected points of that difference. A decision is marked by its loss:
+
+==================  ==================
+mark                loss of at least
+==================  ==================
+``inaccuracy``      1.0 point
+``mistake``         2.5 points
+``blunder``         5.0 points
+==================  ==================
+
+and only when the loss is also at least twice its paired standard error, from two deals at
+least: a move that sampling noise alone could make look worse than the best is not marked.
+
+What a loss can and cannot say: each deal is solved as if every card were known after the
+decision (see :func:`pitch13.analysis.evaluate`), so a loss measures a choice against a player
+who sees through the cards afterwards; and the best of several noisy means is picked on the
+same deals that measure it, so small losses lean upward. A decision before the play (a bid
+above all) is valued by playing the rest of the auction and the exchanges with the rollout
+policy of :class:`~pitch13.bots.SearchBot`, then solving the play with every card known, which
+favours the team that bids: its marks deserve more caution than a card's. A mark is a pointer
+to a decision worth a look, not a verdict.
+
+The review is reproducible: decision ``index`` draws its deals from a seed made of the
+review's ``seed`` and ``index``, so the answer does not depend on the number of ``workers``.
+With a ``time_limit`` (CPU seconds a decision) the number of deals drawn depends on the
+machine's speed; with ``time_limit=None`` a review is the same everywhere.
+
+Costs: a replay of the record (microseconds an action), then for each decision up to
+``samples`` deals, at most about ``time_limit`` CPU seconds (after two deals at least): a card
+to play costs a sample draw and one solve of the rest of the hand a deal, whatever the number
+of cards; any other decision a rollout to the play and a solve a deal for each distinct legal
+action (giving up any of several dead cards in the look-through is valued once).
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import json
+import math
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Final
+
+import attrs
+
+from pitch13._base.checks import ShortLookup, excerpt, writable
+from pitch13.actions import GiveUp, SeatAction
+from pitch13.analysis._evaluate import ActionValue
+from pitch13.bots._solver import evaluate_choices, mean_and_error
+from pitch13.engine import legal_actions
+from pitch13.records import GameRecord, replay
+from pitch13.state import GameState, Phase
+from pitch13.trumps import is_trump
+from pitch13.views import view
+
+__all__ = ["Mark", "Review", "ReviewedDecision", "SeatReview", "review"]
+
+#: The name and version of the review's document (:meth:`Review.to_dict`).
+FORMAT: Final = "pitch13-review"
+VERSION: Final = 1
+#: A mark needs its loss to be at least this many paired standard errors.
+NOISE_FACTOR: Final = 2.0
+#: The decimals a document keeps of each number.
+_DECIMALS: Final = 3
+
+
+class Mark(ShortLookup, enum.Enum):
+    """How bad a decision was: its loss against the best action reached the mark's threshold.
+
+    Each mark also needs the loss to be at least twice its paired standard error (from two
+    deals at least), so that sampling noise alone does not mark a move.
+    """
+
+    #: A loss of at least 1.0 point of expected score difference.
+    INACCURACY = "inaccuracy"
+    #: A loss of at least 2.5 points.
+    MISTAKE = "mistake"
+    #: A loss of at least 5.0 points.
+    BLUNDER = "blunder"
+
+    @property
+    def threshold(self) -> float:
+        """The least loss, in expected points of score difference, that earns this mark."""
+        return _THRESHOLDS[self]
+
+
+_THRESHOLDS: Final = {Mark.INACCURACY: 1.0, Mark.MISTAKE: 2.5, Mark.BLUNDER: 5.0}
+
+
+def mark_of(loss: float, stderr: float, samples: int) -> Mark | None:
+    """The mark a loss earns: the worst whose threshold it reaches, if it stands out of the noise.
+
+    ``None`` when the loss is below 1.0, below :data:`NOISE_FACTOR` times ``stderr``, or was
+    measured on fewer than two deals (which give no standard error). Costs O(1).
+    """
+    if samples < 2 or loss < NOISE_FACTOR * stderr:
+        return None
+    for mark in (Mark.BLUNDER, Mark.MISTAKE, Mark.INACCURACY):
+        if loss >= mark.threshold:
+            return mark
+    return None
+
+
+@attrs.frozen(slots=True)
+class ReviewedDecision:
+    """One decision of a seat in a reviewed game: the action made, the best one, and the loss."""
+
+    #: The action's place among the record's seat actions, from 0, hand after hand: the action
+    #: is ``[a for hand in record.hands for a in hand.actions][index]``.
+    index: int
+    #: The number of the hand it was made in.
+    hand: int
+    #: The seat that made it.
+    seat: int
+    #: The phase it was made in.
+    phase: Phase
+    #: The action made.
+    action: SeatAction
+    #: The action with the highest mean; the action made when it has the highest (ties too).
+    best: SeatAction
+    #: The best mean less the mean of the action made: expected points of score difference the
+    #: action made gave away (0 or more).
+    loss: float
+    #: The standard error of :attr:`loss`, from the per-deal differences of the two actions.
+    stderr: float
+    #: The mark the loss earns (:func:`mark_of`), or ``None``.
+    mark: Mark | None
+    #: How many deals were drawn and solved; every action was valued on the same ones.
+    samples: int
+    #: Every legal action's value, in the order of :func:`~pitch13.legal_actions`.
+    values: tuple[ActionValue, ...] = attrs.field(repr=False)
+
+    def to_dict(self) -> dict[str, object]:
+        """The decision as its entry in :meth:`Review.to_dict` (numbers rounded to 3 decimals)."""
+        return {
+            "index": self.index,
+            "hand": self.hand,
+            "seat": self.seat,
+            "phase": self.phase.value,
+            "action": str(self.action),
+            "best": str(self.best),
+            "loss": _round(self.loss),
+            "stderr": _round(self.stderr),
+            "mark": None if self.mark is None else self.mark.value,
+            "samples": self.samples,
+            "values": [
+                {"action": str(v.action), "mean": _round(v.mean), "stderr": _round(v.stderr)}
+                for v in self.values
+            ],
+        }
+
+
+@attrs.frozen(slots=True)
+class SeatReview:
+    """One seat's decisions in a reviewed game, summed up."""
+
+    #: The seat.
+    seat: int
+    #: How many decisions it had (actions with more than one legal choice).
+    decisions: int
+    #: The sum of their losses.
+    loss: float
+    #: How many were marked :attr:`Mark.INACCURACY`.
+    inaccuracies: int
+    #: How many were marked :attr:`Mark.MISTAKE`.
+    mistakes: int
+    #: How many were marked :attr:`Mark.BLUNDER`.
+    blunders: int
+
+    @property
+    def mean_loss(self) -> float:
+        """The mean loss a decision (0.0 with none)."""
+        return self.loss / self.decisions if self.decisions else 0.0
+
+    def to_dict(self) -> dict[str, object]:
+        """The summary as its entry in :meth:`Review.to_dict` (numbers rounded to 3 decimals)."""
+        return {
+            "seat": self.seat,
+            "decisions": self.decisions,
+            "loss": _round(self.loss),
+            "mean_loss": _round(self.mean_loss),
+            "inaccuracies": self.inaccuracies,
+            "mistakes": self.mistakes,
+            "blunders": self.blunders,
+        }
+
+
+@attrs.frozen(slots=True)
+class Review:
+    """A reviewed game: :func:`review`'s answer, every decision in the record's order."""
+
+    #: The most deals drawn for a decision.
+    samples: int
+    #: The CPU seconds a decision could take (after two deals), or ``None``: no limit.
+    time_limit: float | None
+    #: The seed the decisions' deals were drawn from.
+    seed: int
+    #: Every decision reviewed, in the order of the record.
+    decisions: tuple[ReviewedDecision, ...] = attrs.field(repr=False)
+
+    @property
+    def marked(self) -> tuple[ReviewedDecision, ...]:
+        """The decisions that earned a mark, in the order of the record."""
+        return tuple(d for d in self.decisions if d.mark is not None)
+
+    @property
+    def seats(self) -> tuple[SeatReview, ...]:
+        """Each seat's summary, seats 0 to 3 (a seat with no decision has zeros). Costs O(decisions)."""
+        out = []
+        for seat in range(4):
+            mine = [d for d in self.decisions if d.seat == seat]
+            marks = [d.mark for d in mine]
+            out.append(
+                SeatReview(
+                    seat=seat,
+                    decisions=len(mine),
+                    loss=math.fsum(d.loss for d in mine),
+                    inaccuracies=marks.count(Mark.INACCURACY),
+                    mistakes=marks.count(Mark.MISTAKE),
+                    blunders=marks.count(Mark.BLUNDER),
+                )
+            )
+        return tuple(out)
+
+    def to_dict(self) -> dict[str, object]:
+        """The review as a JSON-ready document (format ``pitch13-review``, version 1).
+
+        ``{"format": "pitch13-review", "version": 1, "samples", "time_limit", "seed",
+        "thresholds": {"inaccuracy": 1.0, "mistake": 2.5, "blunder": 5.0}, "decisions": [...],
+        "seats": [...]}``: each decision as :meth:`ReviewedDecision.to_dict` writes it, actions in
+        the library's notation (``str(action)``, read back by :func:`~pitch13.parse_action`), and
+        each seat as :meth:`SeatReview.to_dict` writes it. Numbers are rounded to 3 decimals.
+        Costs O(decisions × legal actions).
+        """
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "samples": self.samples,
+            "time_limit": self.time_limit,
+            "seed": self.seed,
+            "thresholds": {mark.value: mark.threshold for mark in Mark},
+            "decisions": [d.to_dict() for d in self.decisions],
+            "seats": [s.to_dict() for s in self.seats],
+        }
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """:meth:`to_dict` as JSON text (``indent`` as :func:`json.dumps` takes it). Costs as :meth:`to_dict`.
+
+        Raises:
+            TypeError: if ``indent`` is not an int or ``None``.
+            ValueError: if ``indent`` is negative.
+        """
+        if indent is not None and (not isinstance(indent, int) or isinstance(indent, bool)):
+            raise TypeError(f"to_json() indent must be an int or None, not {type(indent).__name__}")
+        if indent is not None and indent < 0:
+            raise ValueError(f"to_json() indent must be 0 or more, not {excerpt(indent)}")
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
+
+
+def _round(value: float) -> float:
+    return round(value, _DECIMALS) + 0.0  # + 0.0: no "-0.0" in a document
+
+
+# --- the review ----------------------------------------------------------------------------------
+
+#: One decision to review: its index, the state it was made in, the seat and the action made.
+_Decision = tuple[int, GameState, int, SeatAction]
+
+
+def decisions_of(record: GameRecord) -> Iterator[_Decision]:
+    """Each decision of the record: ``(index, state before, seat, action)``; replays it once.
+
+    Raises:
+        DocumentError: if the record does not replay (:func:`~pitch13.replay`).
+    """
+    states = replay(record)
+    at = 0  # the place of the state before the next action in ``states``
+    index = 0
+    for hand in record.hands:
+        if record.seed is None:
+            at += 1  # the hand's Deal is a state of its own
+        for seat, action in hand.actions:
+            state = states[at]
+            if len(legal_actions(state)) > 1:
+                yield index, state, seat, action
+            at += 1
+            index += 1
+
+
+def decision_seed(seed: int, index: int) -> int:
+    """The seed of decision ``index``'s deals in a review seeded ``seed`` (a 64-bit int)."""
+    text = f"pitch13-review-v1:{seed}:{index}"
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+def _distinct(state: GameState, actions: Sequence[SeatAction]) -> list[int]:
+    """For each action, the index of the first action it is worth the same as.
+
+    Giving up a dead card in the look-through (R-LOOK-2) is worth what giving up any other dead
+    card is: dead cards are never played and score nothing (R-DECK-3).
+    """
+    trump = state.trump
+    first_dead: int | None = None
+    out = []
+    for i, action in enumerate(actions):
+        if type(action) is GiveUp and trump is not None and not is_trump(action.card, trump, state.rules):
+            if first_dead is None:
+                first_dead = i
+            out.append(first_dead)
+        else:
+            out.append(i)
+    return out
+
+
+def _values(
+    state: GameState,
+    seat: int,
+    actions: Sequence[SeatAction],
+    rng: random.Random,
+    samples: int,
+    limit: float | None,
+) -> list[list[float]]:
+    """Each action's value on each deal drawn: two deals at least, then up to the budgets."""
+    seat_view = view(state, seat)
+    same = _distinct(state, actions)
+    candidates = sorted(set(same))
+    started = time.process_time()
+    found = evaluate_choices(seat_view, [actions[i] for i in candidates], rng, min(2, samples), None)
+    left = None if limit is None else limit - (time.process_time() - started)
+    if samples > 2 and (left is None or left > 0):
+        more = evaluate_choices(seat_view, [actions[i] for i in candidates], rng, samples - 2, left)
+        found = [a + b for a, b in zip(found, more, strict=True)]
+    where = {c: k for k, c in enumerate(candidates)}
+    return [found[where[same[i]]] for i in range(len(actions))]
+
+
+def review_decision(
+    decision: _Decision, samples: int, time_limit: float | None, seed: int
+) -> ReviewedDecision:
+    """Review one decision: value every legal action from the seat's view on the same deals."""
+    index, state, seat, action = decision
+    actions = legal_actions(state)
+    values = _values(state, seat, actions, random.Random(decision_seed(seed, index)), samples, time_limit)
+    drawn = len(values[0])
+    if drawn == 0:  # pragma: no cover - a view the engine made always samples
+        raise ValueError(f"review() could not draw a deal for decision {index}")
+    estimates = [mean_and_error(v) for v in values]
+    made = actions.index(action)
+    top = max(mean for mean, _ in estimates)
+    best = made if estimates[made][0] == top else next(i for i, (m, _) in enumerate(estimates) if m == top)
+    loss, stderr = mean_and_error([b - m for b, m in zip(values[best], values[made], strict=True)])
+    loss = max(loss, 0.0)
+    return ReviewedDecision(
+        index=index,
+        hand=state.hand_number,
+        seat=seat,
+        phase=state.phase,
+        action=action,
+        best=actions[best],
+        loss=loss,
+        stderr=stderr,
+        mark=mark_of(loss, stderr, drawn),
+        samples=drawn,
+        values=tuple(ActionValue(a, m, e) for a, (m, e) in zip(actions, estimates, strict=True)),
+    )
+
+
+def review_chunk(  # pragma: no cover - in workers
+    record: GameRecord, indices: Sequence[int], samples: int, time_limit: float | None, seed: int
+) -> list[ReviewedDecision]:
+    """Review the decisions of ``record`` whose indices are ``indices`` (a worker's share)."""
+    wanted = set(indices)
+    return [review_decision(d, samples, time_limit, seed) for d in decisions_of(record) if d[0] in wanted]
+
+
+def _reviewed(
+    record: GameRecord,
+    found: Sequence[_Decision],
+    samples: int,
+    time_limit: float | None,
+    seed: int,
+    workers: int,
+) -> Iterator[ReviewedDecision]:
+    """Every decision reviewed, as they finish (in any order with workers)."""
+    if workers == 1:
+        for decision in found:
+            yield review_decision(decision, samples, time_limit, seed)
+        return
+    # Small chunks keep every worker busy to the end and the progress bar moving; each worker
+    # replays the record (microseconds an action) rather than be sent the states.
+    indices = [d[0] for d in found]
+    size = max(1, min(8, len(indices) // (workers * 8)))
+    chunks = [indices[start : start + size] for start in range(0, len(indices), size)]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending: set[Future[list[ReviewedDecision]]] = {
+            pool.submit(review_chunk, record, chunk, samples, time_limit, seed) for chunk in chunks
+        }
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield from future.result()
+
+
+def review(
+    record: GameRecord,
+    *,
+    samples: int = 16,
+    time_limit: float | None = 0.15,
+    seed: int = 0,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> Review:
+    """Review every decision of a recorded game: the loss of each action made against the best.
+
+    A decision is a seat's action where it had more than one legal action. Each is valued from
+    the seat's view at that moment (:func:`~pitch13.view`): every legal action on the same
+    deals drawn from the view and solved, as :func:`pitch13.analysis.evaluate` values them.
+    See the module's introduction for the marks and what a loss means.
+
+    Args:
+        record: the game.
+        samples: the most deals to draw for a decision (at least 1; a mark needs 2).
+        time_limit: CPU seconds (``time.process_time()``) a decision may take, or ``None``;
+            a decision stops at whichever of the two budgets comes first, after two deals at
+            least (one when ``samples`` is 1). ``None`` makes the review the same on every
+            machine.
+        seed: the seed the decisions' deals are drawn from: decision ``index`` from
+            ``(seed, index)``, so the review does not depend on ``workers``.
+        workers: how many processes review (1: this one).
+        progress: called with ``(decisions done, decisions)`` after each decision.
+
+    Costs: a replay of the record, then for each decision up to ``samples`` deals, each a sample
+    draw and a solve of the rest of the hand (a card to play), or a rollout to the play and a
+    solve for each distinct legal action (any other decision); at most about ``time_limit``
+    CPU seconds a decision after its first two deals. A 20-hand game has about 500 decisions:
+    about 45 CPU seconds with the defaults (docs/_static/reviewed-game.json, measured by
+    benchmarks/review.py), spread over the ``workers``.
+
+    Raises:
+        TypeError: if an argument has the wrong type.
+        ValueError: if ``samples`` or ``workers`` is below 1, ``time_limit`` is not a positive
+            number of seconds, or ``seed`` has more than 4,300 digits.
+        DocumentError: if the record does not replay (:func:`~pitch13.replay`).
+    """
+    if not isinstance(record, GameRecord):
+        raise TypeError(f"review() takes a GameRecord, not {type(record).__name__}")
+    for name, number in (("samples", samples), ("workers", workers), ("seed", seed)):
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise TypeError(f"review() {name} must be an int, not {type(number).__name__}")
+    if samples < 1:
+        raise ValueError(f"review() samples must be at least 1, not {excerpt(samples)}")
+    if workers < 1:
+        raise ValueError(f"review() workers must be at least 1, not {excerpt(workers)}")
+    if not writable(seed):
+        raise ValueError(f"review() seed must be an int of at most 4,300 digits, not {excerpt(seed)}")
+    if time_limit is not None:
+        if not isinstance(time_limit, (int, float)) or isinstance(time_limit, bool):
+            kind = type(time_limit).__name__
+            raise TypeError(f"review() time_limit must be a number of seconds or None, not {kind}")
+        if not (time_limit > 0 and math.isfinite(time_limit)):
+            raise ValueError(
+                f"review() time_limit must be a positive number of seconds, not {excerpt(time_limit)}"
+            )
+        time_limit = float(time_limit)
+    if progress is not None and not callable(progress):
+        raise TypeError(f"review() progress must be a callable or None, not {type(progress).__name__}")
+    found = list(decisions_of(record))
+    total = len(found)
+    by_index: dict[int, ReviewedDecision] = {}
+    for decision in _reviewed(record, found, samples, time_limit, seed, min(workers, max(total, 1))):
+        by_index[decision.index] = decision
+        if progress is not None:
+            progress(len(by_index), total)
+    return Review(
+        samples=samples,
+        time_limit=time_limit,
+        seed=seed,
+        decisions=tuple(by_index[d[0]] for d in found),
+    )

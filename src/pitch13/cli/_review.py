@@ -1,0 +1,141 @@
+"""``pitch13 review``: what each seat's decisions in a saved game cost, and the worst of them."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from typing import TextIO
+
+from pitch13.actions import Play, SeatAction
+from pitch13.analysis import Mark, Review, ReviewedDecision, review
+from pitch13.cli._args import RecordFileError, read_record, whole
+from pitch13.cli._progress import Progress
+
+#: The one-line help of the command, in ``pitch13 --help``.
+HELP = "review a saved game: value every decision from the seat's view and mark the costly ones"
+#: The description at the top of ``pitch13 review --help``.
+DESCRIPTION = (
+    "Review the game in RECORD (a saved record, text or JSON, as pitch13 replay reads it): for "
+    "every decision of a seat (an action with more than one legal choice), value each legal "
+    "action from what the seat knew, by drawing the hidden cards and solving each deal, and "
+    "measure the loss of the action made against the best one: expected points of the hand's "
+    "score difference (the seat's team's less the other's), with its standard error from the "
+    "per-deal differences. A loss of at least 1.0 is an inaccuracy, 2.5 a mistake, 5.0 a "
+    "blunder, and only when it is also at least twice its standard error, so sampling noise "
+    "alone marks nothing. Prints the marked decisions (all with --all) and a summary by seat; "
+    "--json prints the review as a JSON document instead. Each decision's deals are seeded from "
+    "the seed and the decision's place: the result does not depend on --workers, and with "
+    "--time none not on the machine either. Exits 2 when RECORD cannot be read or is not a "
+    "valid record."
+)
+
+
+def seconds(text: str) -> float | None:
+    """An argument type: a positive number of seconds, or ``none`` for no limit."""
+    if text.strip().lower() == "none":
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not (value > 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text!r}")
+    return value
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the command's arguments to its parser."""
+    parser.add_argument("record", metavar="RECORD", help="the game's record, text or JSON")
+    parser.add_argument(
+        "--json", action="store_true", help="print the review as JSON (format pitch13-review)"
+    )
+    parser.add_argument("--all", action="store_true", help="print every decision, not only the marked ones")
+    parser.add_argument(
+        "--samples", type=whole(1), default=16, metavar="N", help="most deals drawn a decision (default 16)"
+    )
+    parser.add_argument(
+        "--time",
+        type=seconds,
+        default=0.15,
+        metavar="SECONDS",
+        help="CPU seconds a decision, after two deals, or 'none' (default 0.15)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, metavar="S", help="the seed of the deals drawn (default 0)"
+    )
+    parser.add_argument(
+        "--workers", type=whole(1), default=1, metavar="K", help="processes that review (default 1)"
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress bar on standard error")
+
+
+def _name(action: SeatAction) -> str:
+    """A card as its notation (``9S``); any other action as its notation (``bid 5``)."""
+    return str(action.card) if isinstance(action, Play) else str(action)
+
+
+def decision_line(decision: ReviewedDecision) -> str:
+    """``hand 3  seat 1  play  played 9S, best KS: loss 2.75 ± 0.40  mistake``."""
+    verb = "played" if isinstance(decision.action, Play) else "chose"
+    line = (
+        f"hand {decision.hand}  seat {decision.seat}  {decision.phase.value}  "
+        f"{verb} {_name(decision.action)}, best {_name(decision.best)}: "
+        f"loss {decision.loss:.2f} ± {decision.stderr:.2f}"
+    )
+    return line if decision.mark is None else f"{line}  {decision.mark.value}"
+
+
+def print_review(result: Review, out: TextIO, *, every: bool = False) -> None:
+    """Print the marked decisions (every one with ``every``) and the summary by seat."""
+    shown = result.decisions if every else result.marked
+    for decision in shown:
+        print(decision_line(decision), file=out)
+    if not shown:
+        print("no decision was marked" if result.decisions else "no decision to review", file=out)
+    limit = "no time limit" if result.time_limit is None else f"{result.time_limit:g} CPU s"
+    print(
+        f"\n{len(result.decisions)} decisions, at most {result.samples} deals and {limit} each, seed {result.seed}",
+        file=out,
+    )
+    print(
+        f"{'seat':>4}  {'decisions':>9}  {'loss':>8}  {'mean loss':>9}  "
+        f"{'inaccuracies':>12}  {'mistakes':>8}  {'blunders':>8}",
+        file=out,
+    )
+    for seat in result.seats:
+        print(
+            f"{seat.seat:>4}  {seat.decisions:>9}  {seat.loss:>8.2f}  {seat.mean_loss:>9.3f}  "
+            f"{seat.inaccuracies:>12}  {seat.mistakes:>8}  {seat.blunders:>8}",
+            file=out,
+        )
+    thresholds = ", ".join(f"{mark.value} {mark.threshold:g}" for mark in Mark)
+    print(f"marks: {thresholds} points of loss, and at least twice its standard error", file=out)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the command; return the exit status."""
+    path: str = args.record
+    try:
+        record = read_record(path)
+    except RecordFileError as error:
+        print(f"pitch13: {error}", file=sys.stderr)
+        return 2
+    progress = Progress(0, "review", "decisions", enabled=None if not args.quiet else False)
+    started = time.monotonic()
+    result = review(
+        record,
+        samples=args.samples,
+        time_limit=args.time,
+        seed=args.seed,
+        workers=args.workers,
+        progress=progress,
+    )
+    progress.close()
+    if args.json:
+        print(result.to_json(indent=1))
+        return 0
+    print_review(result, sys.stdout, every=args.all)
+    print(f"wall time {time.monotonic() - started:.1f} s with {args.workers} worker(s)")
+    return 0

@@ -1,0 +1,331 @@
+"""The double-dummy solver, the evaluation of a seat's choices, and the solver bot (pitch13.analysis).
+
+The solver is checked against the plainest possible oracle: minimax over
+:func:`~pitch13.legal_actions` and :func:`~pitch13.apply` to the end of the hand, scored by the
+engine's own :class:`~pitch13.HandResult` (R-SCORE-1), on random late-hand positions under
+random rule sets, so every rule of the play it must follow (R-PLAY-1 to R-PLAY-7, R-RANK-2's
+jokers) is the engine's, not a second copy's.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+import pitch13
+from pitch13 import Phase, Rules, apply, legal_actions, new_game, view
+from pitch13.analysis import ActionValue, Evaluation, Solution, evaluate, solve
+from pitch13.bots import BOT_NAMES, SimpleBot, SolverBot, bot_factory
+from pitch13.rules import (
+    AllPass,
+    DeuceTo,
+    JokerOrder,
+    LeadFallback,
+    LookTake,
+    MadeBidScores,
+    MoonFailure,
+    MoonSuccess,
+    Pickup,
+    ShortStock,
+    TargetRule,
+)
+from profiles import more
+
+
+def random_rules(rng: random.Random) -> Rules:
+    """Any valid rules, every option drawn (a small target, so that hands end games too)."""
+    use_off_three = rng.random() < 0.6
+    total = 13 if use_off_three else 10
+    max_bid = rng.randint(1, total)
+    min_bid = rng.randint(1, max_bid)
+    return Rules(
+        use_off_three=use_off_three,
+        joker_order=rng.choice(list(JokerOrder)),
+        min_bid=min_bid,
+        max_bid=max_bid,
+        all_pass=rng.choice(list(AllPass)),
+        dealer_forced_min_bid=rng.randint(min_bid, max_bid),
+        dealer_may_match=rng.random() < 0.5,
+        pickup=rng.choice(list(Pickup)),
+        short_stock=rng.choice(list(ShortStock)),
+        look_take=rng.choice(list(LookTake)),
+        partner_look=rng.random() < 0.5,
+        lead_fallback=rng.choice(list(LeadFallback)),
+        deuce_to=rng.choice(list(DeuceTo)),
+        made_bid_scores=rng.choice(list(MadeBidScores)),
+        moon_success=rng.choice(list(MoonSuccess)),
+        moon_failure=rng.choice(list(MoonFailure)),
+        target=rng.randint(1, 80),
+        target_rule=rng.choice(list(TargetRule)),
+    )
+
+
+def hand_value(state: pitch13.GameState) -> int:
+    """The hand's value once it is scored: the bidding team's score change less the defenders'."""
+    result = state.results[-1]
+    bidding = result.bidder & 1
+    return result.score_change[bidding] - result.score_change[1 - bidding]
+
+
+def minimax(state: pitch13.GameState, hand: int, bidding: int) -> int:
+    """The plain minimax of the hand's value over the engine's own moves."""
+    if state.phase is not Phase.PLAY or state.hand_number != hand:
+        return hand_value(state)
+    values = [minimax(apply(state, action), hand, bidding) for action in legal_actions(state)]
+    return max(values) if (state.to_act & 1) == bidding else min(values)
+
+
+def trumps_left(state: pitch13.GameState) -> int:
+    table = state._table
+    assert table is not None
+    return sum((hand & table.mask).bit_count() for hand in state._hands)
+
+
+def late_positions(seed: int, count: int, most: int = 11):
+    """``count`` play positions, random rules, random play, at most ``most`` trumps in hands."""
+    rng = random.Random(seed)
+    found = 0
+    while found < count:
+        state = new_game(rules=random_rules(rng), seed=rng.getrandbits(32), dealer=rng.randint(0, 3))
+        while not state.is_over and found < count:
+            actions = legal_actions(state)
+            if state.phase is Phase.PLAY and trumps_left(state) <= most and rng.random() < 0.3:
+                yield state
+                found += 1
+            state = apply(state, rng.choice(actions))
+
+
+def test_solve_equals_plain_minimax_on_random_late_positions_R_PLAY_1_to_7_R_SCORE_1():
+    """Every legal card's value, and the hand's, equal minimax over legal_actions/apply."""
+    checked = 0
+    for state in late_positions(2026, more(1200)):
+        solution = solve(state)
+        bidding = state.bidder & 1
+        for action, value in solution.moves:
+            assert value == minimax(apply(state, action), state.hand_number, bidding), (state, action)
+        values = [value for _, value in solution.moves]
+        mover_bids = (state.to_act & 1) == bidding
+        assert solution.value == (max(values) if mover_bids else min(values))
+        assert [a for a, _ in solution.moves] == list(legal_actions(state))
+        assert solution.best and all(solution.value_of(a) == solution.value for a in solution.best)
+        checked += 1
+    assert checked == more(1200)
+
+
+def test_a_best_line_takes_the_points_the_solution_says_R_PLAY_6_R_PLAY_7():
+    """Both sides playing a best card at every step take exactly ``Solution.points``, worth ``value``."""
+    for state in late_positions(7, more(150), most=17):
+        solution = solve(state)
+        hand = state.hand_number
+        line = state
+        while line.phase is Phase.PLAY and line.hand_number == hand:
+            step = solve(line)
+            assert step.value == solution.value  # a best line keeps the value
+            assert step.points == solution.points
+            # Among the best cards, one keeps the points too: the teams' fight for points.
+            keeps = [a for a in step.best if solve_or_result(apply(line, a), hand) == solution.points]
+            assert keeps
+            line = apply(line, keeps[-1])
+        result = line.results[-1]
+        assert result.points == solution.points
+        assert hand_value(line) == solution.value
+
+
+def solve_or_result(state: pitch13.GameState, hand: int) -> tuple[int, int]:
+    if state.phase is Phase.PLAY and state.hand_number == hand:
+        return solve(state).points
+    return state.results[-1].points
+
+
+def test_the_first_trick_of_whole_hands_solves_and_orders_like_minimax_on_its_values():
+    """From the first card of real hands: the search finishes and a best card keeps the value."""
+    bots = [SimpleBot(seat) for seat in range(4)]
+    solved = 0
+    for seed in range(more(12)):
+        state = new_game(seed=seed)
+        while state.phase is not Phase.PLAY and not state.is_over:
+            state = apply(state, bots[state.to_act].choose(view(state, state.to_act)))
+        if state.phase is not Phase.PLAY:
+            continue
+        solution = solve(state)
+        assert solution.nodes > 0
+        after = solve(apply(state, solution.best[0]))
+        assert after.value == solution.value
+        solved += 1
+    assert solved >= more(12) // 2
+
+
+def test_solution_is_a_plain_value():
+    state = next(late_positions(3, 1))
+    solution = solve(state)
+    assert pickle.loads(pickle.dumps(solution)) == solution
+    assert type(solution).__module__ == "pitch13.analysis"
+    with pytest.raises(ValueError, match="not a legal move"):
+        solution.value_of(pitch13.Pass())
+
+
+def test_solve_refuses_what_it_cannot_solve():
+    with pytest.raises(TypeError, match="takes a GameState, not str"):
+        solve("state")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="play phase, not bidding"):
+        solve(new_game(seed=1))
+    with pytest.raises(TypeError, match="takes a GameState, not SeatView"):
+        solve(view(new_game(seed=1), 1))  # type: ignore[arg-type]
+
+
+# --- evaluate -----------------------------------------------------------------------------------
+
+
+def _play_view(seed: int) -> pitch13.SeatView:
+    rng = random.Random(seed)
+    state = new_game(seed=seed)
+    while not (state.phase is Phase.PLAY and len(legal_actions(state)) > 1):
+        state = apply(state, rng.choice(legal_actions(state)))
+    return view(state, state.to_act)
+
+
+def test_evaluate_averages_the_solved_values_of_the_same_drawn_deals():
+    """A card's value is the mean of the solved values, for the seat's team, over the deals drawn."""
+    seat_view = _play_view(11)
+    evaluation = evaluate(seat_view, samples=6, seed=5)
+    rng = random.Random(5)
+    per_action: dict[pitch13.SeatAction, list[int]] = {a: [] for a in seat_view.legal_actions}
+    for _ in range(6):
+        sample = pitch13.sample_state(seat_view, rng)
+        solution = solve(sample)
+        sign = 1 if (sample.bidder & 1) == (seat_view.seat & 1) else -1
+        for action, value in solution.moves:
+            per_action[action].append(sign * value)
+    assert evaluation.samples == 6
+    assert [v.action for v in evaluation.values] == list(seat_view.legal_actions)
+    for value in evaluation.values:
+        assert value.mean == pytest.approx(sum(per_action[value.action]) / 6)
+        assert value.stderr >= 0
+    best = evaluation.best
+    assert best.mean == max(v.mean for v in evaluation.values)
+    assert evaluation.loss(best.action) == 0
+    assert all(evaluation.loss(v.action) >= 0 for v in evaluation.values)
+
+
+def test_evaluate_values_a_bid_by_playing_on_to_the_solved_play():
+    state = new_game(seed=21)
+    seat_view = view(state, state.to_act)
+    first = evaluate(seat_view, samples=3, seed=9)
+    again = evaluate(seat_view, samples=3, seed=9)
+    assert first == again  # the seed makes the deals, and the answer, reproducible
+    assert first.phase is Phase.BIDDING and first.samples == 3
+    assert {v.action for v in first.values} == set(seat_view.legal_actions)
+    for value in first.values:  # a hand's score difference is bounded by the points and the bid
+        assert -40 <= value.mean <= 40
+
+
+def test_evaluate_stops_at_its_time_budget_after_one_deal():
+    seat_view = _play_view(4)
+    evaluation = evaluate(seat_view, samples=1000, time_limit=1e-9, seed=1)
+    assert evaluation.samples == 1
+    assert all(v.stderr == 0.0 for v in evaluation.values)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"samples": 0}, ValueError, "samples must be at least 1, not 0"),
+        ({"samples": 2.0}, TypeError, "samples must be an int, not float"),
+        ({"samples": True}, TypeError, "samples must be an int, not bool"),
+        ({"time_limit": 0}, ValueError, "time_limit must be a positive number"),
+        ({"time_limit": float("nan")}, ValueError, "time_limit must be a positive number"),
+        ({"time_limit": 10**400}, ValueError, "time_limit must be a positive number"),
+        ({"time_limit": "1"}, TypeError, "time_limit must be a number of seconds or None, not str"),
+        ({"seed": 1.5}, TypeError, "seed must be an int or None, not float"),
+    ],
+)
+def test_evaluate_refuses_bad_arguments(kwargs, error, match):
+    with pytest.raises(error, match=match):
+        evaluate(_play_view(1), **kwargs)
+
+
+def test_evaluate_needs_a_seat_to_act():
+    state = new_game(seed=1)
+    with pytest.raises(TypeError, match="takes a SeatView, not GameState"):
+        evaluate(state)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seat that is to act"):
+        evaluate(pitch13.spectator_view(state))
+    waiting = (state.to_act + 1) % 4
+    with pytest.raises(ValueError, match="seat that is to act"):
+        evaluate(view(state, waiting))
+
+
+def test_an_evaluation_names_its_actions():
+    evaluation = Evaluation(
+        seat=0,
+        phase=Phase.BIDDING,
+        values=(ActionValue(pitch13.Pass(), 1.0, 0.5), ActionValue(pitch13.Bid(5), 3.0, 0.5)),
+        samples=2,
+    )
+    assert evaluation.best.action == pitch13.Bid(5)
+    assert evaluation.loss(pitch13.Pass()) == 2.0
+    with pytest.raises(ValueError, match="not one of the actions evaluated"):
+        evaluation.value_of(pitch13.Bid(6))
+    assert pickle.loads(pickle.dumps(evaluation)) == evaluation
+    assert Solution.__module__ == ActionValue.__module__ == Evaluation.__module__ == "pitch13.analysis"
+
+
+# --- the solver bot -----------------------------------------------------------------------------
+
+
+def test_the_solver_bot_plays_whole_games_reproducibly():
+    def game(seed: int) -> pitch13.GameState:
+        bots = [SolverBot(seed + s, samples=2, auction_samples=2, iterations=2) for s in range(4)]
+        return pitch13.bots.play_game(bots, seed=seed, rules=Rules(target=10))
+
+    first = game(3)
+    assert first.is_over
+    assert game(3).actions == first.actions
+
+
+def test_the_solver_bot_plays_the_solved_best_card_when_every_card_is_known():
+    """On the hand's last tricks, with the hidden cards placed by the play, it plays a best card."""
+    for state in late_positions(19, 40, most=4):
+        seat_view = view(state, state.to_act)
+        if len(seat_view.legal_actions) < 2 or len(seat_view.unseen) > 0:
+            continue
+        choice = SolverBot(1, samples=3).choose(seat_view)
+        assert choice in solve(state).best
+
+
+def test_the_solver_bot_bids_by_the_solved_values_of_passing_and_its_lowest_bids():
+    """It weighs passing and the lowest ``bids + 1`` bids, and names the trump of the best value."""
+    state = new_game(seed=8)
+    seat_view = view(state, state.to_act)
+    choice = SolverBot(3, auction_samples=4, bids=1).choose(seat_view)
+    assert choice in seat_view.legal_actions[:3]  # a pass, a bid of 4 or 5
+    bots = [SimpleBot(seat) for seat in range(4)]
+    while state.phase is not Phase.TRUMP:
+        state = apply(state, bots[state.to_act].choose(view(state, state.to_act)))
+    trump_view = view(state, state.to_act)
+    drawn_with = SolverBot(5)._rng.getrandbits(64)  # the seed of its first decision's deals
+    evaluation = evaluate(trump_view, samples=6, seed=drawn_with)
+    assert SolverBot(5, auction_samples=6).choose(trump_view) == evaluation.best.action
+
+
+def test_the_solver_bot_is_named_and_checks_its_arguments():
+    assert BOT_NAMES["solver"] is SolverBot
+    assert isinstance(bot_factory("solver")(1), SolverBot)
+    bot = SolverBot(samples=7, auction_samples=9, time_limit=0.5)
+    assert (bot.samples, bot.auction_samples, bot.time_limit) == (7, 9, 0.5)
+    assert "samples=7, auction_samples=9" in repr(bot)
+    with pytest.raises(ValueError, match="auction_samples must be at least 1, not -1"):
+        SolverBot(auction_samples=-1)
+    with pytest.raises(ValueError, match="SolverBot time_limit must be a positive number"):
+        SolverBot(time_limit=-1.0)
+    with pytest.raises(ValueError, match="samples must be at least 1"):
+        SolverBot(samples=0)
+    with pytest.raises(TypeError, match="samples must be an int, not str"):
+        SolverBot(samples="3")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="takes a SeatView"):
+        bot.choose("view")  # type: ignore[arg-type]
+    state = new_game(seed=2)
+    with pytest.raises(ValueError, match="seat that is to act"):
+        bot.choose(pitch13.spectator_view(state))
