@@ -32,6 +32,7 @@ from pitch13.actions import (
     Take,
     parse_action,
 )
+from pitch13.analysis import evaluate
 from pitch13.bots import Bot, BotError, bot_factory
 from pitch13.cards import Card, CardParseError, Suit
 from pitch13.cli._args import add_rules, rules_named
@@ -54,8 +55,9 @@ what your seat may know; what the others do is told as it happens. At your turn,
 with the number of an action in the menu, or the action itself: "pass" or "p", "bid 5" or
 "b5", "trump H" or just "H" (or "♥") when naming trump, a card such as "JH", "10♥" or "BJ"
 to play, shed, pick up or give it up, "turn up" or "u", "reject" or "r", "stop" or "s".
-"help" explains, "table" draws the table again, and "quit" (or the end of input, or Ctrl-C)
-stops the game; --save then keeps the game so far.
+"help" explains, "table" draws the table again, "?" or "hint" estimates what each choice is
+worth (a second's search over guesses at the hidden cards), and "quit" (or the end of input,
+or Ctrl-C) stops the game; --save then keeps the game so far.
 
 Every game is dealt from a seed (a random one unless --seed gives it, and it is printed), so
 the same seed and bots deal the same cards and make the same choices again."""
@@ -69,6 +71,9 @@ Answer with the number of an action in the menu, or write the action:
   turn up, u       turn up the next stock card
   reject, r        reject the card turned up
   stop, s          stop picking up, or stop looking through the stock
+  ?, hint          estimate each choice's worth, best first: your side's score this hand
+                   less theirs, averaged over guesses at the hidden cards, each played out
+                   as if every card were seen (about a second)
   table            draw the table again
   quit             stop the game (--save keeps it)"""
 
@@ -93,6 +98,13 @@ _PROMPTS: Final = {
     Phase.PLAY: "Your play",
 }
 _QUIT: Final = frozenset(("quit", "exit", "q"))
+_HINT: Final = frozenset(("?", "hint"))
+#: The hint's budget: deals drawn at most, and CPU seconds (it stops at the first reached, after
+#: a whole deal). A call in the auction, the costliest (a pass and up to 10 bids, each played on
+#: to the end of the hand on every deal), answers in about a second with it; a card draws all
+#: the deals in far less.
+_HINT_SAMPLES = 64
+_HINT_TIME_LIMIT = 0.6
 _WIDTH: Final = 78
 
 
@@ -355,6 +367,7 @@ class _Table:
             prompt = f"Take {v.turned_card.pretty}, giving up a card, or reject it"
         self.say(f"{prompt}:")
         self.show_menu(actions)
+        hint: str | None = None  # the hint at this prompt, once asked for
         while True:
             print(f"{self.narrator.seat(self.seat)}> ", end="", file=self.out, flush=True)
             line = self.given.readline()
@@ -366,8 +379,13 @@ class _Table:
             key = answer.lower()
             if key in _QUIT:
                 return None
-            if key in ("help", "?"):
+            if key == "help":
                 self.say(_HELP_TEXT)
+                continue
+            if key in _HINT:
+                if hint is None:
+                    hint = self.hint(v, actions)
+                self.say(hint)
                 continue
             if key == "table":
                 self.draw(v)
@@ -385,6 +403,35 @@ class _Table:
                 self.say(f"  Not allowed: {str(error).rstrip('.')}.")
                 continue
             return found  # pragma: no cover - every legal action is in the menu
+
+    def hint(self, v: SeatView, actions: Sequence[SeatAction]) -> str:
+        """Each of ``actions`` with its estimated value (:func:`pitch13.analysis.evaluate`), best first.
+
+        The values are the seat's team's score change for the hand less the other team's, as the
+        evaluation gives them, with their standard errors; the best (and its equals) are marked.
+        The deals drawn are seeded by the game's seed and the ply, so a hint is the same again
+        when its budget in deals is reached before its time.
+        """
+        try:
+            found = evaluate(
+                v, samples=_HINT_SAMPLES, time_limit=_HINT_TIME_LIMIT, seed=(self.seed << 32) + v.ply
+            )
+        except ValueError as error:  # pragma: no cover - a view at the person's turn is evaluated
+            return f"  No hint here: {error}."
+        value = {item.action: item for item in found.values}
+        order = sorted(actions, key=lambda a: -value[a].mean)  # stable: the menu's order among equals
+        best = found.best.mean
+        width = max(len(a.pretty) for a in order)
+        means = [f"{value[a].mean:+.2f}" for a in order]
+        stderrs = [f"{value[a].stderr:.2f}" for a in order]
+        mean_width = max(map(len, means))
+        stderr_width = max(map(len, stderrs))
+        guesses = f"{found.samples} guess{'es' if found.samples != 1 else ''}"
+        lines = [f"Hint: your side's score this hand less theirs, on {guesses} at hidden cards:"]
+        for action, mean, stderr in zip(order, means, stderrs, strict=True):
+            mark = "  (best)" if value[action].mean == best else ""
+            lines.append(f"  {action.pretty:<{width}}  {mean:>{mean_width}} ± {stderr:>{stderr_width}}{mark}")
+        return "\n".join(lines)
 
 
 def _read(answer: str, v: SeatView, actions: Sequence[SeatAction]) -> SeatAction | str:
