@@ -20,6 +20,7 @@ import threading
 import time
 from pathlib import Path
 
+import attrs
 import pytest
 
 import pitch13
@@ -158,7 +159,15 @@ LAYOUT = """() => {
 def server_url():
     # A server for each test (it limits the unfinished tables one address may open), whose
     # tables are all dealt from the secret seed 7 (a table's creator may choose another).
-    with running_server(bot_delay=0.0, turn_timeout=None, away_timeout=15.0, new_seed=lambda: 7) as srv:
+    # Its reviews are of two deals a decision, the fewest that can mark one.
+    with running_server(
+        bot_delay=0.0,
+        turn_timeout=None,
+        away_timeout=15.0,
+        new_seed=lambda: 7,
+        review_samples=2,
+        review_time=None,
+    ) as srv:
         yield srv.http
 
 
@@ -652,6 +661,100 @@ def test_the_lobby_and_the_replay_fit_the_screen(server_url, open_page, tmp_path
         page.locator("#frame").fill(str(frame))
         layout(page)
     check_how_to_play(page)
+
+
+# What the replay page shows of its review, read in one go.
+REVIEW_SHOWN = """() => ({
+  review: window.pitch13Replay.review,
+  at: window.pitch13Replay.at,
+  status: document.getElementById("review-status").textContent,
+  button: !document.getElementById("review-start").hidden,
+  mark: document.getElementById("replay-mark").hidden ? null : {
+    kind: document.getElementById("replay-mark").dataset.mark,
+    text: document.getElementById("replay-mark").textContent,
+  },
+  seats: [...document.querySelectorAll("#review-table tbody tr")].map((row) => ({
+    seat: Number(row.dataset.seat),
+    cells: [...row.querySelectorAll("th, td")].map((cell) => cell.textContent),
+  })),
+  marked: [...document.querySelectorAll("#hand-select option[data-worst]")].map((option) => [
+    Number(option.value),
+    option.dataset.worst,
+    option.textContent,
+  ]),
+})"""
+
+
+def test_the_replay_reviews_the_game_and_shows_its_marks(server_url, open_page, tmp_path):
+    """On a phone's screen, the narrowest the page is made for: nothing it adds may widen it."""
+    rules = attrs.evolve(pitch13.Rules.classic_ten_point(), target=5)  # a game of one hand
+    bots = [pitch13.bots.SimpleBot(seat) for seat in range(4)]
+    state = pitch13.new_game(rules, seed=3)
+    while not state.is_over:
+        state = pitch13.apply(state, bots[state.to_act].choose(pitch13.view(state, state.to_act)))
+    saved = tmp_path / "short.txt"
+    saved.write_text(pitch13.GameRecord.from_state(state).to_text(), encoding="utf-8")
+
+    page = open_page("phone")
+    page.goto(server_url + "/replay")
+    page.set_input_files("#record-file", str(saved))
+    page.wait_for_selector("#replay-board:not([hidden])")
+    page.wait_for_function("() => window.pitch13Replay.shown")
+    now = page.evaluate(REVIEW_SHOWN)
+    assert now["button"] and now["review"] == {"state": "none", "marks": []} and now["mark"] is None
+    assert page.locator("#review-summary").is_hidden()
+
+    page.click("#review-start")
+    page.wait_for_function("() => window.pitch13Replay.review.state === 'done'", timeout=60_000)
+    layout(page)
+    # What the server answered, for the page to show.
+    review_url = page.evaluate("window.pitch13Replay.reviewUrl")
+    assert re.fullmatch(r"/api/replay/[\w-]+/review", review_url)
+    done = page.request.get(server_url + review_url).json()
+    assert done["state"] == "done"
+    marked = {done["steps"][d["index"]]: d for d in done["review"]["decisions"] if d["mark"]}
+    assert marked, "the short game has marks on this budget"
+
+    now = page.evaluate(REVIEW_SHOWN)
+    assert not now["button"]
+    assert now["review"]["marks"] == sorted(marked)
+    assert now["status"].startswith(
+        f"Reviewed: {len(done['review']['decisions'])} decisions, {len(marked)} marked"
+    )
+    names = ["North", "East", "South", "West"]
+    assert [row["seat"] for row in now["seats"]] == [0, 1, 2, 3]
+    for row, seat in zip(now["seats"], done["review"]["seats"], strict=True):
+        assert row["cells"] == [
+            names[seat["seat"]],
+            str(seat["decisions"]),
+            f"{seat['mean_loss']:.2f}",
+            str(seat["inaccuracies"]),
+            str(seat["mistakes"]),
+            str(seat["blunders"]),
+        ]
+    # The hand selector names the hand with marks (a one-hand game: hand 1).
+    assert [(number, worst) for number, worst, _ in now["marked"]] == [
+        (1, max((d["mark"] for d in marked.values()), key=["inaccuracy", "mistake", "blunder"].index))
+    ]
+    assert f"{len(marked)} mark" in now["marked"][0][2]
+
+    # Each marked step, reached with "mark ▶", tells its mark; a step without one tells none.
+    glyphs = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+    page.keyboard.press("Home")
+    page.wait_for_function("() => window.pitch13Replay.at === 0 && window.pitch13Replay.shown")
+    assert page.evaluate(REVIEW_SHOWN)["mark"] is None
+    for step, decision in sorted(marked.items()):
+        page.click("#mark-next")
+        page.wait_for_function(f"() => window.pitch13Replay.at === {step} && window.pitch13Replay.shown")
+        mark = page.evaluate(REVIEW_SHOWN)["mark"]
+        best = decision["best"].removeprefix("play ")
+        assert mark["kind"] == decision["mark"]
+        assert mark["text"].startswith(glyphs[decision["mark"]] + " ")
+        assert f"{decision['mark']}: lost {decision['loss']:.1f} points; best was {best}" in mark["text"]
+        layout(page)
+    page.click("#mark-prev")
+    if len(marked) > 1:
+        page.wait_for_function(f"() => window.pitch13Replay.at === {sorted(marked)[-2]}")
 
 
 def test_the_look_through_asks_before_a_card_is_given_up(server_url, open_page):

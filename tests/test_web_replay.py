@@ -12,6 +12,7 @@ page in headless Chromium (skipped without Playwright or Chromium, unless
 from __future__ import annotations
 
 import importlib.util
+import inspect
 import json
 import os
 import random
@@ -19,6 +20,7 @@ import shutil
 import time
 from pathlib import Path
 
+import attrs
 import pytest
 
 pytest.importorskip("starlette", reason="the web table needs the web extra")
@@ -31,6 +33,7 @@ from websockets.sync.client import connect  # noqa: E402
 import examples.web.table as web_table  # noqa: E402
 import pitch13  # noqa: E402
 from examples.web.table import Message, Replay, TableError  # noqa: E402
+from pitch13.analysis import review  # noqa: E402
 from pitch13.narration import Narrator, narrate_history  # noqa: E402
 from pitch13.trumps import sort_hand  # noqa: E402
 from web_helpers import BROWSER_ARGS, FAST, running_server  # noqa: E402
@@ -481,3 +484,238 @@ def test_the_page_steps_across_a_hand_boundary_loading_hands_as_it_goes(tmp_path
         finally:
             browser.close()
     assert errors == []
+
+
+# --- the review of a game --------------------------------------------------------------------
+
+
+def short_rules() -> pitch13.Rules:
+    """The classic rules played to 5 points: a game of one hand, or two (a review in a second)."""
+    return attrs.evolve(pitch13.Rules.classic_ten_point(), target=5)
+
+
+def short_game(seed: int = 3) -> pitch13.GameRecord:
+    """A short game of four simple bots; seed 3's has marks on FAST's budget of two deals."""
+    return pitch13.GameRecord.from_state(bots_game(seed, short_rules()))
+
+
+def librarys_review(record: pitch13.GameRecord) -> dict:
+    """The library's review of ``record`` on the budget of the FAST settings, as JSON reads it."""
+    made = review(record, samples=FAST["review_samples"], time_limit=FAST["review_time"], seed=0)
+    return json.loads(made.to_json())
+
+
+def wait_review(client: httpx.Client, url: str, timeout: float = 90.0) -> tuple[dict, list[dict]]:
+    """Ask how the review at ``url`` stands until it is done: its last answer, and the others."""
+    seen = []
+    deadline = time.monotonic() + timeout
+    while True:
+        answer = client.get(url)
+        assert answer.status_code in (200, 202), answer.text
+        now = answer.json()
+        assert (answer.status_code == 202) == (now["state"] in ("queued", "running")), now
+        if now["state"] == "done":
+            return now, seen
+        assert now["state"] in ("queued", "running"), now
+        seen.append(now)
+        assert time.monotonic() < deadline, f"the review is not done: {now}"
+        time.sleep(0.05)
+
+
+def check_steps(record: pitch13.GameRecord, done: dict) -> None:
+    """Each decision's step is the state its action made: the step that tells it."""
+    states = pitch13.replay(record)
+    actions = [pair for hand in record.hands for pair in hand.actions]
+    assert len(done["steps"]) == len(actions)
+    for decision in done["review"]["decisions"]:
+        step = done["steps"][decision["index"]]
+        seat, action = states[step].actions[-1]
+        assert (
+            (seat, str(action))
+            == (decision["seat"], decision["action"])
+            == (
+                actions[decision["index"]][0],
+                str(actions[decision["index"]][1]),
+            )
+        )
+        assert states[step - 1].to_act == seat
+
+
+def test_an_uploads_review_runs_in_a_process_of_its_own_and_is_the_librarys():
+    record = short_game()
+    expected = librarys_review(record)
+    assert any(decision["mark"] for decision in expected["decisions"])
+    with running_server(**FAST) as srv, httpx.Client() as client:
+        index = client.post(f"{srv.http}/api/replay", content=record.to_text().encode()).json()
+        url = f"{srv.http}{index['review_url']}"
+        assert index["review_url"] == f"/api/replay/{index['id']}/review"
+        assert client.get(url).json() == {"state": "none"}
+        started = client.post(url)
+        assert started.status_code == 202 and started.json()["state"] in ("queued", "running")
+        again = client.post(url)  # under way: not started again
+        assert again.status_code == 202 and again.json()["state"] in ("queued", "running")
+        done, seen = wait_review(client, url)
+        assert srv.server.reviewer.started == 1
+        assert done["review"] == expected
+        check_steps(record, done)
+        # The progress counts the decisions done, up to all of them.
+        for now in seen:
+            if now["state"] == "running" and now["total"] is not None:
+                assert 0 <= now["done"] <= now["total"] == len(expected["decisions"])
+        # Done: asked for again, it is the same review, not a new one.
+        again = client.post(url)
+        assert (again.status_code, again.json()) == (200, done)
+        assert srv.server.reviewer.started == 1
+        # A second upload of the same record has a review of its own.
+        other = client.post(f"{srv.http}/api/replay", content=record.to_json().encode()).json()
+        url = f"{srv.http}{other['review_url']}"
+        assert client.get(url).json() == {"state": "none"}
+        # A review past its time is stopped, its worker killed; asked for again, it starts again,
+        # in a new worker.
+        srv.server.reviewer.timeout = 0.05
+        assert client.post(url).status_code == 202
+        deadline = time.monotonic() + 30
+        while (now := client.get(url).json())["state"] != "error":
+            assert now["state"] in ("queued", "running") and time.monotonic() < deadline, now
+            time.sleep(0.02)
+        assert now == {
+            "state": "error",
+            "error": "the review took more than 0.05 seconds",
+            "code": "review_failed",
+        }
+        srv.server.reviewer.timeout = 600.0
+        assert client.post(url).status_code == 202
+        while not ((now := client.get(url).json())["state"] == "done" or now.get("done")):
+            assert now["state"] in ("queued", "running") and time.monotonic() < deadline, now
+            time.sleep(0.02)
+        assert srv.server.reviewer.started == 3
+
+
+def test_reviews_are_bounded_refused_for_unknown_games_and_stopped_with_the_server(monkeypatch):
+    import examples.web.app as web_app
+
+    long_game = pitch13.GameRecord.from_state(bots_game(4))  # a whole game: seconds of review
+    with running_server(**{**FAST, "reviews_a_minute": 2.0}) as srv, httpx.Client() as client:
+
+        def upload(record):
+            answer = client.post(f"{srv.http}/api/replay", content=record.to_text().encode())
+            return f"{srv.http}{answer.json()['review_url']}"
+
+        for path in ("/api/replay/nothing/review", "/api/tables/nothing/review"):
+            for method in ("GET", "POST"):
+                answer = client.request(method, srv.http + path)
+                assert answer.status_code == 404, (method, path)
+                assert answer.json()["code"] in ("no_replay", "no_table")
+        running = upload(long_game)
+        short = [upload(short_game(seed)) for seed in range(4)]
+        # A record longer than the server reviews.
+        monkeypatch.setattr(web_app, "MAX_REVIEW_ACTIONS", 10)
+        refused = client.post(short[3])
+        assert (refused.status_code, refused.json()["code"]) == (413, "too_long")
+        monkeypatch.undo()
+        # Three at once from one address, then two a minute.
+        assert client.post(running).status_code == 202
+        assert [client.post(url).status_code for url in short[:2]] == [202, 202]
+        refused = client.post(short[2])
+        assert (refused.status_code, refused.json()["code"]) == (429, "too_many_reviews")
+        assert client.post(running).status_code == 202  # one under way costs nothing
+        assert client.get(short[2]).json() == {"state": "none"}
+        # The long one runs; the others wait their turn, first come first served.
+        assert client.get(short[0]).json() == {"state": "queued", "ahead": 1}
+        assert client.get(short[1]).json() == {"state": "queued", "ahead": 2}
+        assert client.get(running).json()["state"] == "running"
+        # No more than a few may wait.
+        srv.server.review_buckets.clear()
+        srv.server.reviewer.max_waiting = 2
+        refused = client.post(short[2])
+        assert (refused.status_code, refused.json()["code"]) == (503, "busy")
+        assert srv.server.reviewer.started == 3
+        # The server answers at once while a review runs: it runs in a process of its own.
+        began = time.monotonic()
+        for _ in range(20):
+            assert client.get(short[0]).status_code == 202
+        assert time.monotonic() - began < 2.0
+        assert client.get(running).json()["state"] == "running"
+        stopping = time.monotonic()
+    # The server stops at once, the review it was running with it.
+    assert time.monotonic() - stopping < 10
+
+
+def finished_table_of(srv, client: httpx.Client, rules: str, seed: int) -> str:
+    created = client.post(f"{srv.http}/api/tables", json={"rules": rules, "seat": 2, "seed": seed})
+    assert created.status_code == 201
+    table_id, token = created.json()["id"], created.json()["token"]
+    with connect(f"{srv.ws}/ws/{table_id}") as socket:
+        socket.send(json.dumps({"type": "join", "token": token}))
+        socket.send(json.dumps({"type": "start"}))
+        while not json.loads(socket.recv(timeout=10)).get("started"):
+            pass
+    deadline = time.monotonic() + 60
+    while client.get(f"{srv.http}/api/tables/{table_id}/record.json").status_code != 200:
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.05)
+    return table_id
+
+
+def test_a_finished_tables_review_is_kept_in_the_database_and_served_after_a_restart(tmp_path, monkeypatch):
+    monkeypatch.setitem(web_table.RULES, "short", short_rules)
+    db = tmp_path / "tables.sqlite3"
+    settings = {**FAST, "away_timeout": 0.0, "db": db}
+    with running_server(**settings) as srv, httpx.Client() as client:
+        # A table in play has no review yet: it would show every card.
+        created = client.post(f"{srv.http}/api/tables", json={"rules": "short", "seat": 0}).json()
+        for method in ("GET", "POST"):
+            answer = client.request(method, f"{srv.http}/api/tables/{created['id']}/review")
+            assert (answer.status_code, answer.json()["code"]) == (409, "not_over")
+        table_id = finished_table_of(srv, client, "short", 3)
+        record = pitch13.GameRecord.from_json(
+            client.get(f"{srv.http}/api/tables/{table_id}/record.json").text
+        )
+        index = client.get(f"{srv.http}/api/tables/{table_id}/replay").json()
+        url = f"{srv.http}{index['review_url']}"
+        assert index["review_url"] == f"/api/tables/{table_id}/review"
+        assert client.get(url).json() == {"state": "none"}
+        assert client.post(url).status_code == 202
+        done, _ = wait_review(client, url)
+        assert done["review"] == librarys_review(record)
+        check_steps(record, done)
+        assert json.loads(srv.server.store.review(table_id)) == done["review"]
+        assert srv.server.table_reviews == {}  # kept in the database, not in memory
+    with running_server(**settings) as srv, httpx.Client() as client:
+        assert table_id not in srv.server.tables
+        for method in ("GET", "POST"):
+            answer = client.request(method, url.replace(url.split("/api/")[0], srv.http))
+            assert (answer.status_code, answer.json()) == (200, done), method
+        assert srv.server.reviewer.started == 0
+
+
+def test_the_review_budget_is_the_librarys_unless_the_command_says_otherwise(monkeypatch):
+    import examples.web.app as web_app
+    from examples.web.__main__ import main
+    from examples.web.review import REVIEW_SAMPLES, REVIEW_SEED, REVIEW_TIME
+    from examples.web.store import StoreError
+
+    defaults = inspect.signature(review).parameters
+    assert (
+        defaults["samples"].default,
+        defaults["time_limit"].default,
+        defaults["seed"].default,
+    ) == (REVIEW_SAMPLES, REVIEW_TIME, REVIEW_SEED)
+    made = []
+
+    def make_app(**settings):
+        made.append(settings)
+        raise StoreError("no server: the settings are all this test wants")
+
+    monkeypatch.setattr(web_app, "make_app", make_app)
+    for args, budget in (
+        ([], (REVIEW_SAMPLES, REVIEW_TIME)),
+        (["--review-samples", "2", "--review-time", "0.05"], (2, 0.05)),
+        (["--review-time", "0"], (REVIEW_SAMPLES, None)),
+    ):
+        assert main(args) == 1
+        assert (made[-1]["review_samples"], made[-1]["review_time"]) == budget
+    for args in (["--review-samples", "0"], ["--review-time", "-1"], ["--review-time", "x"]):
+        with pytest.raises(SystemExit) as exit_:
+            main(args)
+        assert exit_.value.code == 2

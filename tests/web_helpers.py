@@ -8,7 +8,9 @@ import threading
 import time
 from collections.abc import Iterator
 
-#: The settings of a server for the tests: bots at once, no turn limit, no rate limits.
+#: The settings of a server for the tests: bots at once, no turn limit, no rate limits, and
+#: reviews on a tiny budget (two deals a decision, the fewest that can mark one; no time limit,
+#: so that a review is the same on every machine).
 FAST = {
     "bot_delay": 0.0,
     "turn_timeout": None,
@@ -16,6 +18,9 @@ FAST = {
     "rate": 1e6,
     "burst": 10**6,
     "uploads_a_minute": 1e6,
+    "review_samples": 2,
+    "review_time": None,
+    "reviews_a_minute": 1e6,
 }
 
 

@@ -30,6 +30,28 @@ def port_number(text: str) -> int:
     return port
 
 
+def positive_int(text: str) -> int:
+    """An argument type: a whole number, 1 or more."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"at least 1, not {number}")
+    return number
+
+
+def seconds(text: str) -> float:
+    """An argument type: a number of seconds, 0 or more."""
+    try:
+        number = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= number < float("inf"):
+        raise argparse.ArgumentTypeError(f"a number of seconds is 0 or more, not {text}")
+    return number
+
+
 def listen(host: str, port: int) -> socket.socket:
     """A socket listening on ``host`` (an IPv4 address or a name of one, or an IPv6 address) and ``port``.
 
@@ -70,6 +92,8 @@ def cannot_listen(host: str, port: int, error: OSError) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Parse the options and serve until interrupted; return the exit status."""
+    from examples.web.review import REVIEW_SAMPLES, REVIEW_TIME
+
     parser = argparse.ArgumentParser(prog=PROG, description=__doc__)
     parser.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     parser.add_argument(
@@ -96,6 +120,22 @@ def main(argv: list[str] | None = None) -> int:
         default=DEFAULT_DB,
         help=f"the SQLite file the tables are kept in (default {DEFAULT_DB}; :memory: keeps none)",
     )
+    parser.add_argument(
+        "--review-samples",
+        type=positive_int,
+        default=REVIEW_SAMPLES,
+        metavar="N",
+        help="the deals drawn for each decision when the replay page reviews a game"
+        f" (default {REVIEW_SAMPLES}, the library's)",
+    )
+    parser.add_argument(
+        "--review-time",
+        type=seconds,
+        default=REVIEW_TIME,
+        metavar="SECONDS",
+        help=f"the CPU seconds each decision of a review may take (default {REVIEW_TIME:g}, the library's;"
+        " 0: no limit but the samples)",
+    )
     options = parser.parse_args(argv)
     try:
         import uvicorn
@@ -116,6 +156,8 @@ def main(argv: list[str] | None = None) -> int:
             rate=options.rate,
             burst=max(30, int(options.rate * 3)),
             db=options.db,
+            review_samples=options.review_samples,
+            review_time=options.review_time or None,
         )
     except StoreError as error:
         print(f"{PROG}: {error}", file=sys.stderr)

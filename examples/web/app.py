@@ -36,6 +36,16 @@ from starlette.types import Message as ASGIMessage
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import pitch13
+from examples.web.review import (
+    MAX_REVIEW_ACTIONS,
+    REVIEW_SAMPLES,
+    REVIEW_SEED,
+    REVIEW_TIME,
+    Budget,
+    Job,
+    Reviewer,
+    done_answer,
+)
 from examples.web.store import Store, StoreError, secret_hash
 from examples.web.table import (
     JSON,
@@ -108,6 +118,9 @@ class Server:
         uploads_a_minute: the replays one client address may upload in a minute.
         new_seed: where a table's secret seed comes from (:func:`pitch13.new_seed`;
             tests pass a fixed sequence, to play the same games again).
+        review_budget: what each decision of a game's review may cost
+            (:class:`~examples.web.review.Budget`).
+        reviews_a_minute: the reviews one client address may start in a minute.
     """
 
     def __init__(
@@ -122,6 +135,8 @@ class Server:
         connections_an_address: int = 16,
         uploads_a_minute: float = 6.0,
         new_seed: Callable[[], int] = pitch13.new_seed,
+        review_budget: Budget | None = None,
+        reviews_a_minute: float = 2.0,
     ) -> None:
         self.store = store
         self.new_seed = new_seed
@@ -144,6 +159,13 @@ class Server:
         self.replays = ReplayCache()
         #: The replays of finished tables no longer in memory, read from the database (by table).
         self.kept_replays = ReplayCache()
+        #: Runs the reviews of games, one at a time, in a process of its own.
+        self.reviewer = Reviewer(review_budget or Budget())
+        #: The reviews started by each client address: a bucket of ``reviews_a_minute`` a minute.
+        self.review_buckets: dict[str, _Bucket] = {}
+        self.reviews_a_minute = reviews_a_minute
+        #: The reviews of finished tables not (yet) in the database: waiting, running or failed.
+        self.table_reviews: dict[str, Job] = {}
         self._listeners: dict[str, set[asyncio.Event]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -329,7 +351,8 @@ class Server:
         return min(limits) if limits else None
 
     async def shutdown(self) -> None:
-        """Cancel every table's task."""
+        """Cancel every table's task, and stop the reviews."""
+        await self.reviewer.shutdown()
         for task in list(self._tasks):
             task.cancel()
         for task in list(self._tasks):
@@ -487,6 +510,18 @@ async def record(request: Request) -> Response:
     return Response(text, media_type=media, headers=headers)
 
 
+class Kept:
+    """A replay a :class:`ReplayCache` keeps, with its review (an upload's review is kept with it)."""
+
+    __slots__ = ("replay", "review", "used")
+
+    def __init__(self, used: float, replay: Replay) -> None:
+        self.used = used
+        self.replay = replay
+        #: The game's review, once one is asked for: waiting, running, done or failed.
+        self.review: Job | None = None
+
+
 class ReplayCache:
     """The replays a server keeps by id: the ``size`` used last, each ``ttl`` seconds after its last use.
 
@@ -497,34 +532,39 @@ class ReplayCache:
     def __init__(self, size: int = REPLAYS_KEPT, ttl: float = REPLAY_TTL) -> None:
         self.size = size
         self.ttl = ttl
-        self._kept: OrderedDict[str, tuple[float, Replay]] = OrderedDict()
+        self._kept: OrderedDict[str, Kept] = OrderedDict()
 
     def __len__(self) -> int:
         return len(self._kept)
 
     def _expire(self, now: float) -> None:
         while self._kept:
-            key, (used, _) = next(iter(self._kept.items()))
-            if now - used <= self.ttl:
+            key, kept = next(iter(self._kept.items()))
+            if now - kept.used <= self.ttl:
                 break
             del self._kept[key]
 
-    def get(self, key: str) -> Replay | None:
-        """The replay kept under ``key`` (now its last use), or ``None``."""
+    def entry(self, key: str) -> Kept | None:
+        """What is kept under ``key`` (now its last use), or ``None``."""
         now = time.monotonic()
         self._expire(now)
         kept = self._kept.get(key)
         if kept is None:
             return None
-        self._kept[key] = (now, kept[1])
+        kept.used = now
         self._kept.move_to_end(key)
-        return kept[1]
+        return kept
+
+    def get(self, key: str) -> Replay | None:
+        """The replay kept under ``key`` (now its last use), or ``None``."""
+        kept = self.entry(key)
+        return None if kept is None else kept.replay
 
     def put(self, key: str, replay: Replay) -> None:
         """Keep ``replay`` under ``key``, forgetting the one used longest ago if the cache is full."""
         now = time.monotonic()
         self._expire(now)
-        self._kept[key] = (now, replay)
+        self._kept[key] = Kept(now, replay)
         self._kept.move_to_end(key)
         while len(self._kept) > self.size:
             self._kept.popitem(last=False)
@@ -568,7 +608,8 @@ async def table_replay(request: Request) -> Response:
         replay = await _table_replay(server, table_id)
     except TableError as error:
         return _error(404 if error.code == "no_table" else 409, error)
-    return await _index_answer(table_id, f"/api/tables/{table_id}/replay/hands/", replay)
+    urls = f"/api/tables/{table_id}/replay/hands/", f"/api/tables/{table_id}/review"
+    return await _index_answer(table_id, *urls, replay)
 
 
 async def table_replay_hand(request: Request) -> Response:
@@ -592,13 +633,7 @@ async def upload_replay(request: Request) -> Response:
     others are asked for one at a time (:func:`upload_replay_hand`).
     """
     server = _server(request)
-    address = _address(request)
-    bucket = server.uploads.get(address)
-    if bucket is None:
-        if len(server.uploads) > 10_000:  # forget the addresses whose buckets are full again
-            server.uploads = {key: b for key, b in server.uploads.items() if not b.full()}
-        bucket = server.uploads[address] = _Bucket(server.uploads_a_minute / 60, 3)
-    if not bucket.take():
+    if not _allowed(server.uploads, _address(request), server.uploads_a_minute):
         limit = f"at most {server.uploads_a_minute:g} a minute"
         return _error(429, TableError("too_many_uploads", f"too many records uploaded: {limit}"))
     try:
@@ -613,7 +648,25 @@ async def upload_replay(request: Request) -> Response:
         return _error(413, error)
     upload_id = secrets.token_urlsafe(12)
     server.replays.put(upload_id, replay)
-    return await _index_answer(upload_id, f"/api/replay/{upload_id}/hands/", replay)
+    urls = f"/api/replay/{upload_id}/hands/", f"/api/replay/{upload_id}/review"
+    return await _index_answer(upload_id, *urls, replay)
+
+
+def _allowed(buckets: dict[str, _Bucket], address: str, a_minute: float) -> bool:
+    """Whether ``address`` may do one more of what ``buckets`` counts (``a_minute``, 3 at once)."""
+    bucket = buckets.get(address)
+    if bucket is None:
+        if len(buckets) > 10_000:  # forget the addresses whose buckets are full again
+            for key in [key for key, kept in buckets.items() if kept.full()]:
+                del buckets[key]
+        bucket = buckets[address] = _Bucket(a_minute / 60, 3)
+    return bucket.take()
+
+
+def _no_upload(kept: ReplayCache) -> Response:
+    why = f"the last {kept.size} uploaded are kept, each {kept.ttl / 60:g} minutes after its last use"
+    message = f"no record uploaded is kept under this id ({why}): upload it again"
+    return _error(404, TableError("no_replay", message))
 
 
 async def upload_replay_hand(request: Request) -> Response:
@@ -622,18 +675,126 @@ async def upload_replay_hand(request: Request) -> Response:
     kept = _server(request).replays
     replay = kept.get(upload_id)
     if replay is None:
-        why = f"the last {kept.size} uploaded are kept, each {kept.ttl / 60:g} minutes after its last use"
-        message = f"no record uploaded is kept under this id ({why}): upload it again"
-        return _error(404, TableError("no_replay", message))
+        return _no_upload(kept)
     return await _hand_answer(upload_id, replay, request.path_params["number"])
 
 
-async def _index_answer(replay_id: str, hands_url: str, replay: Replay) -> Response:
-    """A replay's hands (:attr:`Replay.hands`), where to ask for each, and the first one's frames."""
+# --- reviews ------------------------------------------------------------------------------------
+
+
+def _review_refused(server: Server, request: Request, replay: Replay) -> Response | None:
+    """Why a new review of ``replay`` is refused (413, 503 or 429), or ``None``: it may start."""
+    if replay.decisions > MAX_REVIEW_ACTIONS:
+        limit = f"a game of {MAX_REVIEW_ACTIONS:,} moves at most is reviewed, not {replay.decisions:,}"
+        return _error(413, TableError("too_long", limit))
+    reviewer = server.reviewer
+    if reviewer.waiting >= reviewer.max_waiting:
+        busy = f"the server has {reviewer.waiting} reviews waiting their turn: ask again in a while"
+        return _error(503, TableError("busy", busy))
+    if not _allowed(server.review_buckets, _address(request), server.reviews_a_minute):
+        limit = f"at most {server.reviews_a_minute:g} a minute"
+        return _error(429, TableError("too_many_reviews", f"too many reviews started: {limit}"))
+    return None
+
+
+def _review_answer(server: Server, job: Job | None, replay: Replay, *, started: bool = False) -> Response:
+    """How a review stands: ``none`` (never asked for), ``queued``, ``running``, ``error`` or ``done``.
+
+    A review done comes with ``steps``: the step of the replay each of the game's seat actions
+    leads to (a decision's ``index`` counts those actions), for the page to show its mark at.
+    """
+    if job is None:
+        return JSONResponse({"state": "none"})
+    if job.state == "done" and job.result is not None:
+        return _review_done(job.result, replay)
+    return JSONResponse(server.reviewer.state(job), status_code=202 if started or job.pending else 200)
+
+
+def _review_done(review_json: str, replay: Replay) -> Response:
+    steps = cast(list[JSON], replay.action_steps())
+    return Response(done_answer(review_json, steps), media_type="application/json")
+
+
+async def upload_review(request: Request) -> Response:
+    """``GET`` (how it stands) or ``POST`` (start it) ``/api/replay/{id}/review``: an upload's review.
+
+    A review done or under way is not started again; one that failed is. It is kept with the
+    upload, and forgotten with it.
+    """
+    server = _server(request)
+    kept = server.replays.entry(request.path_params["upload_id"])
+    if kept is None:
+        return _no_upload(server.replays)
+    if request.method == "POST" and (kept.review is None or kept.review.state == "error"):
+        record_json = await asyncio.to_thread(kept.replay.record.to_json)
+        if kept.review is None or kept.review.state == "error":  # not started meanwhile
+            refused = _review_refused(server, request, kept.replay)
+            if refused is not None:
+                return refused
+            kept.review = server.reviewer.start(record_json)
+            return _review_answer(server, kept.review, kept.replay, started=True)
+    return _review_answer(server, kept.review, kept.replay)
+
+
+def _keep_table_review(server: Server, table_id: str, job: Job) -> None:
+    """A finished table's review has ended: a review done goes into the database."""
+    if job.state == "done" and job.result is not None:
+        try:
+            server.store.add_review(table_id, job.result)
+        except StoreError as error:
+            LOG.warning("table %s: its review is not kept: %s", table_id, error)
+            return  # served from memory
+        if server.table_reviews.get(table_id) is job:
+            del server.table_reviews[table_id]
+    while len(server.table_reviews) > MAX_TABLES:  # failed reviews are forgotten, the oldest first
+        oldest = next((key for key, other in server.table_reviews.items() if not other.pending), None)
+        if oldest is None:
+            break
+        del server.table_reviews[oldest]
+
+
+async def table_review(request: Request) -> Response:
+    """``GET`` (how it stands) or ``POST`` (start it) ``/api/tables/{id}/review``: a finished game's review.
+
+    A review done is kept in the database (with the game's record), and is there after a restart;
+    one done or under way is not started again; one that failed is.
+    """
+    server = _server(request)
+    table_id = request.path_params["table_id"]
+    job = server.table_reviews.get(table_id)
+    try:
+        if job is None or job.state == "error":
+            kept = server.store.review(table_id)
+            if kept is not None:
+                return _review_done(kept, await _table_replay(server, table_id))
+        replay = await _table_replay(server, table_id)
+    except TableError as error:
+        return _error(404 if error.code == "no_table" else 409, error)
+    if request.method == "POST" and (job is None or job.state == "error"):
+        record_json: str | None = server.store.record(table_id, "json")
+        if record_json is None:
+            record_json = await asyncio.to_thread(replay.record.to_json)
+        job = server.table_reviews.get(table_id)
+        if job is None or job.state == "error":  # not started meanwhile
+            kept = server.store.review(table_id)
+            if kept is not None:  # done and kept meanwhile
+                return _review_done(kept, replay)
+            refused = _review_refused(server, request, replay)
+            if refused is not None:
+                return refused
+            job = server.reviewer.start(record_json, lambda job: _keep_table_review(server, table_id, job))
+            server.table_reviews[table_id] = job
+            return _review_answer(server, job, replay, started=True)
+    return _review_answer(server, job, replay)
+
+
+async def _index_answer(replay_id: str, hands_url: str, review_url: str, replay: Replay) -> Response:
+    """A replay's hands (:attr:`Replay.hands`), where to ask for each and for its review, the first one's frames."""
     frames = await asyncio.to_thread(replay.frames, replay.first_hand)
     answer: Message = {
         "id": replay_id,
         "hands_url": hands_url,
+        "review_url": review_url,
         "first_hand": replay.first_hand,
         "states": replay.states,
         "over": replay.over,
@@ -969,6 +1130,9 @@ def make_app(
     connections_an_address: int = 16,
     uploads_a_minute: float = 6.0,
     new_seed: Callable[[], int] = pitch13.new_seed,
+    review_samples: int = REVIEW_SAMPLES,
+    review_time: float | None = REVIEW_TIME,
+    reviews_a_minute: float = 2.0,
 ) -> Starlette:
     """The web table's ASGI app.
 
@@ -986,6 +1150,11 @@ def make_app(
         uploads_a_minute: the records one client address may upload to the replay page a minute.
         new_seed: where each table's secret seed comes from (default
             :func:`pitch13.new_seed`; a test passes a fixed sequence).
+        review_samples: the deals drawn for each decision of a game's review (the library's
+            default, 16; :func:`pitch13.analysis.review`).
+        review_time: the CPU seconds each decision of a review may take (the library's default,
+            0.25; ``None``: ``review_samples`` alone bounds it).
+        reviews_a_minute: the reviews one client address may start a minute.
 
     Raises:
         StoreError: if ``db`` cannot be used as the web table's database.
@@ -1000,6 +1169,8 @@ def make_app(
         connections_an_address=connections_an_address,
         uploads_a_minute=uploads_a_minute,
         new_seed=new_seed,
+        review_budget=Budget(review_samples, review_time, REVIEW_SEED),
+        reviews_a_minute=reviews_a_minute,
     )
 
     @contextlib.asynccontextmanager
@@ -1021,8 +1192,10 @@ def make_app(
             Route("/api/tables/{table_id}/record.{form:str}", record, methods=["GET"]),
             Route("/api/tables/{table_id}/replay", table_replay, methods=["GET"]),
             Route("/api/tables/{table_id}/replay/hands/{number}", table_replay_hand, methods=["GET"]),
+            Route("/api/tables/{table_id}/review", table_review, methods=["GET", "POST"]),
             Route("/api/replay", upload_replay, methods=["POST"]),
             Route("/api/replay/{upload_id}/hands/{number}", upload_replay_hand, methods=["GET"]),
+            Route("/api/replay/{upload_id}/review", upload_review, methods=["GET", "POST"]),
             Route("/replay", replay_page),
             Route("/replay/{table_id}", replay_page),
             WebSocketRoute("/ws/{table_id}", play),

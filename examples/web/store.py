@@ -11,6 +11,9 @@ may lose the last few moves (``synchronous=FULL`` would keep them at the cost of
 a move). A move is committed before it is sent to anyone (:meth:`Store.add_move`), so nobody
 is ever shown a move that a restart forgets.
 
+A finished game keeps its record (:meth:`Store.finish`), and its review once one is made
+(:meth:`Store.add_review`: the replay page's *Review the game*), both after its table is gone.
+
 Secrets are kept as SHA-256 hashes where the server only has to recognise them again (the
 seats' tokens); the deal seed is kept as it is, because the server needs it to deal.
 """
@@ -62,6 +65,11 @@ CREATE TABLE IF NOT EXISTS records (
     json TEXT NOT NULL,
     text TEXT NOT NULL,
     finished REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS reviews (
+    table_id TEXT PRIMARY KEY,
+    json TEXT NOT NULL,
+    made REAL NOT NULL
 );
 """
 
@@ -191,6 +199,10 @@ class Store:
             ("DELETE FROM moves WHERE table_id = ?", (table_id,)),
         )
 
+    def add_review(self, table_id: str, review_json: str) -> None:
+        """Keep the review of a finished game (:func:`pitch13.analysis.review`, as JSON)."""
+        self._write(("INSERT OR REPLACE INTO reviews VALUES (?, ?, ?)", (table_id, review_json, time.time())))
+
     def drop_table(self, table_id: str) -> None:
         """Forget an unfinished table (freed for another): its seats and moves go with it."""
         self._write(("DELETE FROM tables WHERE id = ? AND over = 0", (table_id,)))
@@ -252,4 +264,9 @@ class Store:
         """A finished game's record, ``"json"`` or ``"text"``; ``None`` if none is kept."""
         column = "json" if form == "json" else "text"
         found = self._db.execute(f"SELECT {column} FROM records WHERE table_id = ?", (table_id,)).fetchone()
+        return None if found is None else str(found[0])
+
+    def review(self, table_id: str) -> str | None:
+        """A finished game's review as JSON, ``None`` if none is kept."""
+        found = self._db.execute("SELECT json FROM reviews WHERE table_id = ?", (table_id,)).fetchone()
         return None if found is None else str(found[0])

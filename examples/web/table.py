@@ -660,7 +660,7 @@ class Replay:
         TableError: ``too_long`` if it has more than ``MAX_FRAMES`` states.
     """
 
-    __slots__ = ("_actions", "_begins", "_starts", "_told", "first_hand", "hands", "over", "states")
+    __slots__ = ("_actions", "_begins", "_starts", "_told", "first_hand", "hands", "over", "record", "states")
 
     def __init__(self, record: pitch13.GameRecord) -> None:
         # Counted before anything is replayed: a state for each action and each hand's deal.
@@ -669,6 +669,8 @@ class Replay:
             raise TableError("too_long", f"a replay shows {MAX_FRAMES:,} states at most, not {count:,}")
         states = pitch13.replay(record)
         final = states[-1]
+        #: The record (its actions are the states' own: it costs little more than its decks).
+        self.record = record
         #: How many states (frames) the game has, all hands together.
         self.states = len(states)
         #: The number of the game's first hand (1, but for a game started partway).
@@ -702,6 +704,20 @@ class Replay:
         #: North-South after it, score of East-West after it]``; ``bidder``, ``bid`` and ``made``
         #: are ``None`` for a hand thrown in, or one still in play (the last, if not ``over``).
         self.hands: list[JSON] = hands
+
+    @property
+    def decisions(self) -> int:
+        """How many actions the seats took (the deals left out)."""
+        return sum(seat is not None for seat, _ in self._actions)
+
+    def action_steps(self) -> list[int]:
+        """The step (the state, counted over the whole game) each seat's action leads to, in order.
+
+        The seats' actions are the record's, hand after hand (:attr:`HandRecord.actions
+        <pitch13.HandRecord.actions>`), which a review's decisions count (their ``index``); a
+        game dealt by its players has a step for each deal too, which no seat takes.
+        """
+        return [step + 1 for step, (seat, _) in enumerate(self._actions) if seat is not None]
 
     def frames(self, number: int) -> list[Message]:
         """The frames of hand ``number`` (counted as the game counts them, from ``first_hand``).

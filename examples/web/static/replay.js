@@ -4,6 +4,11 @@
 // each has, who dealt, the bid, the scores after it) and the first hand's steps; the page then
 // asks for each other hand when it is shown, asks for the one after it ahead of time, and keeps a
 // few (KEPT). The slider and the step counter run over the whole game.
+//
+// "Review the game" asks the server for the game's review (pitch13.analysis.review, run on the
+// server in a process of its own) and polls it until it is done; then each step that shows a
+// marked decision tells its mark, the hand selector names the hands with marks, and a table sums
+// up each seat's decisions.
 "use strict";
 
 (() => {
@@ -17,6 +22,15 @@
   // its way).
   const KEPT = 24;
   const SLIDER_WAIT = 150;
+  // How often (ms) the page asks how a review running on the server stands.
+  const REVIEW_POLL = 700;
+  // The marks, worst last: the glyph a chess reader knows each by.
+  const MARKS = {
+    inaccuracy: { glyph: "?!", plural: "inaccuracies" },
+    mistake: { glyph: "?", plural: "mistakes" },
+    blunder: { glyph: "??", plural: "blunders" },
+  };
+  const MARK_ORDER = ["inaccuracy", "mistake", "blunder"];
 
   let game = null; // the game's hands: { url, first, over, total, hands: [{ number, start, frames, ... }] }
   let loaded = new Map(); // a hand's number → its frames
@@ -26,6 +40,9 @@
   let drawn = -1; // the step drawn on the board (-1 while a hand is on its way)
   let timer = null;
   let requests = 0;
+  // The game's review: where to ask for it, how it stands, and once done each marked decision
+  // by the step that shows it.
+  let review = { url: null, state: "none", marks: new Map(), timer: null };
 
   function status(text) {
     $("replay-status").textContent = text;
@@ -148,6 +165,7 @@
 
   function drawWaiting(hand) {
     $("replay-position").textContent = `Step ${at} of ${game.total - 1} · hand ${hand.number}: loading…`;
+    drawMark();
     drawn = -1;
     $("replay-hands").setAttribute("aria-busy", "true");
     $("replay-hands").replaceChildren(el("p", { class: "muted" }, `Loading hand ${hand.number}…`));
@@ -162,6 +180,7 @@
     drawn = at;
     loadError("");
     $("replay-position").textContent = `Step ${at} of ${game.total - 1} · hand ${frame.hand_number}, ${SEAT_NAMES[frame.dealer]} deals · ${frame.phase.replace("_", " ")}`;
+    drawMark();
     const rows = [0, 1].map((team) =>
       el(
         "tr",
@@ -229,16 +248,13 @@
     asked = new Map();
     clearTimeout(timer);
     at = 0;
+    resetReview(data.review_url);
     game = readGame(data);
     keep(data.hand, data.frames);
     // The end is a click away (and the status line tells it): its hand comes before the board.
     const last = game.hands[game.hands.length - 1];
     await load(last.number).catch(() => {});
-    $("hand-select").replaceChildren(
-      ...game.hands.map((hand, index) =>
-        el("option", { value: String(hand.number) }, handLabel(hand, index === game.hands.length - 1)),
-      ),
-    );
+    drawHandOptions();
     $("frame").max = String(game.total - 1);
     $("replay-upload").hidden = tableId !== null;
     $("replay-board").hidden = false;
@@ -247,6 +263,187 @@
     const count = game.hands.length === 1 ? "1 hand" : `${game.hands.length} hands`;
     status(`${kind} of ${count}, ${game.total - 1} steps: ${TEAM_NAMES[0]} ${ns}, ${TEAM_NAMES[1]} ${ew}`);
     show(0);
+    askReview("GET");
+  }
+
+  // The hand selector: each hand's label, and its marks once the game is reviewed.
+  function drawHandOptions() {
+    const byHand = new Map();
+    for (const [step, decision] of review.marks) {
+      const number = handAt(step).number;
+      const marks = byHand.get(number) || [];
+      marks.push(decision.mark);
+      byHand.set(number, marks);
+    }
+    $("hand-select").replaceChildren(
+      ...game.hands.map((hand, index) => {
+        let label = handLabel(hand, index === game.hands.length - 1);
+        const marks = byHand.get(hand.number) || [];
+        let worst = null;
+        for (const mark of marks) if (MARK_ORDER.indexOf(mark) > MARK_ORDER.indexOf(worst)) worst = mark;
+        if (worst) label += ` · ${MARKS[worst].glyph} ${marks.length === 1 ? "1 mark" : `${marks.length} marks`}`;
+        const dataset = worst ? { marks: String(marks.length), worst } : {};
+        return el("option", { value: String(hand.number), dataset }, label);
+      }),
+    );
+    if (game.hands.length) $("hand-select").value = String(handAt(at).number);
+  }
+
+  // --- the review ----------------------------------------------------------------------------
+
+  // An action as the review writes it ("play KS", "bid 5"), shorter: a card alone for a card played.
+  function actionText(text) {
+    return text.startsWith("play ") ? text.slice(5) : text;
+  }
+
+  function points(loss) {
+    const shown = loss.toFixed(1);
+    return `${shown} ${shown === "1.0" ? "point" : "points"}`;
+  }
+
+  function resetReview(url) {
+    clearTimeout(review.timer);
+    review = { url: url || null, state: "none", marks: new Map(), timer: null };
+    $("review-start").hidden = !review.url;
+    $("review-start").disabled = false;
+    $("review-start").textContent = "Review the game";
+    $("review-status").textContent = "";
+    $("review-progress").hidden = true;
+    $("mark-prev").hidden = true;
+    $("mark-next").hidden = true;
+    $("review-summary").hidden = true;
+    $("replay-mark").hidden = true;
+  }
+
+  // The mark of the decision the step shown tells, if it has one.
+  function drawMark() {
+    const decision = review.marks.get(at);
+    const line = $("replay-mark");
+    if (!decision) {
+      line.hidden = true;
+      line.replaceChildren();
+      delete line.dataset.mark;
+      return;
+    }
+    const { glyph } = MARKS[decision.mark];
+    line.dataset.mark = decision.mark;
+    line.hidden = false;
+    line.replaceChildren(
+      el("span", { class: "mark-glyph", "aria-hidden": "true" }, glyph),
+      " ",
+      el(
+        "span",
+        { class: "mark-text" },
+        `${SEAT_NAMES[decision.seat]}, ${actionText(decision.action)}: ${decision.mark}: ` +
+          `lost ${points(decision.loss)}; best was ${actionText(decision.best)}`,
+      ),
+    );
+  }
+
+  function drawSummary(data) {
+    const rows = data.seats.map((seat) =>
+      el(
+        "tr",
+        { dataset: { seat: String(seat.seat) } },
+        el("th", { scope: "row" }, SEAT_NAMES[seat.seat]),
+        el("td", { class: "decisions" }, String(seat.decisions)),
+        el("td", { class: "mean-loss" }, seat.mean_loss.toFixed(2)),
+        el("td", { class: "inaccuracies" }, String(seat.inaccuracies)),
+        el("td", { class: "mistakes" }, String(seat.mistakes)),
+        el("td", { class: "blunders" }, String(seat.blunders)),
+      ),
+    );
+    $("review-table").querySelector("tbody").replaceChildren(...rows);
+    $("review-summary").hidden = false;
+  }
+
+  // How the review stands, as the server told it.
+  function reviewState(data) {
+    review.state = data.state;
+    const button = $("review-start");
+    const progress = $("review-progress");
+    button.hidden = data.state === "done";
+    button.disabled = data.state === "queued" || data.state === "running";
+    progress.hidden = data.state !== "running" && data.state !== "queued";
+    if (data.state === "queued") {
+      progress.removeAttribute("value");
+      const ahead = data.ahead === 1 ? "1 review" : `${data.ahead} reviews`;
+      $("review-status").textContent =
+        data.ahead > 0 ? `The review waits its turn: ${ahead} ahead of it…` : "Starting the review…";
+    } else if (data.state === "running") {
+      if (data.total === null) {
+        progress.removeAttribute("value");
+        $("review-status").textContent = "Reviewing: counting the decisions…";
+      } else {
+        progress.max = Math.max(1, data.total);
+        progress.value = data.done;
+        $("review-status").textContent = `Reviewing: ${data.done} of ${data.total} decisions…`;
+      }
+    } else if (data.state === "error") {
+      button.textContent = "Review again";
+      $("review-status").textContent = `The review failed: ${data.error}`;
+    } else if (data.state === "done") {
+      reviewDone(data);
+    }
+    if (data.state === "queued" || data.state === "running") {
+      const mine = generation;
+      clearTimeout(review.timer);
+      review.timer = setTimeout(() => mine === generation && askReview("GET"), REVIEW_POLL);
+    }
+  }
+
+  function reviewDone(data) {
+    const { decisions, seats, samples, time_limit: limit } = data.review;
+    review.marks = new Map();
+    for (const decision of decisions) {
+      const step = data.steps[decision.index];
+      if (decision.mark && MARKS[decision.mark] && Number.isInteger(step)) review.marks.set(step, decision);
+    }
+    const marked = review.marks.size;
+    const budget = limit === null ? `${samples} deals a decision` : `up to ${samples} deals or ${limit} s a decision`;
+    $("review-status").textContent =
+      `Reviewed: ${decisions.length} decisions, ${marked === 1 ? "1 marked" : `${marked} marked`} (${budget}).`;
+    $("mark-prev").hidden = marked === 0;
+    $("mark-next").hidden = marked === 0;
+    drawSummary({ seats });
+    drawHandOptions();
+    if (game) show(at);
+  }
+
+  // Ask the server how the review stands ("GET"), or to start it ("POST").
+  async function askReview(method) {
+    if (!review.url) return;
+    const mine = generation;
+    if (method === "POST") {
+      $("review-start").disabled = true;
+      $("review-status").textContent = "Asking for a review…";
+    }
+    try {
+      const data = await answer(await fetch(review.url, { method }));
+      if (mine === generation) reviewState(data);
+    } catch (error) {
+      if (mine !== generation) return;
+      $("review-start").disabled = false;
+      if (method === "POST" || review.state !== "none") {
+        $("review-status").textContent = `No review: ${error.message}.`;
+      }
+      // The server has forgotten the game (an upload kept no longer): asking again is no use.
+      const gone = error.code === "no_replay" || error.code === "no_table";
+      if (gone) {
+        review.state = "none";
+        $("review-start").disabled = true;
+        $("review-progress").hidden = true;
+      } else if (review.state === "queued" || review.state === "running") {
+        review.timer = setTimeout(() => mine === generation && askReview("GET"), REVIEW_POLL * 3);
+      }
+    }
+  }
+
+  // The next marked step after the one shown (direction 1), or the one before it (-1).
+  function toMark(direction) {
+    const steps = [...review.marks.keys()].sort((a, b) => a - b);
+    const found = direction > 0 ? steps.find((step) => step > at) : steps.reverse().find((step) => step < at);
+    if (found !== undefined) show(found);
   }
 
   $("first").addEventListener("click", () => show(0));
@@ -256,6 +453,9 @@
   $("prev-hand").addEventListener("click", () => handStart(game && at > handAt(at).start ? 0 : -1));
   $("next-hand").addEventListener("click", () => handStart(1));
   $("frame").addEventListener("input", (event) => show(Number(event.target.value), { slider: true }));
+  $("review-start").addEventListener("click", () => askReview("POST"));
+  $("mark-next").addEventListener("click", () => toMark(1));
+  $("mark-prev").addEventListener("click", () => toMark(-1));
   $("hand-select").addEventListener("change", (event) => {
     const hand = game && game.hands[Number(event.target.value) - game.first];
     if (hand) show(hand.start);
@@ -271,6 +471,8 @@
       End: () => show(game.total - 1),
       PageUp: () => handStart(at > handAt(at).start ? 0 : -1),
       PageDown: () => handStart(1),
+      n: () => toMark(1),
+      p: () => toMark(-1),
     };
     if (event.key in moves) {
       event.preventDefault();
@@ -312,6 +514,12 @@
     },
     get requests() {
       return requests;
+    },
+    get reviewUrl() {
+      return review.url;
+    },
+    get review() {
+      return { state: review.state, marks: [...review.marks.keys()].sort((a, b) => a - b) };
     },
   };
 
