@@ -137,7 +137,7 @@ class ReviewedDecision:
     loss: float
     #: The standard error of :attr:`loss`, from the per-deal differences of the two actions.
     stderr: float
-    #: The mark the loss earns (:func:`mark_of`), or ``None``.
+    #: The mark the loss earns (see :class:`Mark`), or ``None``.
     mark: Mark | None
     #: How many deals were drawn and solved; every action was valued on the same ones.
     samples: int
