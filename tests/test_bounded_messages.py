@@ -49,6 +49,7 @@ from pitch13 import (
     Suit,
     Take,
     ViewDelta,
+    analysis,
     apply,
     arena,
     bots,
@@ -825,6 +826,78 @@ def player_cases() -> Iterator[Case]:
         ("bid_margin-1MB", lambda: bots.SearchBot(bid_margin=LONG_TEXT)),
         ("choose-1MB", lambda: bots.SearchBot(1).choose(LONG_TEXT)),
     )
+    yield from numbers(
+        bots.SolverBot,
+        "SolverBot.seed",
+        lambda s: bots.SolverBot(s),
+        accepted=("10**5000", "10**1000", "-10**1000", "None"),
+    )
+    for option in ("samples", "auction_samples", "iterations", "bids"):
+        yield from numbers(
+            bots.SolverBot,
+            f"SolverBot.{option}",
+            functools.partial(lambda name, value: bots.SolverBot(**{name: value}), option),
+            accepted=("10**5000", "10**1000"),
+        )
+    yield from cases(
+        bots.SolverBot,
+        "SolverBot",
+        ValueError,
+        ("time_limit-10**1000", lambda: bots.SolverBot(time_limit=BIG)),
+        ("time_limit-10**5000", lambda: bots.SolverBot(time_limit=HUGE)),
+        ("bid_margin--10**1000", lambda: bots.SolverBot(bid_margin=NEG)),
+    )
+    yield from cases(
+        bots.SolverBot,
+        "SolverBot",
+        TypeError,
+        ("time_limit-1MB", lambda: bots.SolverBot(time_limit=LONG_TEXT)),
+        ("choose-1MB", lambda: bots.SolverBot(1).choose(LONG_TEXT)),
+    )
+    yield from cases(
+        analysis.solve,
+        "solve",
+        TypeError,
+        ("1MB", lambda: analysis.solve(LONG_TEXT)),  # type: ignore[arg-type]
+        ("10**5000", lambda: analysis.solve(HUGE)),  # type: ignore[arg-type]
+    )
+    yield from cases(analysis.solve, "solve", ValueError, ("bidding", lambda: analysis.solve(STATE)))
+    yield from cases(
+        analysis.evaluate,
+        "evaluate",
+        TypeError,
+        ("1MB", lambda: analysis.evaluate(LONG_TEXT)),  # type: ignore[arg-type]
+        ("time_limit-1MB", lambda: analysis.evaluate(VIEW, time_limit=LONG_TEXT)),  # type: ignore[arg-type]
+        ("seed-1MB", lambda: analysis.evaluate(VIEW, seed=LONG_TEXT)),  # type: ignore[arg-type]
+    )
+    yield from numbers(
+        analysis.evaluate,
+        "evaluate.samples",
+        lambda n: analysis.evaluate(VIEW, samples=n),  # type: ignore[arg-type]
+        accepted=("10**5000", "10**1000"),
+    )
+    yield from cases(
+        analysis.evaluate,
+        "evaluate",
+        ValueError,
+        ("time_limit-10**5000", lambda: analysis.evaluate(VIEW, time_limit=HUGE)),
+        ("not-to-act", lambda: analysis.evaluate(view(STATE, 0))),
+    )
+    yield from cases(
+        analysis.review,
+        "review",
+        TypeError,
+        ("1MB", lambda: analysis.review(LONG_TEXT)),  # type: ignore[arg-type]
+        ("samples-1MB", lambda: analysis.review(RECORD, samples=LONG_TEXT)),  # type: ignore[arg-type]
+    )
+    yield from cases(
+        analysis.review,
+        "review",
+        ValueError,
+        ("samples-0", lambda: analysis.review(RECORD, samples=0)),
+        ("workers--10**1000", lambda: analysis.review(RECORD, workers=NEG)),
+        ("time_limit-10**5000", lambda: analysis.review(RECORD, time_limit=HUGE)),
+    )
     four = [bots.RandomBot(1)] * 4
     for function in (bots.play_game, bots.iter_hands):
         name = function.__name__
@@ -1163,6 +1236,7 @@ def excerpt_of(error: BaseException) -> str:
 MODULES = [
     "pitch13",
     "pitch13.actions",
+    "pitch13.analysis",
     "pitch13.arena",
     "pitch13.bots",
     "pitch13.cards",
@@ -1191,6 +1265,13 @@ _ERROR = "an exception: its message is made by the code that raises it (see test
 
 #: Public callables driven by no case, and why.
 EXEMPT: dict[object, str] = {
+    analysis.Solution: _VALUES,
+    analysis.ActionValue: _VALUES,
+    analysis.Evaluation: _VALUES,
+    analysis.Review: _VALUES,
+    analysis.ReviewedDecision: _VALUES,
+    analysis.SeatReview: _VALUES,
+    analysis.Mark: "an enum: Mark(value) refuses an unknown value as every enum does",
     pitch13.Pass: _NOTHING,
     pitch13.TurnUp: _NOTHING,
     pitch13.Reject: _NOTHING,

@@ -57,7 +57,7 @@ from typing import Final
 
 import attrs
 
-from pitch13._base.checks import ShortLookup, excerpt, writable
+from pitch13._base.checks import ShortLookup, check_time_limit, excerpt, writable
 from pitch13.actions import GiveUp, SeatAction
 from pitch13.analysis._evaluate import ActionValue
 from pitch13.bots._solver import evaluate_choices, mean_and_error
@@ -467,15 +467,7 @@ def review(
         raise ValueError(f"review() workers must be at least 1, not {excerpt(workers)}")
     if not writable(seed):
         raise ValueError(f"review() seed must be an int of at most 4,300 digits, not {excerpt(seed)}")
-    if time_limit is not None:
-        if not isinstance(time_limit, (int, float)) or isinstance(time_limit, bool):
-            kind = type(time_limit).__name__
-            raise TypeError(f"review() time_limit must be a number of seconds or None, not {kind}")
-        if not (time_limit > 0 and math.isfinite(time_limit)):
-            raise ValueError(
-                f"review() time_limit must be a positive number of seconds, not {excerpt(time_limit)}"
-            )
-        time_limit = float(time_limit)
+    time_limit = check_time_limit(time_limit, "review()")
     if progress is not None and not callable(progress):
         raise TypeError(f"review() progress must be a callable or None, not {type(progress).__name__}")
     found = list(decisions_of(record))
