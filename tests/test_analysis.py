@@ -18,48 +18,8 @@ import pitch13
 from pitch13 import Phase, Rules, apply, legal_actions, new_game, view
 from pitch13.analysis import ActionValue, Evaluation, Solution, evaluate, solve
 from pitch13.bots import BOT_NAMES, SimpleBot, SolverBot, bot_factory
-from pitch13.rules import (
-    AllPass,
-    DeuceTo,
-    JokerOrder,
-    LeadFallback,
-    LookTake,
-    MadeBidScores,
-    MoonFailure,
-    MoonSuccess,
-    Pickup,
-    ShortStock,
-    TargetRule,
-)
 from profiles import more
-
-
-def random_rules(rng: random.Random) -> Rules:
-    """Any valid rules, every option drawn (a small target, so that hands end games too)."""
-    use_off_three = rng.random() < 0.6
-    total = 13 if use_off_three else 10
-    max_bid = rng.randint(1, total)
-    min_bid = rng.randint(1, max_bid)
-    return Rules(
-        use_off_three=use_off_three,
-        joker_order=rng.choice(list(JokerOrder)),
-        min_bid=min_bid,
-        max_bid=max_bid,
-        all_pass=rng.choice(list(AllPass)),
-        dealer_forced_min_bid=rng.randint(min_bid, max_bid),
-        dealer_may_match=rng.random() < 0.5,
-        pickup=rng.choice(list(Pickup)),
-        short_stock=rng.choice(list(ShortStock)),
-        look_take=rng.choice(list(LookTake)),
-        partner_look=rng.random() < 0.5,
-        lead_fallback=rng.choice(list(LeadFallback)),
-        deuce_to=rng.choice(list(DeuceTo)),
-        made_bid_scores=rng.choice(list(MadeBidScores)),
-        moon_success=rng.choice(list(MoonSuccess)),
-        moon_failure=rng.choice(list(MoonFailure)),
-        target=rng.randint(1, 80),
-        target_rule=rng.choice(list(TargetRule)),
-    )
+from test_engine_digests import random_rules
 
 
 def hand_value(state: pitch13.GameState) -> int:
@@ -84,7 +44,10 @@ def trumps_left(state: pitch13.GameState) -> int:
 
 
 def late_positions(seed: int, count: int, most: int = 11):
-    """``count`` play positions, random rules, random play, at most ``most`` trumps in hands."""
+    """``count`` play positions, random rules, random play, at most ``most`` trumps in hands.
+
+    The rules are the engine digests' random option sets (every option drawn).
+    """
     rng = random.Random(seed)
     found = 0
     while found < count:
