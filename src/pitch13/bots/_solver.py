@@ -3,8 +3,9 @@
 :func:`solve_play` runs the double-dummy search (:mod:`pitch13._core.solve`) on a state in the
 play phase. :func:`evaluate_choices` measures each of a seat's legal actions on deals drawn from
 its view: a card by the solved play that follows it, any other decision by the rollout policy of
-:mod:`pitch13.bots._search` up to the play, then the solved play. :class:`SolverBot` plays the
-cards by that evaluation and takes its other decisions as :class:`~pitch13.bots.SearchBot` does.
+:mod:`pitch13.bots._search` up to the play, then the solved play. :class:`SolverBot` plays its
+cards, bids and names trump by that evaluation, and takes its other decisions as
+:class:`~pitch13.bots.SearchBot` does.
 The public faces are :mod:`pitch13.analysis` and :class:`pitch13.bots.SolverBot`.
 """
 
@@ -33,7 +34,7 @@ _MAX_STEPS = 400
 
 
 class Solved:
-    """What :func:`solve_play` finds: the points to come on a best line, and after each legal card.
+    """What :func:`solve_play` finds: the points to come after each legal card, and what they are worth.
 
     Points are the bidding team's, from the cards still in hands and in the trick.
     """
