@@ -93,11 +93,17 @@ class PlaySearch:
     ``bidding`` is the bidding team (0 or 1); values are the points that team takes from the
     cards still in hands and in the trick, from the position searched on. Hands are masks of
     places (:meth:`places`), tricks tuples of ``seat << 5 | place``.
+
+    Inside, the four hands are one int of four 17-bit fields (seat ``s``'s at bit ``17 * s``),
+    and a trick in progress is carried as what decides it: its leader, the seat winning it and
+    that card's power, the mask of its cards, and the seat that played the 2 of trump when the
+    2's point goes to its player (else -1).
     """
 
     __slots__ = (
         "_bidding",
         "_deuce",
+        "_deuce_points",
         "_gaps",
         "_left",
         "_moves",
@@ -119,13 +125,14 @@ class PlaySearch:
         self._ones = layout.ones
         self._threes = layout.threes
         self._deuce = layout.deuce
+        self._deuce_points = layout.points[layout.deuce] if layout.deuce >= 0 else 0
         self._gaps = layout.gaps
         self._left = left_fallback
         self._bidding = bidding
         #: Bounds of the points to come at the start of a trick: ``(lower, upper)``.
         self._table: dict[int, tuple[int, int]] = {}
-        #: The merged cards of a hand against the other cards left: ``(hand, others)``.
-        self._moves: dict[tuple[int, int], tuple[int, ...]] = {}
+        #: The merged cards of a hand against the other cards left, by ``hand << 17 | others``.
+        self._moves: dict[int, tuple[int, ...]] = {}
         #: Positions searched (trick starts and cards played).
         self.nodes = 0
 
@@ -144,11 +151,9 @@ class PlaySearch:
         """The points of the cards in ``mask`` (places)."""
         return (mask & self._ones).bit_count() + 3 * (mask & self._threes).bit_count()
 
-    # --- the position's moves -------------------------------------------------------------------
-
     def merged(self, hand: int, others: int) -> tuple[int, ...]:
         """The places of ``hand`` to search, one of each set of equal effect, high to low."""
-        key = (hand, others)
+        key = hand << 17 | others
         found = self._moves.get(key)
         if found is not None:
             return found
@@ -172,70 +177,61 @@ class PlaySearch:
         found = self._moves[key] = tuple(cards)
         return found
 
-    def moves(self, hands: Hands, trick: tuple[int, ...], seat: int) -> tuple[int, ...]:
-        """The places ``seat`` may play, one of each set of equal effect, in the order to search them."""
-        hand = hands[seat]
-        others = (hands[0] | hands[1] | hands[2] | hands[3]) ^ hand
-        for code in trick:
-            others |= 1 << (code & 31)
-        cards = self.merged(hand, others)
-        if not trick or len(cards) < 2:
-            return cards  # a lead: high cards first
-        power = self._power
-        best = max(power[code & 31] for code in trick)
-        # The cheapest card that takes the trick, then the rest from the bottom.
-        cut = len(cards)
-        while cut and power[cards[cut - 1]] <= best:
-            cut -= 1
-        if cut == 0 or cut == len(cards):
-            return cards[::-1]
-        return cards[cut - 1 :: -1] + cards[: cut - 1 : -1]
-
-    def trick_points(self, trick: tuple[int, ...]) -> tuple[int, int]:
-        """The finished trick's winner and the points the bidding team takes from it (R-PLAY-5, R-PLAY-6)."""
-        power = self._power
-        points = self._points
-        first = trick[0]
-        winner, best = first >> 5, power[first & 31]
-        for code in trick[1:]:
-            if power[code & 31] > best:
-                winner, best = code >> 5, power[code & 31]
-        bidding = self._bidding
-        taken = 0
-        for code in trick:
-            place = code & 31
-            if points[place] and ((code >> 5 if place == self._deuce else winner) & 1) == bidding:
-                taken += points[place]
-        return winner, taken
-
     # --- the search ---------------------------------------------------------------------------
 
-    def value(self, hands: Hands, trick: tuple[int, ...], seat: int, alpha: int, beta: int) -> int:
-        """The points the bidding team takes from here with ``seat`` to play to ``trick``.
-
-        Exact when it lies strictly between ``alpha`` and ``beta``; otherwise a bound on the
-        same side (fail-soft).
-        """
+    def value(self, hands: Hands, trick: tuple[int, ...], seat: int) -> int:
+        """The points the bidding team takes from here, with ``seat`` (holding a trump) to play to ``trick``."""
+        packed, alive, state = self._start(hands, trick)
         if not trick:
-            return self._trick_start(hands, seat, alpha, beta)
-        return self._follow(hands, trick, seat, alpha, beta)
+            return self._trick_start(packed, alive, seat, -INFINITY, INFINITY)
+        return self._node(packed, alive, *state, seat, -INFINITY, INFINITY)
 
-    def _trick_start(self, hands: Hands, leader: int, alpha: int, beta: int) -> int:
+    def values(self, hands: Hands, trick: tuple[int, ...], seat: int) -> dict[int, int]:
+        """The points the bidding team takes from here after each card ``seat`` may play to ``trick``.
+
+        One card of each set of equal effect is searched, and named by its place; a card
+        merged into it has the same value (the next higher place of ``seat``'s hand that is a
+        key).
+        """
+        packed, alive, state = self._start(hands, trick)
+        leader, winner, best, mask, deuce_seat = state if trick else (seat, seat, -1, 0, -1)
+        out: dict[int, int] = {}
+        self._node(packed, alive, leader, winner, best, mask, deuce_seat, seat, -INFINITY, INFINITY, out)
+        return out
+
+    def _start(self, hands: Hands, trick: tuple[int, ...]) -> tuple[int, int, tuple[int, int, int, int, int]]:
+        """The packed hands, the cards left (hands and trick) and the trick in progress's state."""
+        packed = hands[0] | hands[1] << 17 | hands[2] << 34 | hands[3] << 51
+        alive = hands[0] | hands[1] | hands[2] | hands[3]
+        power = self._power
+        leader = winner = trick[0] >> 5 if trick else -1
+        best, mask, deuce_seat = -1, 0, -1
+        for code in trick:
+            place = code & 31
+            mask |= 1 << place
+            if power[place] > best:
+                winner, best = code >> 5, power[place]
+            if place == self._deuce:
+                deuce_seat = code >> 5
+        return packed, alive | mask, (leader, winner, best, mask, deuce_seat)
+
+    def _trick_start(self, packed: int, alive: int, leader: int, alpha: int, beta: int) -> int:
+        """The points to come from a trick's start, ``leader`` to lead (or to pass the lead, R-PLAY-4)."""
         self.nodes += 1
-        team_a = hands[0] | hands[2]
-        team_b = hands[1] | hands[3]
+        team_a = (packed | packed >> 34) & _FIELD
+        team_b = (packed >> 17 | packed >> 51) & _FIELD
         if not team_a or not team_b:
             # One team holds no trump: the other takes every point card left (R-PLAY-7).
             holder = 1 if not team_a else 0
-            return self.points(team_a | team_b) if holder == self._bidding else 0
-        if not hands[leader]:  # R-PLAY-4
+            return self.points(alive) if holder == self._bidding else 0
+        if not packed >> 17 * leader & _FIELD:  # R-PLAY-4
             if self._left:
                 leader = (leader + 1) & 3
-                while not hands[leader]:
+                while not packed >> 17 * leader & _FIELD:
                     leader = (leader + 1) & 3
             else:
                 leader ^= 2
-        key = hands[0] | hands[1] << 17 | hands[2] << 34 | hands[3] << 51 | leader << 68
+        key = packed | leader << 68
         entry = self._table.get(key)
         if entry is not None:
             lower, upper = entry
@@ -248,10 +244,10 @@ class PlaySearch:
             if upper < beta:
                 beta = upper
         else:
-            lower, upper = 0, self.points(team_a | team_b)
+            lower, upper = 0, self.points(alive)
             if upper <= alpha:
                 return upper
-        value = self._follow(hands, (), leader, alpha, beta)
+        value = self._node(packed, alive, leader, leader, -1, 0, -1, leader, alpha, beta)
         if value <= alpha:
             upper = value
         elif value >= beta:
@@ -261,48 +257,95 @@ class PlaySearch:
         self._table[key] = (lower, upper)
         return value
 
-    def _follow(self, hands: Hands, trick: tuple[int, ...], seat: int, alpha: int, beta: int) -> int:
+    def _node(
+        self,
+        packed: int,
+        alive: int,
+        leader: int,
+        winner: int,
+        best: int,
+        mask: int,
+        deuce_seat: int,
+        seat: int,
+        alpha: int,
+        beta: int,
+        record: dict[int, int] | None = None,
+    ) -> int:
+        """The points to come with ``seat`` to play to the trick (fail-soft alpha-beta).
+
+        With ``record``, every card is searched in the full window and its value kept there.
+        """
         self.nodes += 1
-        after = self.after
-        if (seat & 1) == self._bidding:
-            best = -INFINITY
-            for card in self.moves(hands, trick, seat):
-                value = after(hands, trick, seat, card, alpha, beta)
-                if value > best:
-                    best = value
-                    if best > alpha:
-                        alpha = best
+        shift = 17 * seat
+        hand = packed >> shift & _FIELD
+        cards = self.merged(hand, alive ^ hand)
+        if best >= 0 and len(cards) > 1:
+            # A follower: the cheapest card that takes the trick, then the rest from the bottom.
+            power = self._power
+            cut = len(cards)
+            while cut and power[cards[cut - 1]] <= best:
+                cut -= 1
+            split = 0 < cut < len(cards)
+            cards = cards[cut - 1 :: -1] + cards[: cut - 1 : -1] if split else cards[::-1]
+        maximizing = (seat & 1) == self._bidding
+        value = -INFINITY if maximizing else INFINITY
+        powers = self._power
+        for card in cards:
+            # The position once ``seat`` has played ``card``.
+            bit = 1 << card
+            next_packed = packed ^ bit << shift
+            next_mask = mask | bit
+            next_winner, next_best = (seat, powers[card]) if powers[card] > best else (winner, best)
+            # (the first of two jokers played keeps the trick, R-RANK-2)
+            next_deuce = seat if card == self._deuce else deuce_seat
+            following = (seat + 1) & 3
+            while following != leader:  # R-PLAY-3, R-PLAY-5: the next seat that holds a trump
+                if next_packed >> 17 * following & _FIELD:
+                    found = self._node(
+                        next_packed,
+                        alive,
+                        leader,
+                        next_winner,
+                        next_best,
+                        next_mask,
+                        next_deuce,
+                        following,
+                        alpha,
+                        beta,
+                    )
+                    break
+                following = (following + 1) & 3
+            else:
+                # The trick is over: its point cards go to the winner's team, the 2 of trump's
+                # point to its player's when the rules say so (R-PLAY-6).
+                points = (next_mask & self._ones).bit_count() + 3 * (next_mask & self._threes).bit_count()
+                taken = 0
+                if next_deuce >= 0:
+                    points -= self._deuce_points
+                    if (next_deuce & 1) == self._bidding:
+                        taken = self._deuce_points
+                if (next_winner & 1) == self._bidding:
+                    taken += points
+                found = taken + self._trick_start(
+                    next_packed, alive ^ next_mask, next_winner, alpha - taken, beta - taken
+                )
+            if record is not None:
+                record[card] = found
+            elif maximizing:
+                if found > value:
+                    value = found
+                    if value > alpha:
+                        alpha = value
                         if alpha >= beta:
                             break
-            return best
-        best = INFINITY
-        for card in self.moves(hands, trick, seat):
-            value = after(hands, trick, seat, card, alpha, beta)
-            if value < best:
-                best = value
-                if best < beta:
-                    beta = best
+            elif found < value:
+                value = found
+                if value < beta:
+                    beta = value
                     if alpha >= beta:
                         break
-        return best
+        return value
 
-    def after(self, hands: Hands, trick: tuple[int, ...], seat: int, card: int, alpha: int, beta: int) -> int:
-        """The value once ``seat`` has played the card at place ``card`` to ``trick``, within ``alpha`` and ``beta``."""
-        bit = 1 << card
-        if seat == 0:
-            hands = (hands[0] ^ bit, hands[1], hands[2], hands[3])
-        elif seat == 1:
-            hands = (hands[0], hands[1] ^ bit, hands[2], hands[3])
-        elif seat == 2:
-            hands = (hands[0], hands[1], hands[2] ^ bit, hands[3])
-        else:
-            hands = (hands[0], hands[1], hands[2], hands[3] ^ bit)
-        trick = (*trick, seat << 5 | card)
-        leader = trick[0] >> 5
-        following = (seat + 1) & 3
-        while following != leader:  # R-PLAY-3, R-PLAY-5: the next seat that holds a trump
-            if hands[following]:
-                return self._follow(hands, trick, following, alpha, beta)
-            following = (following + 1) & 3
-        winner, taken = self.trick_points(trick)
-        return taken + self._trick_start(hands, winner, alpha - taken, beta - taken)
+
+#: One hand's field of the packed hands.
+_FIELD: Final = (1 << 17) - 1

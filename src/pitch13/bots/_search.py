@@ -61,7 +61,7 @@ def _popcount(mask: int) -> int:
 # --- the rollout policy ---------------------------------------------------------------------
 
 
-def _suit_worth(hand: int, table: TrumpTable) -> int:
+def suit_worth(hand: int, table: TrumpTable) -> int:
     """What a hand is worth with ``table``'s trump, as a bid: the count ``SimpleBot`` makes."""
     cards = hand & table.mask
     high = table.power[table.order[4]]
@@ -76,7 +76,7 @@ def _suit_worth(hand: int, table: TrumpTable) -> int:
     return table.points_of(cards) // 2 + strong + _popcount(cards) // 2
 
 
-def _tables(rules: Rules) -> tuple[TrumpTable, ...]:
+def tables(rules: Rules) -> tuple[TrumpTable, ...]:
     return tuple(table_for(suit, rules) for suit in Suit)
 
 
@@ -84,7 +84,7 @@ def _best_suit(hand: int, tables: Sequence[TrumpTable]) -> tuple[int, int]:
     """The worth of the hand's best suit and that suit's index (the lowest on a tie)."""
     best, best_suit = -1, 0
     for index, table in enumerate(tables):
-        worth = _suit_worth(hand, table)
+        worth = suit_worth(hand, table)
         if worth > best:
             best, best_suit = worth, index
     return best, best_suit
@@ -103,11 +103,11 @@ def rollout_action(state: GameState, actions: Sequence[SeatAction]) -> SeatActio
     seat = state._to_act
     hand = state._hands[seat]
     if phase is _BIDDING:
-        worth, _ = _best_suit(hand, _tables(state._rules))
+        worth, _ = _best_suit(hand, tables(state._rules))
         lowest = next((a for a in actions if isinstance(a, Bid)), None)
         return lowest if lowest is not None and lowest.amount <= worth else actions[0]
     if phase is _TRUMP:
-        _, suit = _best_suit(hand, _tables(state._rules))
+        _, suit = _best_suit(hand, tables(state._rules))
         for action in actions:
             if type(action) is NameTrump and action.suit == suit:
                 return action

@@ -17,17 +17,20 @@ import time
 from collections.abc import Sequence
 
 from pitch13._base.checks import check_time_limit, excerpt
-from pitch13._core.solve import INFINITY, Hands, PlaySearch
+from pitch13._core.solve import Hands, PlaySearch
 from pitch13._core.tally import outcome_after, score_change
-from pitch13.actions import Bid, Pass, Play, SeatAction
+from pitch13.actions import Bid, NameTrump, Pass, Play, SeatAction
 from pitch13.bots._args import check_view
-from pitch13.bots._search import GAME_VALUE, SearchBot, rollout_action
+from pitch13.bots._search import GAME_VALUE, SearchBot, rollout_action, suit_worth, tables
 from pitch13.engine import apply, legal_actions
 from pitch13.errors import SamplingError
 from pitch13.rules import LeadFallback
 from pitch13.sampling import sample_state
 from pitch13.state import GameState, Phase
 from pitch13.views import SeatView
+
+#: The suits :class:`SolverBot` weighs as trump (the others are rarely right, and cost as much).
+TRUMPS_WEIGHED = 2
 
 #: Rollout steps before giving up on reaching the play (a hand takes far fewer).
 _MAX_STEPS = 400
@@ -118,9 +121,7 @@ def solve_play(state: GameState, game_value: float = 0.0) -> Solved:
     """Solve the rest of the hand from ``state``, in the play phase with a seat to act: every legal card."""
     search, hands, trick = _search_of(state)
     seat = state._to_act
-    taken_by: dict[int, int] = {}  # a card's points to come, shared by cards of equal effect
-    for card in search.moves(hands, trick, seat):
-        taken_by[card] = search.after(hands, trick, seat, card, -INFINITY, INFINITY)
+    taken_by = search.values(hands, trick, seat)  # shared by cards of equal effect
     place_of = search.layout.place_of
     actions = legal_actions(state)
     taken: list[int] = []
@@ -162,7 +163,7 @@ def hand_value(
         taken = known.get(key)
         if taken is None:
             search, hands, trick = _search_of(state)
-            taken = known[key] = search.value(hands, trick, state._to_act, -INFINITY, INFINITY)
+            taken = known[key] = search.value(hands, trick, state._to_act)
         value = value_of(taken)
         return value if value_of.bidding == team else -value
     after = state._scores
@@ -270,7 +271,7 @@ class SolverBot:
         self,
         seed: int | None = None,
         *,
-        samples: int = 12,
+        samples: int = 20,
         auction_samples: int = 12,
         time_limit: float | None = None,
         iterations: int = 20,
@@ -336,7 +337,7 @@ class SolverBot:
         if phase is Phase.BIDDING:
             return self._auction(view, actions)
         if phase is Phase.TRUMP:
-            return self._best(view, actions, self._auction_samples)
+            return self._best(view, self._trumps(view, actions), self._auction_samples)
         if phase is not Phase.PLAY:
             return self._search.choose(view)
         if len(actions) == 1:
@@ -351,6 +352,18 @@ class SolverBot:
     def _best(self, view: SeatView, candidates: Sequence[SeatAction], samples: int) -> SeatAction:
         means = self._means(view, candidates, samples)
         return candidates[max(range(len(candidates)), key=lambda i: means[i])]
+
+    def _trumps(self, view: SeatView, actions: Sequence[SeatAction]) -> list[SeatAction]:
+        """The suits worth weighing as trump: the hand's two best by the rollout policy's count."""
+        hand = sum(1 << card.index for card in view.hand)
+        by_suit = tables(view.rules)
+        worth = {
+            action: suit_worth(hand, by_suit[action.suit.value])
+            for action in actions
+            if isinstance(action, NameTrump)
+        }
+        ranked = sorted(actions, key=lambda action: -worth.get(action, -1))  # stable: suit order
+        return ranked[:TRUMPS_WEIGHED]
 
     def _auction(self, view: SeatView, actions: Sequence[SeatAction]) -> SeatAction:
         passes: list[SeatAction] = [a for a in actions if type(a) is Pass]
