@@ -357,13 +357,10 @@ class SolverBot:
         """The suits worth weighing as trump: the hand's two best by the rollout policy's count."""
         hand = sum(1 << card.index for card in view.hand)
         by_suit = tables(view.rules)
-        worth = {
-            action: suit_worth(hand, by_suit[action.suit.value])
-            for action in actions
-            if isinstance(action, NameTrump)
-        }
-        ranked = sorted(actions, key=lambda action: -worth.get(action, -1))  # stable: suit order
-        return ranked[:TRUMPS_WEIGHED]
+        names = [action for action in actions if isinstance(action, NameTrump)]
+        # Stable: on a tie, suit order.
+        names.sort(key=lambda action: -suit_worth(hand, by_suit[action.suit.value]))
+        return list[SeatAction](names[:TRUMPS_WEIGHED])
 
     def _auction(self, view: SeatView, actions: Sequence[SeatAction]) -> SeatAction:
         passes: list[SeatAction] = [a for a in actions if type(a) is Pass]
