@@ -23,7 +23,7 @@ from typing import TextIO
 import pitch13
 from pitch13.actions import Play, TurnUp
 from pitch13.bots import SimpleBot
-from pitch13.cli._args import RecordFileError, read_record
+from pitch13.cli._args import record_or_status
 from pitch13.engine import apply, new_game
 from pitch13.events import CardRejected, GameOver, HandDealt
 from pitch13.narration import Narrator
@@ -101,11 +101,9 @@ def _replay_file(path: str, out: TextIO) -> int:
     standard error that it may have been cut short: the status is still 0, for the record is a
     valid one of an unfinished game.
     """
-    try:
-        record = read_record(path)
-    except RecordFileError as error:
-        print(f"pitch13: {error}", file=sys.stderr)
-        return 1 if error.readable else 2
+    record = record_or_status(path, invalid=1)
+    if isinstance(record, int):
+        return record
     state = replay(record)[-1]
     if record.start_hand != 1 or record.start_scores != (0, 0):  # a game started partway
         names = Narrator()

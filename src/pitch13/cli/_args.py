@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 
 from pitch13.bots import BOT_NAMES
@@ -65,3 +66,15 @@ def read_record(path: str) -> GameRecord:
         return GameRecord.from_json(text) if text.lstrip().startswith("{") else GameRecord.from_text(text)
     except DocumentError as error:
         raise RecordFileError(f"{path}: {error}", readable=True) from None
+
+
+def record_or_status(path: str, *, invalid: int = 2) -> GameRecord | int:
+    """The record in the file at ``path``, or, having said why on standard error, the exit status.
+
+    The status is 2 for a file that cannot be read, ``invalid`` for one that holds no valid record.
+    """
+    try:
+        return read_record(path)
+    except RecordFileError as error:
+        print(f"pitch13: {error}", file=sys.stderr)
+        return invalid if error.readable else 2

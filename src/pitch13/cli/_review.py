@@ -10,7 +10,7 @@ from typing import TextIO
 
 from pitch13.actions import Play, SeatAction
 from pitch13.analysis import Mark, Review, ReviewedDecision, review
-from pitch13.cli._args import RecordFileError, read_record, whole
+from pitch13.cli._args import record_or_status, whole
 from pitch13.cli._progress import Progress
 
 #: The one-line help of the command, in ``pitch13 --help``.
@@ -117,11 +117,9 @@ def print_review(result: Review, out: TextIO, *, every: bool = False) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the command; return the exit status."""
     path: str = args.record
-    try:
-        record = read_record(path)
-    except RecordFileError as error:
-        print(f"pitch13: {error}", file=sys.stderr)
-        return 2
+    record = record_or_status(path)
+    if isinstance(record, int):
+        return record
     progress = Progress(0, "review", "decisions", enabled=None if not args.quiet else False)
     started = time.monotonic()
     result = review(

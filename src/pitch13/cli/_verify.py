@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from pitch13.cli._args import RecordFileError, read_record
+from pitch13.cli._args import record_or_status
 from pitch13.errors import FairnessError
 
 #: The one-line help of the command, in ``pitch13 --help``.
@@ -35,11 +35,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the command; return the exit status."""
     path: str = args.record
-    try:
-        record = read_record(path)
-    except RecordFileError as error:
-        print(f"pitch13: {error}", file=sys.stderr)
-        return 2
+    record = record_or_status(path)
+    if isinstance(record, int):
+        return record
     commitment = str(args.commitment).strip()
     try:
         record.verify_deals(commitment)
