@@ -1,6 +1,10 @@
-"""Small helpers shared by the test modules: arranged deals, driving a game, refusals, views."""
+"""Small helpers shared by the test modules: arranged deals, driving a game, refusals, views, ``pitch13 play``."""
 
 from __future__ import annotations
+
+import io
+import re
+import sys
 
 import pytest
 
@@ -9,6 +13,7 @@ from pitch13 import (
     Deal,
     IllegalActionError,
     apply,
+    cli,
     legal_actions,
     new_game,
     parse_cards,
@@ -127,3 +132,45 @@ def chi_square(counts, expected_shares):
     assert abs(sum(expected_shares.values()) - 1) < 1e-12
     assert set(counts) <= set(expected_shares), f"a value was drawn that cannot be: {counts}"
     return sum((counts[k] - total * p) ** 2 / (total * p) for k, p in expected_shares.items())
+
+
+# --- pitch13 play at a scripted keyboard ----------------------------------------------------------
+
+
+class Typist:
+    """Standard input that answers each prompt with ``answer(screen so far)`` (``None``: end of input)."""
+
+    def __init__(self, screen, answer):
+        self.screen = screen
+        self.answer = answer
+        self.prompts = 0
+
+    def readline(self):
+        self.prompts += 1
+        assert self.prompts < 4000, "the game does not end"
+        answer = self.answer(self.screen.getvalue())
+        return "" if answer is None else answer + "\n"
+
+    def isatty(self):
+        return False
+
+
+def run_play(monkeypatch, args, answer):
+    """Run ``pitch13 play ARGS`` answering with ``answer(screen)``; the status, the screen, the typist."""
+    screen = io.StringIO()
+    typist = Typist(screen, answer)
+    monkeypatch.setattr(sys, "stdin", typist)
+    monkeypatch.setattr(sys, "stdout", screen)
+    status = cli.main(["play", *args])
+    return status, screen.getvalue(), typist
+
+
+def last_menu(text):
+    """The actions of the last menu on the screen, as written."""
+    block = text[text.rindex("\n  1) ") + 1 :]
+    items = []
+    for line in block.splitlines():
+        if not re.match(r"  \d+\) ", line):
+            break
+        items += [re.sub(r"^\d+\) ", "", item) for item in re.split(r"\s{2,}", line.strip())]
+    return items

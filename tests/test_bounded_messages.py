@@ -795,65 +795,43 @@ def player_cases() -> Iterator[Case]:
             ("1MB", lambda bot=bot: bot(1).choose(LONG_TEXT)),
             ("10**5000", lambda bot=bot: bot(1).choose(HUGE)),
         )
-    yield from numbers(
-        bots.SearchBot,
-        "SearchBot.seed",
-        lambda s: bots.SearchBot(s),
-        accepted=("10**5000", "10**1000", "-10**1000", "None"),
-    )
-    for option in ("iterations", "auction_iterations", "bids"):
+    budgets = {
+        bots.SearchBot: ("iterations", "auction_iterations", "bids"),
+        bots.SolverBot: ("samples", "auction_samples", "iterations", "bids"),
+    }
+    for bot, options in budgets.items():
+        name = bot.__name__
         yield from numbers(
-            bots.SearchBot,
-            f"SearchBot.{option}",
-            functools.partial(lambda name, value: bots.SearchBot(**{name: value}), option),
-            accepted=("10**5000", "10**1000"),
+            bot,
+            f"{name}.seed",
+            bot,
+            accepted=("10**5000", "10**1000", "-10**1000", "None"),
         )
-    yield from cases(
-        bots.SearchBot,
-        "SearchBot",
-        ValueError,
-        ("time_limit-10**1000", lambda: bots.SearchBot(time_limit=BIG)),
-        ("time_limit--10**1000", lambda: bots.SearchBot(time_limit=NEG)),
-        ("time_limit-10**5000", lambda: bots.SearchBot(time_limit=HUGE)),
-        ("bid_margin-10**1000", lambda: bots.SearchBot(bid_margin=BIG)),
-        ("bid_margin--10**1000", lambda: bots.SearchBot(bid_margin=NEG)),
-    )
-    yield from cases(
-        bots.SearchBot,
-        "SearchBot",
-        TypeError,
-        ("time_limit-1MB", lambda: bots.SearchBot(time_limit=LONG_TEXT)),
-        ("bid_margin-1MB", lambda: bots.SearchBot(bid_margin=LONG_TEXT)),
-        ("choose-1MB", lambda: bots.SearchBot(1).choose(LONG_TEXT)),
-    )
-    yield from numbers(
-        bots.SolverBot,
-        "SolverBot.seed",
-        lambda s: bots.SolverBot(s),
-        accepted=("10**5000", "10**1000", "-10**1000", "None"),
-    )
-    for option in ("samples", "auction_samples", "iterations", "bids"):
-        yield from numbers(
-            bots.SolverBot,
-            f"SolverBot.{option}",
-            functools.partial(lambda name, value: bots.SolverBot(**{name: value}), option),
-            accepted=("10**5000", "10**1000"),
+        for option in options:
+            yield from numbers(
+                bot,
+                f"{name}.{option}",
+                functools.partial(lambda bot, option, value: bot(**{option: value}), bot, option),
+                accepted=("10**5000", "10**1000"),
+            )
+        yield from cases(
+            bot,
+            name,
+            ValueError,
+            ("time_limit-10**1000", lambda bot=bot: bot(time_limit=BIG)),
+            ("time_limit--10**1000", lambda bot=bot: bot(time_limit=NEG)),
+            ("time_limit-10**5000", lambda bot=bot: bot(time_limit=HUGE)),
+            ("bid_margin-10**1000", lambda bot=bot: bot(bid_margin=BIG)),
+            ("bid_margin--10**1000", lambda bot=bot: bot(bid_margin=NEG)),
         )
-    yield from cases(
-        bots.SolverBot,
-        "SolverBot",
-        ValueError,
-        ("time_limit-10**1000", lambda: bots.SolverBot(time_limit=BIG)),
-        ("time_limit-10**5000", lambda: bots.SolverBot(time_limit=HUGE)),
-        ("bid_margin--10**1000", lambda: bots.SolverBot(bid_margin=NEG)),
-    )
-    yield from cases(
-        bots.SolverBot,
-        "SolverBot",
-        TypeError,
-        ("time_limit-1MB", lambda: bots.SolverBot(time_limit=LONG_TEXT)),
-        ("choose-1MB", lambda: bots.SolverBot(1).choose(LONG_TEXT)),
-    )
+        yield from cases(
+            bot,
+            name,
+            TypeError,
+            ("time_limit-1MB", lambda bot=bot: bot(time_limit=LONG_TEXT)),
+            ("bid_margin-1MB", lambda bot=bot: bot(bid_margin=LONG_TEXT)),
+            ("choose-1MB", lambda bot=bot: bot(1).choose(LONG_TEXT)),
+        )
     yield from cases(
         analysis.solve,
         "solve",

@@ -10,7 +10,9 @@ import textwrap
 
 import pytest
 
+import helpers
 import pitch13
+from helpers import last_menu
 from pitch13 import DECK, Bid, Card, GameRecord, Rules, Suit, cli, parse_action, replay, view
 from pitch13.narration import Narrator
 from pitch13.seen import seen_history
@@ -19,44 +21,9 @@ from pitch13.trumps import sort_hand
 SEED = 5
 
 
-class Typist:
-    """Standard input that answers each prompt by reading the screen written so far."""
-
-    def __init__(self, screen, answer):
-        self.screen = screen
-        self.answer = answer
-        self.prompts = 0
-
-    def readline(self):
-        self.prompts += 1
-        assert self.prompts < 2000, "the game does not end"
-        text = self.screen.getvalue()
-        answer = self.answer(text, last_menu(text))
-        return "" if answer is None else answer + "\n"
-
-    def isatty(self):
-        return False
-
-
-def last_menu(text):
-    """The actions of the last menu on the screen, as written."""
-    block = text[text.rindex("\n  1) ") + 1 :]
-    items = []
-    for line in block.splitlines():
-        if not re.match(r"  \d+\) ", line):
-            break
-        items += [re.sub(r"^\d+\) ", "", item) for item in re.split(r"\s{2,}", line.strip())]
-    return items
-
-
 def run_play(monkeypatch, args, answer):
-    """Run ``pitch13 play ARGS`` answering with ``answer(screen, menu)``; the status and the screen."""
-    screen = io.StringIO()
-    typist = Typist(screen, answer)
-    monkeypatch.setattr(sys, "stdin", typist)
-    monkeypatch.setattr(sys, "stdout", screen)
-    status = cli.main(["play", *args])
-    return status, screen.getvalue(), typist
+    """Run ``pitch13 play ARGS`` answering with ``answer(screen, menu)``; the status, the screen, the typist."""
+    return helpers.run_play(monkeypatch, args, lambda text: answer(text, last_menu(text)))
 
 
 def scripted(monkeypatch, args, lines):

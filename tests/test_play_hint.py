@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import io
 import re
-import sys
 
 import pytest
 
+import helpers
 import pitch13
+from helpers import last_menu
 from pitch13 import GameRecord, analysis, cli, replay
 from pitch13.cli import _play
 
@@ -17,42 +17,10 @@ ROW = re.compile(r"  (\S.*?)  +([+-]\d+\.\d\d) ± +(\d+\.\d\d)(  \(best\))?")
 HINT_BLOCK = re.compile(r"South> (?:\?|hint)\nHint: [^\n]*\n(?:  [^\n]*\n)*")
 
 
-class Typist:
-    """Standard input that answers each prompt by reading the screen written so far."""
-
-    def __init__(self, screen, answer):
-        self.screen = screen
-        self.answer = answer
-        self.prompts = 0
-
-    def readline(self):
-        self.prompts += 1
-        assert self.prompts < 4000, "the game does not end"
-        answer = self.answer(self.screen.getvalue())
-        return "" if answer is None else answer + "\n"
-
-    def isatty(self):
-        return False
-
-
 def run_play(monkeypatch, args, answer):
     """Run ``pitch13 play ARGS`` answering with ``answer(screen)``; the status and the screen."""
-    screen = io.StringIO()
-    monkeypatch.setattr(sys, "stdin", Typist(screen, answer))
-    monkeypatch.setattr(sys, "stdout", screen)
-    status = cli.main(["play", *args])
-    return status, screen.getvalue()
-
-
-def last_menu(text):
-    """The actions of the last menu on the screen, as written."""
-    block = text[text.rindex("\n  1) ") + 1 :]
-    items = []
-    for line in block.splitlines():
-        if not re.match(r"  \d+\) ", line):
-            break
-        items += [re.sub(r"^\d+\) ", "", item) for item in re.split(r"\s{2,}", line.strip())]
-    return items
+    status, screen, _ = helpers.run_play(monkeypatch, args, answer)
+    return status, screen
 
 
 def hint_rows(text):

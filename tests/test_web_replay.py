@@ -300,12 +300,12 @@ def test_the_cache_keeps_the_uploads_used_last_for_a_while():
         assert hand(upload(0)).status_code == 200
 
 
-def finished_table(srv, client: httpx.Client, seed: int = 5) -> str:
-    """A table of the classic rules whose owner starts it and goes away: bots play it to its end.
+def finished_table(srv, client: httpx.Client, seed: int = 5, rules: str = "classic") -> str:
+    """A table (of the classic rules, or ``rules``) whose owner starts it and goes away: bots play it to its end.
 
     Before its start, its replay answers 409 (it would show every card).
     """
-    created = client.post(f"{srv.http}/api/tables", json={"rules": "classic", "seat": 2, "seed": seed})
+    created = client.post(f"{srv.http}/api/tables", json={"rules": rules, "seat": 2, "seed": seed})
     assert created.status_code == 201
     table_id, token = created.json()["id"], created.json()["token"]
     for path in ("replay", "replay/hands/1"):
@@ -641,22 +641,6 @@ def test_reviews_are_bounded_refused_for_unknown_games_and_stopped_with_the_serv
     assert time.monotonic() - stopping < 10
 
 
-def finished_table_of(srv, client: httpx.Client, rules: str, seed: int) -> str:
-    created = client.post(f"{srv.http}/api/tables", json={"rules": rules, "seat": 2, "seed": seed})
-    assert created.status_code == 201
-    table_id, token = created.json()["id"], created.json()["token"]
-    with connect(f"{srv.ws}/ws/{table_id}") as socket:
-        socket.send(json.dumps({"type": "join", "token": token}))
-        socket.send(json.dumps({"type": "start"}))
-        while not json.loads(socket.recv(timeout=10)).get("started"):
-            pass
-    deadline = time.monotonic() + 60
-    while client.get(f"{srv.http}/api/tables/{table_id}/record.json").status_code != 200:
-        assert time.monotonic() < deadline, "the bots did not finish the game"
-        time.sleep(0.05)
-    return table_id
-
-
 def test_a_finished_tables_review_is_kept_in_the_database_and_served_after_a_restart(tmp_path, monkeypatch):
     monkeypatch.setitem(web_table.RULES, "short", short_rules)
     db = tmp_path / "tables.sqlite3"
@@ -667,7 +651,7 @@ def test_a_finished_tables_review_is_kept_in_the_database_and_served_after_a_res
         for method in ("GET", "POST"):
             answer = client.request(method, f"{srv.http}/api/tables/{created['id']}/review")
             assert (answer.status_code, answer.json()["code"]) == (409, "not_over")
-        table_id = finished_table_of(srv, client, "short", 3)
+        table_id = finished_table(srv, client, 3, "short")
         record = pitch13.GameRecord.from_json(
             client.get(f"{srv.http}/api/tables/{table_id}/record.json").text
         )

@@ -370,6 +370,11 @@ def _error(status: int, error: TableError) -> JSONResponse:
     return JSONResponse({"error": str(error), "code": error.code}, status_code=status)
 
 
+def _record_error(error: TableError) -> JSONResponse:
+    """A table's record, replay or review asked for: 404 for no such table, 409 for a game not over."""
+    return _error(404 if error.code == "no_table" else 409, error)
+
+
 def _seat_answer(table: Table, seat: int, token: str, *, owner: bool = False) -> JSONResponse:
     url = f"/table/{table.id}#seat={seat}&token={token}"
     answer: dict[str, object] = {"id": table.id, "seat": seat, "token": token, "url": url}
@@ -504,7 +509,7 @@ async def record(request: Request) -> Response:
         try:
             text = _table(request).record("json" if form == "json" else "text")
         except TableError as error:
-            return _error(404 if error.code == "no_table" else 409, error)
+            return _record_error(error)
     media = "application/json" if form == "json" else "text/plain; charset=utf-8"
     headers = {"Content-Disposition": f'attachment; filename="pitch13-{table_id}.{form}"'}
     return Response(text, media_type=media, headers=headers)
@@ -607,7 +612,7 @@ async def table_replay(request: Request) -> Response:
     try:
         replay = await _table_replay(server, table_id)
     except TableError as error:
-        return _error(404 if error.code == "no_table" else 409, error)
+        return _record_error(error)
     urls = f"/api/tables/{table_id}/replay/hands/", f"/api/tables/{table_id}/review"
     return await _index_answer(table_id, *urls, replay)
 
@@ -619,7 +624,7 @@ async def table_replay_hand(request: Request) -> Response:
     try:
         replay = await _table_replay(server, table_id)
     except TableError as error:
-        return _error(404 if error.code == "no_table" else 409, error)
+        return _record_error(error)
     return await _hand_answer(table_id, replay, request.path_params["number"])
 
 
@@ -769,7 +774,7 @@ async def table_review(request: Request) -> Response:
                 return _review_done(kept, await _table_replay(server, table_id))
         replay = await _table_replay(server, table_id)
     except TableError as error:
-        return _error(404 if error.code == "no_table" else 409, error)
+        return _record_error(error)
     if request.method == "POST" and (job is None or job.state == "error"):
         record_json: str | None = server.store.record(table_id, "json")
         if record_json is None:
