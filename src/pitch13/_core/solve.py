@@ -9,8 +9,10 @@ line for the score, and for any value that grows with the bidding team's points.
 
 The search works on trumps only, each named by its place in the trump order (R-RANK-1): place
 0 is the lowest trump, so a hand is a mask of at most 17 bits and a higher bit is a higher
-card; a trick is a tuple of ``seat << 5 | place`` codes. It is an alpha-beta search of the
-points still to come, with:
+card; a trick is given as a tuple of ``seat << 5 | place`` codes. Inside the search, the four
+hands are one int and a trick in progress is what decides it (its leader, the winning seat and
+power, its cards, who played the 2 of trump): a position costs no tuple to build. It is an
+alpha-beta search of the points still to come, with:
 
 * a transposition table of bounds at the start of each trick, keyed by the four hands and the
   leader (what is still to come does not depend on how the hand got there);
@@ -22,7 +24,10 @@ points still to come, with:
   the trick, then the rest from the bottom;
 * the end in one step when one team holds no trump: the other takes every point card left.
 
-Which seat plays next follows the engine's own rules (:mod:`pitch13.engine._play`): a seat
+This is the one place besides the engine (:mod:`pitch13.engine._play`, :func:`pitch13._core.tally.close_trick`)
+where a trick's rules are written, on places instead of cards for speed; ``tests/test_analysis.py``
+holds the two equal, every card's value against plain minimax over the engine's ``apply``.
+Which seat plays next follows the engine's rules: a seat
 without trump is skipped (R-PLAY-3); a trick winner without trump hands the lead to its partner,
 or under ``lead_fallback=left`` to the next seat clockwise that holds one (R-PLAY-4). Seats
 announced out matter to the engine only for when the hand ends early, which the points ignore.

@@ -251,8 +251,9 @@ class SolverBot:
     solving it. It takes the candidate whose value is best for its team on average (its score
     change less the other team's, and the game when the hand ends it, as :class:`SearchBot`
     counts it). The auction weighs passing and the lowest few bids, and bids only when a bid
-    beats passing by ``bid_margin`` points. The discards, pick-ups and the look-through are a
-    :class:`SearchBot`'s.
+    beats passing by ``bid_margin`` points; naming trump, it weighs the two suits its hand is
+    worth most in (as the rollout policy counts a hand's worth). The discards, pick-ups and the
+    look-through are a :class:`SearchBot`'s.
 
     Args:
         seed: makes its choices reproducible: the same seed and the same views give the same
