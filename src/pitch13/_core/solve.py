@@ -278,15 +278,16 @@ class PlaySearch:
     ) -> int:
         """The points to come with ``seat`` to play to the trick (fail-soft alpha-beta).
 
-        With ``record``, every card is searched in the full window and its value kept there.
+        With ``record``, every card is searched in the full window and its value kept there
+        (what is returned is then no value).
         """
         self.nodes += 1
         shift = 17 * seat
         hand = packed >> shift & _FIELD
         cards = self.merged(hand, alive ^ hand)
+        power = self._power
         if best >= 0 and len(cards) > 1:
             # A follower: the cheapest card that takes the trick, then the rest from the bottom.
-            power = self._power
             cut = len(cards)
             while cut and power[cards[cut - 1]] <= best:
                 cut -= 1
@@ -294,14 +295,13 @@ class PlaySearch:
             cards = cards[cut - 1 :: -1] + cards[: cut - 1 : -1] if split else cards[::-1]
         maximizing = (seat & 1) == self._bidding
         value = -INFINITY if maximizing else INFINITY
-        powers = self._power
         for card in cards:
             # The position once ``seat`` has played ``card``.
             bit = 1 << card
             next_packed = packed ^ bit << shift
             next_mask = mask | bit
-            next_winner, next_best = (seat, powers[card]) if powers[card] > best else (winner, best)
-            # (the first of two jokers played keeps the trick, R-RANK-2)
+            # Strictly higher takes the trick: the first of two jokers played keeps it (R-RANK-2).
+            next_winner, next_best = (seat, power[card]) if power[card] > best else (winner, best)
             next_deuce = seat if card == self._deuce else deuce_seat
             following = (seat + 1) & 3
             while following != leader:  # R-PLAY-3, R-PLAY-5: the next seat that holds a trump
