@@ -15,9 +15,10 @@ import random
 import pytest
 
 import pitch13
-from pitch13 import Phase, Rules, apply, legal_actions, new_game, view
+from pitch13 import NameTrump, Phase, Rules, Suit, apply, legal_actions, new_game, view
+from pitch13._core.tables import table_for
 from pitch13.analysis import ActionValue, Evaluation, Solution, evaluate, solve
-from pitch13.bots import BOT_NAMES, SimpleBot, SolverBot, bot_factory
+from pitch13.bots import BOT_NAMES, SimpleBot, SolverBot, _search, _solver, bot_factory
 from profiles import more
 from test_engine_digests import random_rules
 
@@ -271,6 +272,28 @@ def test_the_solver_bot_bids_by_the_solved_values_of_passing_and_its_lowest_bids
     drawn_with = SolverBot(5)._rng.getrandbits(64)  # the seed of its first decision's deals
     evaluation = evaluate(trump_view, samples=6, seed=drawn_with)
     assert SolverBot(5, auction_samples=6).choose(trump_view) == evaluation.best.action
+
+
+def test_the_solver_bot_weighs_the_two_suits_its_hand_is_worth_most_in(monkeypatch):
+    weighed = []
+
+    def spy(seat_view, candidates, *args):
+        weighed.append(list(candidates))
+        return [[float(i)] for i in range(len(candidates))]  # the last candidate is best
+
+    monkeypatch.setattr(_solver, "evaluate_choices", spy)
+    for seed in range(6):
+        state = new_game(seed=seed)
+        bots = [SimpleBot(seat) for seat in range(4)]
+        while state.phase is not Phase.TRUMP:
+            state = apply(state, bots[state.to_act].choose(view(state, state.to_act)))
+        trump_view = view(state, state.to_act)
+        hand = sum(1 << card.index for card in trump_view.hand)
+        worth = {suit: _search.suit_worth(hand, table_for(suit, trump_view.rules)) for suit in Suit}
+        ranked = sorted(Suit, key=lambda suit: -worth[suit])  # on a tie, suit order
+        choice = SolverBot(seed, auction_samples=2).choose(trump_view)
+        assert weighed.pop() == [NameTrump(suit) for suit in ranked[:2]]
+        assert choice == NameTrump(ranked[1])
 
 
 def test_the_solver_bot_is_named_and_checks_its_arguments():

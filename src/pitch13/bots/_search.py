@@ -77,6 +77,7 @@ def suit_worth(hand: int, table: TrumpTable) -> int:
 
 
 def tables(rules: Rules) -> tuple[TrumpTable, ...]:
+    """The trump tables of ``rules``, one for each suit in suit order."""
     return tuple(table_for(suit, rules) for suit in Suit)
 
 
