@@ -273,7 +273,7 @@ class SolverBot:
         seed: int | None = None,
         *,
         samples: int = 20,
-        auction_samples: int = 12,
+        auction_samples: int = 16,
         time_limit: float | None = None,
         iterations: int = 20,
         bids: int = 2,
