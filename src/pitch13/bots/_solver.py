@@ -1,6 +1,6 @@
 """Solving a hand's play exactly, evaluating a seat's choices on sampled deals, and the solver bot (internal).
 
-:func:`solve_play` runs the double-dummy search (:mod:`pitch13._core.solve`) on a state in the
+:func:`solve_play` runs the double-dummy search (:mod:`pitch13.engine._solve`) on a state in the
 play phase. :func:`evaluate_choices` measures each of a seat's legal actions on deals drawn from
 its view: a card by the solved play that follows it, any other decision by the rollout policy of
 :mod:`pitch13.bots._search` up to the play, then the solved play. :class:`SolverBot` plays its
@@ -17,14 +17,13 @@ import time
 from collections.abc import Sequence
 
 from pitch13._base.checks import check_time_limit, excerpt
-from pitch13._core.solve import Hands, PlaySearch
 from pitch13._core.tally import outcome_after, score_change
 from pitch13.actions import Bid, NameTrump, Pass, Play, SeatAction
 from pitch13.bots._args import check_view
 from pitch13.bots._search import GAME_VALUE, SearchBot, rollout_action, suit_worth, tables
 from pitch13.engine import apply, legal_actions
+from pitch13.engine._solve import Hands, PlaySearch
 from pitch13.errors import SamplingError
-from pitch13.rules import LeadFallback
 from pitch13.sampling import sample_state
 from pitch13.state import GameState, Phase
 from pitch13.views import SeatView
@@ -110,8 +109,7 @@ def _search_of(state: GameState) -> tuple[PlaySearch, Hands, tuple[int, ...]]:
     """A search of ``state``'s play, and its hands and trick as the search names them."""
     table = state._table
     assert table is not None and state._phase is Phase.PLAY
-    left = state._rules.lead_fallback is LeadFallback.LEFT
-    search = PlaySearch(table, left_fallback=left, bidding=state._bidder & 1)
+    search = PlaySearch(table, rules=state._rules, bidding=state._bidder & 1)
     place_of = search.layout.place_of
     trick = tuple((code >> 6) << 5 | place_of[code & 63] for code in state._trick)
     return search, search.places(state._hands), trick

@@ -24,15 +24,15 @@ alpha-beta search of the points still to come, with:
   the trick, then the rest from the bottom;
 * the end in one step when one team holds no trump: the other takes every point card left.
 
-This is the one place besides the engine (:mod:`pitch13.engine._play`, :func:`pitch13._core.tally.close_trick`)
-where a trick's rules are written, on places instead of cards for speed; ``tests/test_analysis.py``
-holds the two equal, every card's value against plain minimax over the engine's ``apply``.
-Which seat plays next follows the engine's rules: a seat
-without trump is skipped (R-PLAY-3); a trick winner without trump hands the lead to its partner,
-or under ``lead_fallback=left`` to the next seat clockwise that holds one (R-PLAY-4). Seats
-announced out matter to the engine only for when the hand ends early, which the points ignore.
-The two jokers under ``joker_order=first_played`` hold two places but the same power: the one
-played first wins a trick they share (R-RANK-2).
+Who plays next is the engine's own: a seat without trump is out, and the engine's tables of
+:mod:`pitch13.engine._play` give the next seat to play to a trick (R-PLAY-3, R-PLAY-5), where
+the lead falls when the winner is out (``next_leader``, R-PLAY-4), and when a team is out
+(``TEAM_OUT``, R-PLAY-7). Who wins a finished trick and who scores its point cards (R-PLAY-5,
+R-PLAY-6) are written here a second time, on places instead of cards, for speed (the engine's
+is :func:`pitch13._core.tally.close_trick`); ``tests/test_analysis.py`` holds the two equal,
+every card's value against plain minimax over the engine's ``apply``. The two jokers under
+``joker_order=first_played`` hold two places but the same power: the one played first wins a
+trick they share (R-RANK-2).
 """
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ from __future__ import annotations
 from typing import Final
 
 from pitch13._core.tables import TrumpTable
+from pitch13.engine._play import NEXT_IN_TRICK, TEAM_OUT, next_leader
+from pitch13.rules import Rules
 
 #: A bound no value reaches: more than all the points of a hand.
 INFINITY: Final = 1000
@@ -110,18 +112,18 @@ class PlaySearch:
         "_deuce",
         "_deuce_points",
         "_gaps",
-        "_left",
         "_moves",
         "_ones",
         "_points",
         "_power",
+        "_rules",
         "_table",
         "_threes",
         "layout",
         "nodes",
     )
 
-    def __init__(self, table: TrumpTable, *, left_fallback: bool, bidding: int) -> None:
+    def __init__(self, table: TrumpTable, *, rules: Rules, bidding: int) -> None:
         layout = layout_of(table)
         #: The places of the table's trumps.
         self.layout: Final = layout
@@ -132,7 +134,7 @@ class PlaySearch:
         self._deuce = layout.deuce
         self._deuce_points = layout.points[layout.deuce] if layout.deuce >= 0 else 0
         self._gaps = layout.gaps
-        self._left = left_fallback
+        self._rules = rules
         self._bidding = bidding
         #: Bounds of the points to come at the start of a trick: ``(lower, upper)``.
         self._table: dict[int, tuple[int, int]] = {}
@@ -186,10 +188,10 @@ class PlaySearch:
 
     def value(self, hands: Hands, trick: tuple[int, ...], seat: int) -> int:
         """The points the bidding team takes from here, with ``seat`` (holding a trump) to play to ``trick``."""
-        packed, alive, state = self._start(hands, trick)
+        packed, alive, out, state = self._start(hands, trick)
         if not trick:
-            return self._trick_start(packed, alive, seat, -INFINITY, INFINITY)
-        return self._node(packed, alive, *state, seat, -INFINITY, INFINITY)
+            return self._trick_start(packed, alive, out, seat, -INFINITY, INFINITY)
+        return self._node(packed, alive, out, *state, seat, -INFINITY, INFINITY)
 
     def values(self, hands: Hands, trick: tuple[int, ...], seat: int) -> dict[int, int]:
         """The points the bidding team takes from here after each card ``seat`` may play to ``trick``.
@@ -198,16 +200,21 @@ class PlaySearch:
         merged into it has the same value (the next higher place of ``seat``'s hand that is a
         key).
         """
-        packed, alive, state = self._start(hands, trick)
+        packed, alive, out, state = self._start(hands, trick)
         leader, winner, best, mask, deuce_seat = state if trick else (seat, seat, -1, 0, -1)
-        out: dict[int, int] = {}
-        self._node(packed, alive, leader, winner, best, mask, deuce_seat, seat, -INFINITY, INFINITY, out)
-        return out
+        record: dict[int, int] = {}
+        self._node(
+            packed, alive, out, leader, winner, best, mask, deuce_seat, seat, -INFINITY, INFINITY, record
+        )
+        return record
 
-    def _start(self, hands: Hands, trick: tuple[int, ...]) -> tuple[int, int, tuple[int, int, int, int, int]]:
-        """The packed hands, the cards left (hands and trick) and the trick in progress's state."""
+    def _start(
+        self, hands: Hands, trick: tuple[int, ...]
+    ) -> tuple[int, int, int, tuple[int, int, int, int, int]]:
+        """The packed hands, the cards left (hands and trick), the seats out and the trick in progress."""
         packed = hands[0] | hands[1] << 17 | hands[2] << 34 | hands[3] << 51
         alive = hands[0] | hands[1] | hands[2] | hands[3]
+        out = sum(1 << seat for seat in range(4) if not hands[seat])
         power = self._power
         leader = winner = trick[0] >> 5 if trick else -1
         best, mask, deuce_seat = -1, 0, -1
@@ -218,24 +225,21 @@ class PlaySearch:
                 winner, best = code >> 5, power[place]
             if place == self._deuce:
                 deuce_seat = code >> 5
-        return packed, alive | mask, (leader, winner, best, mask, deuce_seat)
+        return packed, alive | mask, out, (leader, winner, best, mask, deuce_seat)
 
-    def _trick_start(self, packed: int, alive: int, leader: int, alpha: int, beta: int) -> int:
-        """The points to come from a trick's start, ``leader`` to lead (or to pass the lead, R-PLAY-4)."""
+    def _trick_start(self, packed: int, alive: int, out: int, leader: int, alpha: int, beta: int) -> int:
+        """The points to come from a trick's start, ``leader`` to lead (or to pass the lead, R-PLAY-4).
+
+        ``out`` is the mask of the seats that hold no trump: the engine announces each out at its
+        turn (R-PLAY-3), and its tables of who plays next serve the search as they are.
+        """
         self.nodes += 1
-        team_a = (packed | packed >> 34) & _FIELD
-        team_b = (packed >> 17 | packed >> 51) & _FIELD
-        if not team_a or not team_b:
-            # One team holds no trump: the other takes every point card left (R-PLAY-7).
-            holder = 1 if not team_a else 0
-            return self.points(alive) if holder == self._bidding else 0
-        if not packed >> 17 * leader & _FIELD:  # R-PLAY-4
-            if self._left:
-                leader = (leader + 1) & 3
-                while not packed >> 17 * leader & _FIELD:
-                    leader = (leader + 1) & 3
-            else:
-                leader ^= 2
+        team_out = TEAM_OUT[out]
+        if team_out >= 0:
+            # A team holds no trump: the other takes every point card left (R-PLAY-7).
+            return self.points(alive) if 1 - team_out == self._bidding else 0
+        if out >> leader & 1:  # R-PLAY-4
+            leader = next_leader(leader, out, self._rules)
         key = packed | leader << 68
         entry = self._table.get(key)
         if entry is not None:
@@ -252,7 +256,7 @@ class PlaySearch:
             lower, upper = 0, self.points(alive)
             if upper <= alpha:
                 return upper
-        value = self._node(packed, alive, leader, leader, -1, 0, -1, leader, alpha, beta)
+        value = self._node(packed, alive, out, leader, leader, -1, 0, -1, leader, alpha, beta)
         if value <= alpha:
             upper = value
         elif value >= beta:
@@ -266,6 +270,7 @@ class PlaySearch:
         self,
         packed: int,
         alive: int,
+        out: int,
         leader: int,
         winner: int,
         best: int,
@@ -299,27 +304,26 @@ class PlaySearch:
             # The position once ``seat`` has played ``card``.
             bit = 1 << card
             next_packed = packed ^ bit << shift
+            next_out = out if hand ^ bit else out | 1 << seat
             next_mask = mask | bit
             # Strictly higher takes the trick: the first of two jokers played keeps it (R-RANK-2).
             next_winner, next_best = (seat, power[card]) if power[card] > best else (winner, best)
             next_deuce = seat if card == self._deuce else deuce_seat
-            following = (seat + 1) & 3
-            while following != leader:  # R-PLAY-3, R-PLAY-5: the next seat that holds a trump
-                if next_packed >> 17 * following & _FIELD:
-                    found = self._node(
-                        next_packed,
-                        alive,
-                        leader,
-                        next_winner,
-                        next_best,
-                        next_mask,
-                        next_deuce,
-                        following,
-                        alpha,
-                        beta,
-                    )
-                    break
-                following = (following + 1) & 3
+            following = NEXT_IN_TRICK[next_out << 4 | seat << 2 | leader]  # R-PLAY-3, R-PLAY-5
+            if following >= 0:
+                found = self._node(
+                    next_packed,
+                    alive,
+                    next_out,
+                    leader,
+                    next_winner,
+                    next_best,
+                    next_mask,
+                    next_deuce,
+                    following,
+                    alpha,
+                    beta,
+                )
             else:
                 # The trick is over: its point cards go to the winner's team, the 2 of trump's
                 # point to its player's when the rules say so (R-PLAY-6).
@@ -332,7 +336,7 @@ class PlaySearch:
                 if (next_winner & 1) == self._bidding:
                     taken += points
                 found = taken + self._trick_start(
-                    next_packed, alive ^ next_mask, next_winner, alpha - taken, beta - taken
+                    next_packed, alive ^ next_mask, next_out, next_winner, alpha - taken, beta - taken
                 )
             if record is not None:
                 record[card] = found
