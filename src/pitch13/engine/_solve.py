@@ -99,12 +99,14 @@ class PlaySearch:
 
     ``bidding`` is the bidding team (0 or 1); values are the points that team takes from the
     cards still in hands and in the trick, from the position searched on. Hands are masks of
-    places (:meth:`places`), tricks tuples of ``seat << 5 | place``.
+    places (:meth:`places`), tricks tuples of ``seat << 5 | place``. ``rules`` say where the
+    lead falls from a winner without trump (R-PLAY-4).
 
-    Inside, the four hands are one int of four 17-bit fields (seat ``s``'s at bit ``17 * s``),
-    and a trick in progress is carried as what decides it: its leader, the seat winning it and
-    that card's power, the mask of its cards, and the seat that played the 2 of trump when the
-    2's point goes to its player (else -1).
+    Inside, the four hands are one int of four 17-bit fields (seat ``s``'s at bit ``17 * s``)
+    beside the mask of the seats out (holding no trump), and a trick in progress is carried as
+    what decides it: its leader, the seat winning it and that card's power, the mask of its
+    cards, and the seat that played the 2 of trump when the 2's point goes to its player (else
+    -1).
     """
 
     __slots__ = (
