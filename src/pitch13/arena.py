@@ -41,7 +41,7 @@ from typing import Final
 
 import attrs
 
-from pitch13._base.checks import excerpt, option_or_default
+from pitch13._base.checks import check_count, excerpt, option_or_default
 from pitch13._base.seeds import check_parts, game_seed, player_seed
 from pitch13.bots import Bot, BotError, BotSpec, bot_factory
 from pitch13.engine import apply, new_game
@@ -391,14 +391,9 @@ def match(
             digits, or a bot's name names no bot.
         BotError: if a bot chooses an action that is not legal.
     """
-    for name, number in (("pairs", pairs), ("workers", workers)):
-        if not isinstance(number, int) or isinstance(number, bool):
-            raise TypeError(f"{name} must be an int, not {type(number).__name__}")
+    check_count(pairs, "pairs")
+    check_count(workers, "workers")
     check_parts(seed=seed)
-    if pairs < 1:
-        raise ValueError(f"pairs must be at least 1, not {excerpt(pairs)}")
-    if workers < 1:
-        raise ValueError(f"workers must be at least 1, not {excerpt(workers)}")
     rules = option_or_default(rules, Rules, "rules", _DEFAULT_RULES)
     for spec in (bot_a, bot_b):
         _maker(spec)  # refuse a bad name here, before any process starts

@@ -82,6 +82,21 @@ def check_seed(seed: object, kind: str = "an int") -> int:
     return int(seed)
 
 
+def check_count(value: object, name: str, low: int = 1) -> int:
+    """``value``, an int of at least ``low``: a count or a budget.
+
+    Raises:
+        TypeError: if it is not an int (a bool is not), as ``{name} must be an int, not ...``.
+        ValueError: if it is below ``low``, as ``{name} must be at least ...`` (``0 or more``).
+    """
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if value < low:
+        least = "0 or more" if low == 0 else f"at least {low}"
+        raise ValueError(f"{name} must be {least}, not {excerpt(value)}")
+    return value
+
+
 def finite(number: float) -> bool:
     """Whether ``number`` is a finite float, or an int within a float's range (to 2**1024)."""
     try:

@@ -9,7 +9,7 @@ import random
 
 import attrs
 
-from pitch13._base.checks import check_time_limit, excerpt
+from pitch13._base.checks import check_count, check_time_limit, excerpt
 from pitch13.actions import SeatAction
 from pitch13.bots._solver import evaluate_choices, mean_and_error, solve_play
 from pitch13.state import GameState, Phase
@@ -174,10 +174,7 @@ def evaluate(
     """
     if not isinstance(view, SeatView):
         raise TypeError(f"evaluate() takes a SeatView, not {type(view).__name__}")
-    if not isinstance(samples, int) or isinstance(samples, bool):
-        raise TypeError(f"evaluate() samples must be an int, not {type(samples).__name__}")
-    if samples < 1:
-        raise ValueError(f"evaluate() samples must be at least 1, not {excerpt(samples)}")
+    check_count(samples, "evaluate() samples")
     limit = check_time_limit(time_limit, "evaluate()")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise TypeError(f"evaluate() seed must be an int or None, not {type(seed).__name__}")

@@ -57,7 +57,7 @@ from typing import Final
 
 import attrs
 
-from pitch13._base.checks import ShortLookup, check_time_limit, excerpt, writable
+from pitch13._base.checks import ShortLookup, check_count, check_time_limit, excerpt, writable
 from pitch13.actions import GiveUp, SeatAction
 from pitch13.analysis._evaluate import ActionValue
 from pitch13.bots._solver import evaluate_choices, mean_and_error
@@ -458,13 +458,10 @@ def review(
     """
     if not isinstance(record, GameRecord):
         raise TypeError(f"review() takes a GameRecord, not {type(record).__name__}")
-    for name, number in (("samples", samples), ("workers", workers), ("seed", seed)):
-        if not isinstance(number, int) or isinstance(number, bool):
-            raise TypeError(f"review() {name} must be an int, not {type(number).__name__}")
-    if samples < 1:
-        raise ValueError(f"review() samples must be at least 1, not {excerpt(samples)}")
-    if workers < 1:
-        raise ValueError(f"review() workers must be at least 1, not {excerpt(workers)}")
+    check_count(samples, "review() samples")
+    check_count(workers, "review() workers")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"review() seed must be an int, not {type(seed).__name__}")
     if not writable(seed):
         raise ValueError(f"review() seed must be an int of at most 4,300 digits, not {excerpt(seed)}")
     time_limit = check_time_limit(time_limit, "review()")

@@ -19,7 +19,7 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
-from pitch13._base.checks import check_time_limit, excerpt, finite
+from pitch13._base.checks import check_count, check_time_limit, excerpt, finite
 from pitch13._core.tables import TrumpTable, table_for
 from pitch13.actions import (
     Bid,
@@ -256,15 +256,9 @@ class SearchBot:
             ValueError: if a budget is not positive, or ``bids`` or ``bid_margin`` is negative,
                 or ``time_limit`` or ``bid_margin`` is past a float's range.
         """
-        for name, count in (("iterations", iterations), ("auction_iterations", auction_iterations)):
-            if not isinstance(count, int) or isinstance(count, bool):
-                raise TypeError(f"SearchBot {name} must be an int, not {type(count).__name__}")
-            if count < 1:
-                raise ValueError(f"SearchBot {name} must be at least 1, not {excerpt(count)}")
-        if not isinstance(bids, int) or isinstance(bids, bool):
-            raise TypeError(f"SearchBot bids must be an int, not {type(bids).__name__}")
-        if bids < 0:
-            raise ValueError(f"SearchBot bids must be 0 or more, not {excerpt(bids)}")
+        check_count(iterations, "SearchBot iterations")
+        check_count(auction_iterations, "SearchBot auction_iterations")
+        check_count(bids, "SearchBot bids", 0)
         limit = check_time_limit(time_limit, "SearchBot")
         if not isinstance(bid_margin, (int, float)) or isinstance(bid_margin, bool):
             raise TypeError(f"SearchBot bid_margin must be a number, not {type(bid_margin).__name__}")

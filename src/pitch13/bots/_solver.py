@@ -16,7 +16,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from pitch13._base.checks import check_time_limit, excerpt
+from pitch13._base.checks import check_count, check_time_limit
 from pitch13._core.tally import outcome_after, score_change
 from pitch13.actions import Bid, NameTrump, Pass, Play, SeatAction
 from pitch13.bots._args import check_view
@@ -283,11 +283,8 @@ class SolverBot:
             TypeError: if an argument has the wrong type.
             ValueError: if a budget is not positive, or ``bids`` or ``bid_margin`` is negative.
         """
-        for name, count in (("samples", samples), ("auction_samples", auction_samples)):
-            if not isinstance(count, int) or isinstance(count, bool):
-                raise TypeError(f"SolverBot {name} must be an int, not {type(count).__name__}")
-            if count < 1:
-                raise ValueError(f"SolverBot {name} must be at least 1, not {excerpt(count)}")
+        check_count(samples, "SolverBot samples")
+        check_count(auction_samples, "SolverBot auction_samples")
         limit = check_time_limit(time_limit, "SolverBot")
         self._search = SearchBot(
             seed, iterations=iterations, time_limit=limit, bids=bids, bid_margin=bid_margin
