@@ -33,15 +33,16 @@ game's results at its end.
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Final
 
 import attrs
 
 from pitch13._base.checks import check_count, excerpt, option_or_default
+from pitch13._base.pool import in_chunks
 from pitch13._base.seeds import check_parts, game_seed, player_seed
 from pitch13.bots import Bot, BotError, BotSpec, bot_factory
 from pitch13.engine import apply, new_game
@@ -347,17 +348,7 @@ def _results(
         for pair in range(pairs):
             yield play_pair(bot_a, bot_b, pair, seed=seed, rules=rules)
         return
-    # Small chunks keep every worker busy to the end and the progress bar moving.
-    size = max(1, min(8, pairs // (workers * 8)))
-    chunks = [range(start, min(pairs, start + size)) for start in range(0, pairs, size)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending: set[Future[list[tuple[MatchGame, MatchGame]]]] = {
-            pool.submit(_pairs_of, bot_a, bot_b, seed, rules, list(chunk)) for chunk in chunks
-        }
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                yield from future.result()
+    yield from in_chunks(functools.partial(_pairs_of, bot_a, bot_b, seed, rules), range(pairs), workers)
 
 
 def match(

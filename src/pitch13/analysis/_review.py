@@ -46,18 +46,19 @@ action (giving up any of several dead cards in the look-through is valued once).
 from __future__ import annotations
 
 import enum
+import functools
 import hashlib
 import json
 import math
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Final
 
 import attrs
 
 from pitch13._base.checks import ShortLookup, check_count, check_time_limit, excerpt, writable
+from pitch13._base.pool import in_chunks
 from pitch13.actions import GiveUp, SeatAction
 from pitch13.analysis._evaluate import ActionValue
 from pitch13.bots._solver import evaluate_choices, mean_and_error
@@ -400,19 +401,9 @@ def _reviewed(
         for decision in found:
             yield review_decision(decision, samples, time_limit, seed)
         return
-    # Small chunks keep every worker busy to the end and the progress bar moving; each worker
-    # replays the record (microseconds an action) rather than be sent the states.
-    indices = [d[0] for d in found]
-    size = max(1, min(8, len(indices) // (workers * 8)))
-    chunks = [indices[start : start + size] for start in range(0, len(indices), size)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending: set[Future[list[ReviewedDecision]]] = {
-            pool.submit(review_chunk, record, chunk, samples, time_limit, seed) for chunk in chunks
-        }
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                yield from future.result()
+    # Each worker replays the record (microseconds an action) rather than be sent the states.
+    work = functools.partial(review_chunk, record, samples=samples, time_limit=time_limit, seed=seed)
+    yield from in_chunks(work, [d[0] for d in found], workers)
 
 
 def review(
