@@ -16,6 +16,8 @@ import random
 import time
 from collections.abc import Sequence
 
+import attrs
+
 from pitch13._base.checks import check_count, check_time_limit
 from pitch13._core.tally import outcome_after, score_change
 from pitch13.actions import Bid, NameTrump, Pass, Play, SeatAction
@@ -35,27 +37,21 @@ TRUMPS_WEIGHED = 2
 _MAX_STEPS = 400
 
 
+@attrs.frozen(slots=True)
 class Solved:
     """What :func:`solve_play` finds: the points to come after each legal card, and what they are worth.
 
     Points are the bidding team's, from the cards still in hands and in the trick.
     """
 
-    __slots__ = ("actions", "nodes", "taken", "to_come", "value_of")
-
-    def __init__(
-        self,
-        actions: tuple[SeatAction, ...],
-        taken: tuple[int, ...],
-        to_come: int,
-        nodes: int,
-        value_of: HandValue,
-    ) -> None:
-        self.actions = actions
-        self.taken = taken
-        self.to_come = to_come
-        self.nodes = nodes
-        self.value_of = value_of
+    #: The legal cards, in the order of :func:`~pitch13.legal_actions`.
+    actions: tuple[SeatAction, ...]
+    #: The points the bidding team takes from here after each of them.
+    taken: tuple[int, ...]
+    #: Positions the search visited.
+    nodes: int
+    #: What the points are worth.
+    value_of: HandValue
 
 
 class HandValue:
@@ -130,7 +126,7 @@ def solve_play(state: GameState, game_value: float = 0.0) -> Solved:
             place += 1
         taken.append(taken_by[place])
     value_of = HandValue(state, game_value)
-    return Solved(actions, tuple(taken), value_of.to_come, search.nodes, value_of)
+    return Solved(actions, tuple(taken), search.nodes, value_of)
 
 
 def hand_value(
