@@ -25,8 +25,8 @@ from pathlib import Path
 import pytest
 
 from pitch13 import DECK, Deal, GameState, Rules, apply, legal_actions, new_game, state_to_dict
-from pitch13._io.checked_json import rules_to_dict
 from pitch13.events import HandDealt
+from pitch13.records._json import rules_to_dict
 from pitch13.rules import (
     AllPass,
     DeuceTo,

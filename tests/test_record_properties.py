@@ -46,7 +46,7 @@ from pitch13 import (
     state_to_dict,
     state_to_json,
 )
-from pitch13._io.checked_json import MAX_DEPTH
+from pitch13.records._json import MAX_DEPTH
 from pitch13.testing import check_invariants
 from profiles import examples, longer
 from strategies import ACTION_SPACE, Playout, dealers, playouts, presets, valid_rules

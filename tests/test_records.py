@@ -38,8 +38,8 @@ from pitch13 import (
     state_to_dict,
     state_to_json,
 )
-from pitch13._io.checked_json import V1_DEFAULTS, rules_to_dict
 from pitch13.bots import SimpleBot, play_game
+from pitch13.records._json import V1_DEFAULTS, rules_to_dict
 
 
 def random_unseeded(seed: int, steps: int, rules: Rules | None = None) -> list[pitch13.GameState]:

@@ -45,10 +45,10 @@ from pitch13 import (
     parse_cards,
 )
 from pitch13._base.checks import excerpt
-from pitch13._io.checked_json import MAX_SIZE
 from pitch13.documents import DocumentError
 from pitch13.engine._partway import MIN_SCORE
 from pitch13.events import HandScored
+from pitch13.records._json import MAX_SIZE
 from pitch13.seen import SeenEntry
 from pitch13.views import SeatView
 from profiles import THOROUGH, examples, longer

@@ -47,10 +47,10 @@ import attrs
 
 from pitch13._base.checks import excerpt, option_or_default
 from pitch13._base.seeds import check_parts, game_seed, player_seed
-from pitch13._io import checked_json as doc
 from pitch13.bots import Bot, BotSpec, bot_factory, iter_hands
 from pitch13.bots._summary import HandSummary, hand_summaries
 from pitch13.events import ThrowInReason
+from pitch13.records import _json as doc
 from pitch13.rules import Rules
 
 __all__ = [

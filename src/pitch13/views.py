@@ -34,7 +34,12 @@ from pitch13._info.follow import Follower, view_fields
 from pitch13._info.hand_cache import SEEN_LOCK, Deferred, deferred_of, read_on
 from pitch13._info.knowledge import Place, PlaceInfo, hand_logs, infer, known_and_held
 from pitch13._info.view_reader import MAX_ENTRIES, field_readers, read_action
-from pitch13._io.checked_json import (
+from pitch13.actions import SeatAction
+from pitch13.cards import DECK, Card, Suit
+from pitch13.engine import legal_actions
+from pitch13.engine._partway import MIN_SCORE
+from pitch13.events import HandScored as _HandScored
+from pitch13.records._json import (
     MAX_SIZE,
     array,
     check_header,
@@ -45,11 +50,6 @@ from pitch13._io.checked_json import (
     rules_to_dict,
     string,
 )
-from pitch13.actions import SeatAction
-from pitch13.cards import DECK, Card, Suit
-from pitch13.engine import legal_actions
-from pitch13.engine._partway import MIN_SCORE
-from pitch13.events import HandScored as _HandScored
 from pitch13.rules import Rules
 from pitch13.scoring import HandResult, Outcome, Trick
 from pitch13.seen import (

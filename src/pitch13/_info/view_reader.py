@@ -16,7 +16,10 @@ import attrs
 
 from pitch13._base.checks import excerpt
 from pitch13._info.knowledge import PlaceInfo
-from pitch13._io.checked_json import (
+from pitch13.actions import SeatAction, parse_action
+from pitch13.cards import Card, Suit
+from pitch13.errors import ActionParseError, DocumentError
+from pitch13.records._json import (
     array,
     boolean,
     choice,
@@ -30,9 +33,6 @@ from pitch13._io.checked_json import (
     rules_from_dict,
     string,
 )
-from pitch13.actions import SeatAction, parse_action
-from pitch13.cards import Card, Suit
-from pitch13.errors import ActionParseError, DocumentError
 from pitch13.rules import Rules
 from pitch13.scoring import HandResult, Outcome, PointCard, Trick
 

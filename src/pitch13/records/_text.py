@@ -15,13 +15,13 @@ from typing import Final, NamedTuple, Protocol, cast
 
 from pitch13._base.checks import excerpt
 from pitch13._core.tally import past_target
-from pitch13._io.checked_json import fail, rules_from_dict, rules_to_dict
 from pitch13.actions import ActionParseError, Deal, SeatAction, parse_action, shuffled_deck
 from pitch13.cards import DECK, Card
 from pitch13.documents import DocumentError
 from pitch13.engine import MAX_HAND_NUMBER, MAX_SEED
 from pitch13.engine._partway import MIN_SCORE
 from pitch13.events import GameOver, HandScored, HandThrownIn
+from pitch13.records._json import fail, rules_from_dict, rules_to_dict
 from pitch13.rules import Rules
 from pitch13.state import GameState, Phase
 

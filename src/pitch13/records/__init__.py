@@ -39,7 +39,14 @@ from pitch13._base.checks import check_seed, excerpt, writable
 from pitch13._core import history as _history
 from pitch13._core.action_sets import ACTION_TYPES
 from pitch13._core.logs import hand_logs
-from pitch13._io.checked_json import (
+from pitch13.actions import ActionParseError, Bid, Deal, SeatAction, seed_commitment, shuffled_deck
+from pitch13.cards import DECK, Card
+from pitch13.documents import DocumentError
+from pitch13.engine import MAX_HAND_NUMBER, MAX_SEED, IllegalActionError, apply, new_game
+from pitch13.engine._partway import MIN_SCORE, check_start
+from pitch13.errors import FairnessError
+from pitch13.events import HandDealt
+from pitch13.records._json import (
     MAX_SIZE,
     array,
     check_header,
@@ -59,7 +66,7 @@ from pitch13._io.checked_json import (
     seat,
     string,
 )
-from pitch13._io.record_text import (
+from pitch13.records._text import (
     MAX_ACTIONS,
     MAX_HANDS,
     RECORD_FORMAT,
@@ -71,13 +78,6 @@ from pitch13._io.record_text import (
     parse_text,
     partway,
 )
-from pitch13.actions import ActionParseError, Bid, Deal, SeatAction, seed_commitment, shuffled_deck
-from pitch13.cards import DECK, Card
-from pitch13.documents import DocumentError
-from pitch13.engine import MAX_HAND_NUMBER, MAX_SEED, IllegalActionError, apply, new_game
-from pitch13.engine._partway import MIN_SCORE, check_start
-from pitch13.errors import FairnessError
-from pitch13.events import HandDealt
 from pitch13.rules import Rules
 from pitch13.state import GameState, Phase
 
