@@ -44,6 +44,7 @@ from pitch13.cards import Card
 from pitch13.engine._auction import bid_actions, bid_range, first_caller, next_caller
 from pitch13.engine._discard import discard_choices, discarder_after, first_discarder
 from pitch13.engine._end import next_dealer
+from pitch13.engine._flow import NEXT_PHASE
 from pitch13.engine._look import look_choices, next_looker, rejected_at_once
 from pitch13.engine._pickup import (
     next_picker,
@@ -182,8 +183,7 @@ class Follower:
         self.hand_sizes = [9, 9, 9, 9]
         self.stock_size = 18
         self.log = HandLog(item.hand_number, item.dealer, item.cards)
-        self.phase = Phase.BIDDING
-        self.to_act = first_caller(self.dealer)
+        self._after(Phase.DEAL)
 
     def _expect(self, who: int, phase: Phase, where: str) -> None:
         if self.phase is None or self.to_act < 0:
@@ -208,7 +208,7 @@ class Follower:
         elif isinstance(item, NameTrump):
             self._expect(who, Phase.TRUMP, where)
             self.table = table_for(item.suit, self.rules)
-            self._wait("dead")
+            self._after(Phase.TRUMP)
         elif isinstance(item, Discard):
             self._expect(who, Phase.DISCARD, where)
             assert self.table is not None
@@ -223,7 +223,7 @@ class Follower:
             if discarder >= 0:
                 self.to_act = discarder
             else:
-                self._open_pickup(0)
+                self._after(Phase.DISCARD)
         elif isinstance(item, Take):
             self._expect(who, Phase.PICKUP, where)
             bit = 1 << item.card.index
@@ -240,11 +240,13 @@ class Follower:
             if picker >= 0:
                 self.to_act = picker
             else:
-                self._close_pickup()
+                self.takeable = 0  # R-PICK-1: the pass is over, and the whole middle is dead
+                self._after(Phase.PICKUP)
         elif isinstance(item, Stop):
             if self.phase is Phase.PICKUP:
                 self._expect(who, Phase.PICKUP, where)
-                self._open_pickup(position(self.dealer, who) + 1)
+                if not self._open_pickup(position(self.dealer, who) + 1):
+                    self._after(Phase.PICKUP)
             else:
                 self._expect(who, Phase.LOOK, where)
                 if self.turned:
@@ -282,7 +284,7 @@ class Follower:
                 )
             ):
                 raise _fail(where, "the auction is not won so")
-            self.phase, self.to_act = Phase.TRUMP, item.seat
+            self._after(Phase.BIDDING)
         elif isinstance(item, HandThrownIn):
             if item.hand_number != self.hand_number:
                 raise _fail(where, f"hand {self.hand_number} is being played")
@@ -318,7 +320,7 @@ class Follower:
             self.hand_sizes[item.seat] -= len(item.cards)
             self.middle |= mask
             if item.seat == self.dealer and not self._open_discard():
-                self._open_pickup(0)
+                self._after(Phase.DISCARD)
         elif isinstance(item, RefillSeen):
             order = seat_order(self.dealer)
             done = sum(1 for e in self.history if isinstance(e.item, RefillSeen))
@@ -336,10 +338,10 @@ class Follower:
             if item.seat == self.seat:
                 self.hand |= mask_of(item.cards)
             if item.seat == self.dealer:
-                if self.stock_size:
+                if self.stock_size:  # R-LOOK-1: the stock left goes to the bidder
                     self.waiting = "bidder"
                 else:
-                    self._open_play()
+                    self._after(Phase.LOOK)
         elif isinstance(item, StockHandedOver):
             looker = self.bidder if self.waiting == "bidder" else (self.bidder + 2) & 3
             if (
@@ -361,7 +363,7 @@ class Follower:
                 raise _fail(where, "the stock goes to the bidder's partner")
             self.face_down += item.count
             self.stock_size = 0
-            self._open_play()
+            self._after(Phase.LOOK)
         elif isinstance(item, SeatOut):
             self._seat_out(item.seat, where)
         elif isinstance(item, TrickWon):
@@ -477,9 +479,42 @@ class Follower:
         self.turned = False
         self.turned_card = None
         if not self.stock_size:
-            self._open_play()
+            self._after(Phase.LOOK)
 
     # --- whose turn -----------------------------------------------------------------------------
+
+    def _after(self, done: Phase) -> None:
+        """Go on from phase ``done``, which has no decision left, to the next phase that begins.
+
+        The phases come in the engine's order (:data:`~pitch13.engine._flow.NEXT_PHASE`), each
+        begun as the seat sees it (:meth:`_begin`) or passed over.
+        """
+        phase = NEXT_PHASE[done]
+        while not self._begin(phase):
+            phase = NEXT_PHASE[phase]
+
+    def _begin(self, phase: Phase) -> bool:
+        """Begin ``phase`` as the engine's :func:`~pitch13.engine._flow.after` does, from what the seat sees.
+
+        ``True`` when the follower stops there: a seat is to act, or the events of the forced
+        steps with which the phase begins come next; ``False`` when the phase is passed over.
+        """
+        match phase:
+            case Phase.BIDDING:
+                self.phase, self.to_act = Phase.BIDDING, first_caller(self.dealer)  # R-BID-1
+            case Phase.TRUMP:  # the auction won (R-TRUMP-1): a hand all passed is thrown in instead
+                self.phase, self.to_act = Phase.TRUMP, self.bidder
+            case Phase.DISCARD:
+                self._wait("dead")  # R-DISC-1 first, then R-DISC-2 (_open_discard)
+            case Phase.PICKUP:
+                return self._open_pickup(0)
+            case Phase.LOOK:
+                self._wait("refill")  # R-FILL-1 first, then R-LOOK-1 if stock is left
+            case Phase.PLAY:
+                self._open_play()
+            case _:  # pragma: no cover - no phase of NEXT_PHASE's is left out
+                raise AssertionError(phase)
+        return True
 
     def _open_discard(self) -> bool:
         seat = first_discarder(self.hand_sizes, self.dealer)
@@ -487,16 +522,13 @@ class Follower:
             self.phase, self.to_act, self.waiting = Phase.DISCARD, seat, ""
         return seat >= 0
 
-    def _open_pickup(self, start: int) -> None:
+    def _open_pickup(self, start: int) -> bool:
         seat = next_picker(self.hand_sizes, self.takeable, self.dealer, start)
         if seat >= 0:
             self.phase, self.to_act, self.waiting = Phase.PICKUP, seat, ""
         else:
-            self._close_pickup()
-
-    def _close_pickup(self) -> None:
-        self.takeable = 0
-        self._wait("refill")
+            self.takeable = 0  # R-PICK-1: the pass is over, and the whole middle is dead
+        return seat >= 0
 
     def _wait(self, events: str) -> None:
         """No seat is to act: the ``events`` come next (see :attr:`waiting`)."""
