@@ -40,6 +40,11 @@ NEXT_PHASE: Final[dict[Phase, Phase]] = {
 }
 
 
+#: What begins a phase: its forced steps, then whether a seat has a decision in it (``True``),
+#: or none (``False``: the phase is passed over), or the hand is thrown in (``None``).
+Begin = Callable[[Work], "bool | None"]
+
+
 def _begin_bidding(w: Work) -> bool | None:
     """The auction begins at the dealer's left (R-BID-1)."""
     _auction.open_bidding(w)
@@ -69,9 +74,8 @@ def _begin_look(w: Work) -> bool | None:
     return _look.open_look(w)
 
 
-#: What begins each phase: its forced steps, then whether a seat has a decision in it
-#: (``True``), or none (``False``: the phase is passed over), or the hand is thrown in (``None``).
-_BEGIN: Final[dict[Phase, Callable[[Work], bool | None]]] = {
+#: What begins each phase of :data:`NEXT_PHASE`.
+_BEGIN: Final[dict[Phase, Begin]] = {
     Phases.BIDDING: _begin_bidding,
     Phases.TRUMP: _begin_trump,
     Phases.DISCARD: _begin_discard,
@@ -81,9 +85,9 @@ _BEGIN: Final[dict[Phase, Callable[[Work], bool | None]]] = {
 }
 
 
-def _following(done: Phase) -> tuple[Callable[[Work], bool | None], ...]:
+def _following(done: Phase) -> tuple[Begin, ...]:
     """What begins each phase after ``done``, in :data:`NEXT_PHASE`'s order, up to the play."""
-    begins = []
+    begins: list[Begin] = []
     while done is not Phases.PLAY:
         done = NEXT_PHASE[done]
         begins.append(_BEGIN[done])
@@ -92,7 +96,9 @@ def _following(done: Phase) -> tuple[Callable[[Work], bool | None], ...]:
 
 #: :func:`_following` for each phase, by the phase's ``_value_``: an Enum member's own hash is
 #: a call to Python code, its value's is a str's, cached.
-_FOLLOWING: Final = {phase._value_: _following(phase) for phase in (*NEXT_PHASE, Phases.PLAY)}
+_FOLLOWING: Final[dict[str, tuple[Begin, ...]]] = {
+    phase._value_: _following(phase) for phase in (*NEXT_PHASE, Phases.PLAY)
+}
 
 
 def after(w: Work, done: Phase) -> Work:
