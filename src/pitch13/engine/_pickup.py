@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from pitch13._core.fields import (
     DEALER,
@@ -143,13 +144,17 @@ def apply_pickup(state: GameState, seat: int, action: SeatAction) -> GameState |
 # --- the refill (R-FILL-1, R-FILL-2) -------------------------------------------------------------
 
 
+#: Read as a module's name: an Enum member read off its class is a slow lookup before Python 3.12.
+_REDEAL: Final = ShortStock.REDEAL
+
+
 def thrown_in_short(rules: Rules, held: int, stock: int) -> bool:
     """Whether the hand is thrown in at the refill (R-FILL-2).
 
     So it is if ``stock`` cards cannot fill the four hands, which hold ``held`` cards, to 6 each,
     and ``short_stock`` is ``redeal``.
     """
-    return rules.short_stock is ShortStock.REDEAL and 24 - held > stock
+    return rules.short_stock is _REDEAL and 24 - held > stock
 
 
 def refill(w: Work) -> bool:
@@ -169,10 +174,12 @@ def refill(w: Work) -> bool:
     bit = BITS.__getitem__
     at = 0
     for seat in seat_order(w[DEALER]):
-        given = stock[at : at + counts[seat]]
-        at += counts[seat]
-        filled[seat] |= sum(map(bit, given))  # the cards are all different
-        codes += (REFILLED_HEADS[seat][len(given)], given)
+        count = counts[seat]
+        given = stock[at : at + count]
+        if count:  # most seats are full already: nothing to add
+            at += count
+            filled[seat] |= sum(map(bit, given))  # the cards are all different
+        codes += (REFILLED_HEADS[seat][count], given)
     w[HANDS] = tuple(filled)
     w[STOCK] = stock[at:]
     emit(w, b"".join(codes), 4)
