@@ -173,10 +173,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="the seed of the workload (default 1)")
     parser.add_argument("--against", type=Path, help="another checkout, whose engine is timed in turn")
     parser.add_argument("--quick", action="store_true", help="a small workload: 20 games, 3 rounds")
+    parser.add_argument(
+        "--apply-only",
+        metavar="KIND",
+        choices=[kind for kind in KINDS if kind != "decision"],
+        help="build the workload, apply its actions of KIND --times times, untimed, and print how many"
+        " were applied (for instruction counts: benchmarks/instructions.sh)",
+    )
+    parser.add_argument("--times", type=int, default=1, help="with --apply-only: how many times (default 1)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.quick:
         args.games, args.rounds = 20, 3
+    if args.apply_only is not None:
+        found = _workload(args.games, args.hands, args.seed)[args.apply_only]
+        for _ in range(args.times):
+            for state, action in found:
+                pitch13.apply(state, action)
+        print(args.times * len(found))
+        return 0
     if args.worker:
         _worker(args.games, args.hands, args.seed)
         return 0
