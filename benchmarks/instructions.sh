@@ -14,29 +14,27 @@ export PYTHONHASHSEED=0
 here=$(cd "$(dirname "$0")" && pwd)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
+# The instructions of one run of a workload script (its arguments follow N), counted by
+# callgrind; what the script prints (how many actions it played) is left in $out/printed.N.
+count() {
+    local n=$1
+    shift
+    valgrind --tool=callgrind --callgrind-out-file="$out/cg.$n" python "$@" > "$out/printed.$n" 2> "$out/log.$n"
+    grep -E '^(summary|totals):' "$out/cg.$n" | head -n 1 | awk '{print $2}'
+}
 if [ "${1:-}" = "--step" ]; then
     step=${2:?"--step needs a kind of step, such as 'name trump'"}
     times=${3:-10}
-    count_step() {
-        valgrind --tool=callgrind --callgrind-out-file="$out/cg.$1" \
-            python "$here/steps.py" --apply-only "$step" --times "$1" > "$out/actions.$1" 2> "$out/log.$1"
-        grep -E '^(summary|totals):' "$out/cg.$1" | head -n 1 | awk '{print $2}'
-    }
-    base=$(count_step 0)
-    total=$(count_step "$times")
-    actions=$(cat "$out/actions.$times")
+    base=$(count 0 "$here/steps.py" --apply-only "$step" --times 0)
+    total=$(count "$times" "$here/steps.py" --apply-only "$step" --times "$times")
+    actions=$(cat "$out/printed.$times")
     echo "step: $step  actions: $actions"
     echo "instructions per action: $(( (total - base) / actions ))"
     exit 0
 fi
 games=${1:-20}
-count() {
-    valgrind --tool=callgrind --callgrind-out-file="$out/cg.$1" \
-        python "$here/engine.py" --workload-only --games "$1" > "$out/decisions.$1" 2> "$out/log.$1"
-    grep -E '^(summary|totals):' "$out/cg.$1" | head -n 1 | awk '{print $2}'
-}
-base=$(count 0)
-total=$(count "$games")
-decisions=$(cat "$out/decisions.$games")
+base=$(count 0 "$here/engine.py" --workload-only --games 0)
+total=$(count "$games" "$here/engine.py" --workload-only --games "$games")
+decisions=$(cat "$out/printed.$games")
 echo "games: $games  decisions: $decisions"
 echo "instructions per decision: $(( (total - base) / decisions ))"
