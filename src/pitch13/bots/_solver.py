@@ -19,6 +19,7 @@ from collections.abc import Sequence
 import attrs
 
 from pitch13._base.checks import check_count, check_time_limit
+from pitch13._core.masks import mask_of
 from pitch13._core.tally import outcome_after, score_change
 from pitch13.actions import Bid, NameTrump, Pass, Play, SeatAction
 from pitch13.bots._args import check_view
@@ -347,7 +348,7 @@ class SolverBot:
 
     def _trumps(self, view: SeatView, actions: Sequence[SeatAction]) -> list[SeatAction]:
         """The suits worth weighing as trump: the hand's two best by the rollout policy's count."""
-        hand = sum(1 << card.index for card in view.hand)
+        hand = mask_of(view.hand)
         by_suit = tables(view.rules)
         names = [action for action in actions if isinstance(action, NameTrump)]
         # Stable: on a tie, suit order.
