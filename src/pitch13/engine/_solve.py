@@ -52,12 +52,10 @@ Hands = tuple[int, int, int, int]
 class Layout:
     """What a trump table makes of the places: built once for each table."""
 
-    __slots__ = ("card_of", "deuce", "gaps", "ones", "place_of", "points", "power", "threes")
+    __slots__ = ("deuce", "gaps", "ones", "place_of", "points", "power", "threes")
 
     def __init__(self, table: TrumpTable) -> None:
-        order = table.order[::-1]  # low to high
-        #: Each trump's card index, by place.
-        self.card_of: Final = order
+        order = table.order[::-1]  # low to high: each trump's card index, by place
         #: Each trump's place, by card index.
         self.place_of: Final = {index: place for place, index in enumerate(order)}
         power = tuple(table.power[index] for index in order)
