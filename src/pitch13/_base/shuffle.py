@@ -39,28 +39,32 @@ def order_of(stream: bytes) -> bytes:
 
 
 def fast_order_of(stream: bytes) -> bytes | None:
-    """:func:`order_of`, when no two keys share their top 45 bits (else ``None``); in C, mostly.
+    """:func:`order_of`, when no two keys share their top 48 bits (else ``None``); in C, mostly.
 
-    Each card's key becomes a float in [1, 2) whose 52-bit mantissa is the key's top 45 bits,
-    a zero guard bit and the card's index: the floats sort (in C's fast path for floats) as
-    the cards do, provided no two keys share those 45 bits, and the index is read back from
-    each sorted float's last byte. Sorted floats in [1, 2) differ by their bit patterns, so a
-    shared prefix shows as two neighbours less than 64 apart (with the guard bit, neighbours
-    whose prefixes differ are at least 65 apart); that is checked on all 53 neighbours at
-    once, as 64-bit lanes of one integer. About one deal in 10**11 falls back to :func:`order_of`.
+    Each card's 8 bytes become a double's, big-endian: ``0x40``, the key's top 6 bytes, then
+    the card's index. Such a double is positive and finite (its exponent is from ``0x400`` to
+    ``0x40f``), so the doubles sort (in C's fast path for floats) as their bytes do, and so as
+    the cards do, provided no two keys share those 48 bits; each sorted double's last byte is
+    the index. The bytes are laid out by copying the stream one byte to the right and writing
+    the first and last byte of each lane, with no arithmetic. A shared prefix shows as two
+    sorted neighbours less than 64 apart as 64-bit numbers (neighbours whose prefixes differ
+    are at least 256 - 53 apart); that is checked on all 53 neighbours at once, as 64-bit
+    lanes of one integer. About one deal in 10**11 falls back to :func:`order_of`.
     """
-    lanes = (int.from_bytes(stream, "big") >> 12) & _PREFIXES | _FLOATS
-    floats = list(_DOUBLES.unpack(lanes.to_bytes(8 * 54, "big")))
-    floats.sort()
+    lanes = bytearray(_SHIFT)
+    lanes += stream  # lane i holds the top 6 bytes of key i at its bytes 1 to 6
+    lanes[0:432:8] = _EXPONENTS
+    lanes[7::8] = _INDEX_BYTES
+    floats = sorted(_DOUBLES.unpack_from(lanes))
     packed = _DOUBLES.pack(*floats)
     ordered = int.from_bytes(packed, "big")
-    # Lane i of ``gaps`` is float i minus float i - 1 (each gap is positive and below 2**52,
-    # so no lane borrows from another); adding 2**52 - 64 sets bit 52 of a lane iff its gap
-    # is at least 64.
+    # Lane i of ``gaps`` is double i minus double i - 1 as numbers (each gap is positive and
+    # below 2**63, so no lane borrows from another); adding 2**63 - 64 sets bit 63 of a lane
+    # iff its gap is at least 64.
     gaps = ordered - (ordered >> 64) + _LIFT
     if gaps & _CARRIES != _CARRIES:
         return None
-    return packed[7::8].translate(_LOW_SIX)
+    return packed[7::8]
 
 
 def _lanes(values: list[int]) -> int:
@@ -71,10 +75,11 @@ def _lanes(values: list[int]) -> int:
 KEYS: Final = struct.Struct(">54Q")
 _INDICES: Final = tuple(range(54))
 _DOUBLES: Final = struct.Struct(">54d")
-#: Bits 51 to 7 of each lane: a key shifted right 12 keeps its top 45 bits there.
-_PREFIXES: Final = _lanes([((1 << 45) - 1) << 7] * 54)
-#: A float's exponent for [1, 2) and the card's index, in each lane.
-_FLOATS: Final = _lanes([0x3FF << 52 | i for i in range(54)])
-_LIFT: Final = _lanes([0] + [(1 << 52) - 64] * 53)
-_CARRIES: Final = _lanes([0] + [1 << 52] * 53)
-_LOW_SIX: Final = bytes(b & 63 for b in range(256))
+#: The byte before the stream: it shifts each key's top 6 bytes to bytes 1 to 6 of its lane.
+_SHIFT: Final = b"\x00"
+#: The first byte of each lane: the sign bit clear and the top of a finite double's exponent.
+_EXPONENTS: Final = b"\x40" * 54
+#: The last byte of each lane: the card's index.
+_INDEX_BYTES: Final = bytes(_INDICES)
+_LIFT: Final = _lanes([0] + [(1 << 63) - 64] * 53)
+_CARRIES: Final = _lanes([0] + [1 << 63] * 53)
