@@ -134,21 +134,27 @@ def ended_early_code(team: int, mask: int) -> bytes:
     return _codes(ENDED_EARLY_K, team) + mask.to_bytes(7, "little")
 
 
-def dead_discarded_codes(seats: tuple[int, int, int, int], masks: tuple[int, int, int, int]) -> bytes:
-    """The codes of four ``DeadCardsDiscarded``, of ``seats[i]`` and ``masks[i]`` in turn.
+def dead_discarded_codes(dealer: int, m0: int, m1: int, m2: int, m3: int) -> bytes:
+    """The codes of four ``DeadCardsDiscarded``, seat ``s`` discarding ``ms``, from ``dealer``'s left.
 
     The four are written by one ``to_bytes``: as a little-endian number each code is
-    ``kind | seat << 8 | mask << 16``, nine bytes, the first code the lowest.
+    ``kind | seat << 8 | mask << 16``, nine bytes, the first code (the dealer's left's) the
+    lowest.
     """
-    a, b, c, d = masks
-    number = _DEAD_DISCARDED_QUADS[seats] | a << 16 | b << 88 | c << 160 | d << 232
-    return number.to_bytes(36, "little")
+    heads, s0, s1, s2, s3 = _DEAD_DISCARDED_LAYOUTS[dealer]
+    return (heads | m0 << s0 | m1 << s1 | m2 << s2 | m3 << s3).to_bytes(36, "little")
 
 
-_DEAD_DISCARDED_QUADS: Final = {
-    seats: sum((DEAD_DISCARDED_K | seat << 8) << 72 * i for i, seat in enumerate(seats))
-    for seats in ((0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2))
-}
+def _dead_discarded_layout(dealer: int) -> tuple[int, int, int, int, int]:
+    """The four codes' heads (kind and seat) for ``dealer``, and where each seat's mask goes."""
+    seats = [(dealer + 1 + i) & 3 for i in range(4)]  # from the dealer's left
+    heads = sum((DEAD_DISCARDED_K | seat << 8) << 72 * i for i, seat in enumerate(seats))
+    s0, s1, s2, s3 = (16 + 72 * seats.index(seat) for seat in range(4))
+    return heads, s0, s1, s2, s3
+
+
+#: :func:`_dead_discarded_layout` for each dealer.
+_DEAD_DISCARDED_LAYOUTS: Final = tuple(_dead_discarded_layout(dealer) for dealer in range(4))
 
 
 #: The first three bytes of a ``Refilled`` code, by seat and count: the cards follow.

@@ -51,12 +51,11 @@ def discard_dead(w: Work) -> None:
     table = w[TABLE]
     assert table is not None
     h0, h1, h2, h3 = w[HANDS]
-    live, dead_mask = table.mask, table.dead_mask
-    dead = (h0 & dead_mask, h1 & dead_mask, h2 & dead_mask, h3 & dead_mask)
+    live, dead = table.mask, table.dead_mask
+    d0, d1, d2, d3 = h0 & dead, h1 & dead, h2 & dead, h3 & dead
     w[HANDS] = (h0 & live, h1 & live, h2 & live, h3 & live)
-    w[MIDDLE] |= dead[0] | dead[1] | dead[2] | dead[3]
-    order = seat_order(w[DEALER])
-    emit(w, dead_discarded_codes(order, (dead[order[0]], dead[order[1]], dead[order[2]], dead[order[3]])), 4)
+    w[MIDDLE] |= d0 | d1 | d2 | d3
+    emit(w, dead_discarded_codes(w[DEALER], d0, d1, d2, d3), 4)
 
 
 def open_discard(w: Work) -> bool:

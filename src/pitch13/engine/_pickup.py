@@ -169,17 +169,22 @@ def refill(w: Work) -> bool:
     if thrown_in_short(w[RULES], (hands[0] | hands[1] | hands[2] | hands[3]).bit_count(), len(stock)):
         return False
     filled = list(hands)
-    counts = refill_counts(sizes_of(hands), len(stock), w[DEALER])
+    dealer = w[DEALER]
+    counts = refill_counts(sizes_of(hands), len(stock), dealer)
     codes: list[bytes] = []
-    bit = BITS.__getitem__
     at = 0
-    for seat in seat_order(w[DEALER]):
+    for seat in seat_order(dealer):
         count = counts[seat]
-        given = stock[at : at + count]
-        if count:  # most seats are full already: nothing to add
+        if count:
+            given = stock[at : at + count]
             at += count
-            filled[seat] |= sum(map(bit, given))  # the cards are all different
-        codes += (REFILLED_HEADS[seat][count], given)
+            mask = filled[seat]
+            for card in given:  # a loop costs less than sum(map(...)) for a few cards
+                mask |= BITS[card]
+            filled[seat] = mask
+            codes += (REFILLED_HEADS[seat][count], given)
+        else:  # a seat already full is given nothing
+            codes.append(REFILLED_HEADS[seat][0])
     w[HANDS] = tuple(filled)
     w[STOCK] = stock[at:]
     emit(w, b"".join(codes), 4)
