@@ -40,6 +40,7 @@ class TrumpTable:
         "ones",
         "order",
         "pickup_mask",
+        "play_power",
         "player_deuce",
         "point_mask",
         "point_order",
@@ -92,6 +93,8 @@ class TrumpTable:
         self.trump: Final = trump
         self.order: Final = tuple(order)
         self.power: Final = tuple(power)
+        #: :attr:`power` by a play's code, ``seat << 6 | card`` (a trick's plays, internal).
+        self.play_power: Final = tuple(power[code & 63] if code & 63 < 54 else -1 for code in range(256))
         self.points: Final = tuple(points)
         self.mask: Final = sum(1 << i for i in order)
         #: The cards that are not trumps: dead, discarded as soon as trump is named (R-DISC-1).

@@ -7,6 +7,7 @@ values, computed from card masks and plays kept as ints.
 from __future__ import annotations
 
 import functools
+from typing import Final
 
 from pitch13._core.tables import TrumpTable
 from pitch13.cards import DECK
@@ -31,23 +32,30 @@ def close_trick(table: TrumpTable, plays: tuple[int, ...]) -> tuple[int, int, in
     with the card played first. R-PLAY-6: the points go to the winner's team, the 2 of trump's
     to its player's team under ``deuce_to=player``. Internal: ``plays`` are ``seat << 6 | card``.
     """
-    power = table.power
-    first = plays[0]
-    winner, best = first >> 6, power[first & 63]
-    for code in plays[1:]:
-        if power[code & 63] > best:
-            winner, best = code >> 6, power[code & 63]
-    won_a = won_b = 0
-    point_mask = table.point_mask
+    power, bits = table.play_power, _PLAY_BITS
+    first, *rest = plays
+    win, best, cards = first, power[first], bits[first]
+    for code in rest:
+        cards |= bits[code]
+        if power[code] > best:
+            win, best = code, power[code]
+    winner = win >> 6
+    points = cards & table.point_mask
     deuce = table.player_deuce
-    for code in plays:
-        i = code & 63
-        if point_mask >> i & 1:
-            if (code >> 6 if i == deuce else winner) & 1:
-                won_b |= 1 << i
-            else:
-                won_a |= 1 << i
-    return winner, won_a, won_b
+    if deuce >= 0 and points >> deuce & 1:
+        # The 2 of trump's point goes to the team of the seat that played it.
+        deuce_bit = 1 << deuce
+        points ^= deuce_bit
+        player = next(code >> 6 for code in plays if code & 63 == deuce)
+        won_a = (0 if winner & 1 else points) | (0 if player & 1 else deuce_bit)
+        return winner, won_a, (cards & table.point_mask) ^ won_a
+    if winner & 1:
+        return winner, 0, points
+    return winner, points, 0
+
+
+#: The bit of a play's card, by the play's code ``seat << 6 | card``.
+_PLAY_BITS: Final = tuple(1 << (code & 63) if code & 63 < 54 else 0 for code in range(256))
 
 
 def make_trick(number: int, table: TrumpTable, plays: tuple[int, ...]) -> Trick:
