@@ -49,6 +49,10 @@ _PLAY: Final = Phases.PLAY
 _LOOK: Final = Phases.LOOK
 _BIDDING: Final = Phases.BIDDING
 _TRUMP: Final = Phases.TRUMP
+_DISCARD: Final = Phases.DISCARD
+_PICKUP: Final = Phases.PICKUP
+_DEAL: Final = Phases.DEAL
+_GAME_OVER: Final = Phases.GAME_OVER
 #: The actions of the look and of the auction (exactly these classes take the short way).
 _LOOK_STEPS: Final = frozenset({TurnUp, Stop, Reject, GiveUp})
 _BIDDING_STEPS: Final = frozenset({Pass, Bid})
@@ -137,26 +141,26 @@ def legal_actions(state: GameState) -> tuple[SeatAction, ...]:
     """
     if type(state) is not GameState:
         raise TypeError(f"legal_actions() takes a GameState, not {type(state).__name__}")
+    # The phases by the module's names, commonest first: a name read off a class (a match
+    # case's ``Phases.LOOK``) is a slow lookup before Python 3.12.
     phase = state._phase
-    if phase is _PLAY:  # the commonest: straight to the legal set
+    if phase is _PLAY:
         table = state._table
         assert table is not None
         return _play.play_choices(state._hands[state._to_act], table)
-    match phase:
-        case Phases.LOOK:
-            return _look.look_choices(state._turned >= 0, state._hands[state._to_act])
-        case Phases.BIDDING:
-            return _auction.legal_bidding(state)
-        case Phases.TRUMP:
-            return _auction.legal_trump(state)
-        case Phases.DISCARD:
-            return _discard.discard_choices(state._hands[state._to_act])
-        case Phases.PICKUP:
-            return _pickup.pickup_choices(state._takeable)
-        case Phases.DEAL | Phases.GAME_OVER:
-            return ()
-        case unknown:  # pragma: no cover - mypy checks that every phase is handled
-            assert_never(unknown)
+    if phase is _BIDDING:
+        return _auction.legal_bidding(state)
+    if phase is _PICKUP:
+        return _pickup.pickup_choices(state._takeable)
+    if phase is _LOOK:
+        return _look.look_choices(state._turned >= 0, state._hands[state._to_act])
+    if phase is _TRUMP:
+        return _auction.legal_trump(state)
+    if phase is _DISCARD:
+        return _discard.discard_choices(state._hands[state._to_act])
+    if phase is _DEAL or phase is _GAME_OVER:
+        return ()
+    assert_never(phase)  # pragma: no cover - mypy checks that every phase is handled
 
 
 # --- apply ---------------------------------------------------------------------------------------
