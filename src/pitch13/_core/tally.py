@@ -45,10 +45,9 @@ def close_trick(table: TrumpTable, plays: tuple[int, ...]) -> tuple[int, int, in
     if deuce >= 0 and points >> deuce & 1:
         # The 2 of trump's point goes to the team of the seat that played it.
         deuce_bit = 1 << deuce
-        points ^= deuce_bit
         player = next(code >> 6 for code in plays if code & 63 == deuce)
-        won_a = (0 if winner & 1 else points) | (0 if player & 1 else deuce_bit)
-        return winner, won_a, (cards & table.point_mask) ^ won_a
+        won_a = (0 if winner & 1 else points ^ deuce_bit) | (0 if player & 1 else deuce_bit)
+        return winner, won_a, points ^ won_a
     if winner & 1:
         return winner, 0, points
     return winner, points, 0
