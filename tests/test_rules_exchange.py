@@ -29,6 +29,7 @@ from pitch13 import (
     Take,
     legal_actions,
     parse_cards,
+    view_delta,
 )
 from pitch13.events import (
     CardRejected,
@@ -293,17 +294,25 @@ def test_r_pick_1_a_seat_may_take_several_one_at_a_time():
 
 def test_r_pick_1_after_the_pass_the_middle_is_dead():
     """R-PICK-1: the pass goes once round; when every seat has stopped the untaken point cards stay
-    in the middle but can no longer be taken."""
+    in the middle but can no longer be taken, in the engine and in every seat's view brought up
+    to date by a delta."""
     state = shed("AH 10H KH")
     state = drive(state, (2, STOP), (3, STOP))
     assert state.phase is Phase.PICKUP
     assert state.to_act == 0
+    before = state
     state = drive(state, (0, STOP))
     assert state.phase is Phase.LOOK
     assert state.to_act == 0  # the bidder, looking through the stock: no second round
     assert state.takeable == ()
     assert cards("AH 10H KH") <= set(state.middle)
     refused(state, Take(card("AH")), IllegalReason.WRONG_PHASE)
+    for seat in (0, 1, 2, 3, None):
+        held = helpers.see(before, seat)
+        assert held.takeable
+        updated = held.updated(view_delta(state, seat, before.ply))
+        assert updated.takeable == ()
+        assert updated == helpers.see(state, seat)
 
 
 def test_r_pick_1_dead_cards_and_non_point_trumps_cannot_be_taken():

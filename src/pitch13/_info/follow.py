@@ -240,7 +240,6 @@ class Follower:
             if picker >= 0:
                 self.to_act = picker
             else:
-                self.takeable = 0  # R-PICK-1: the pass is over, and the whole middle is dead
                 self._after(Phase.PICKUP)
         elif isinstance(item, Stop):
             if self.phase is Phase.PICKUP:
@@ -508,7 +507,8 @@ class Follower:
                 self._wait("dead")  # R-DISC-1 first, then R-DISC-2 (_open_discard)
             case Phase.PICKUP:
                 return self._open_pickup(0)
-            case Phase.LOOK:
+            case Phase.LOOK:  # the pick-up's pass is over: the whole middle is dead (R-PICK-1)
+                self.takeable = 0
                 self._wait("refill")  # R-FILL-1 first, then R-LOOK-1 if stock is left
             case Phase.PLAY:
                 self._open_play()
@@ -526,8 +526,6 @@ class Follower:
         seat = next_picker(self.hand_sizes, self.takeable, self.dealer, start)
         if seat >= 0:
             self.phase, self.to_act, self.waiting = Phase.PICKUP, seat, ""
-        else:
-            self.takeable = 0  # R-PICK-1: the pass is over, and the whole middle is dead
         return seat >= 0
 
     def _wait(self, events: str) -> None:

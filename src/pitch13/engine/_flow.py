@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Final
 
 from pitch13._base.shuffle import seeded_order
-from pitch13._core.fields import HAND_NUMBER, PHASE, SEED, Work
+from pitch13._core.fields import HAND_NUMBER, PHASE, SEED, TAKEABLE, Work
 from pitch13.engine import _auction, _discard, _end, _look, _pickup, _play
 from pitch13.engine._work import Phases
 from pitch13.events import ThrowInReason
@@ -67,7 +67,8 @@ def _begin_discard(w: Work) -> bool | None:
 
 
 def _begin_look(w: Work) -> bool | None:
-    """The refill (R-FILL-1, or the hand is thrown in: R-FILL-2); then the look, if stock is left (R-LOOK-1)."""
+    """The pick-up's pass is over; the refill (R-FILL-1, or the hand is thrown in: R-FILL-2); then the look, if stock is left (R-LOOK-1)."""
+    w[TAKEABLE] = 0  # R-PICK-1: the whole middle is dead
     if not _pickup.refill(w):
         _end.throw_in(w, ThrowInReason.SHORT_STOCK)
         return None

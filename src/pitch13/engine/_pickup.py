@@ -48,12 +48,12 @@ def open_pickup(w: Work, start: int = 0) -> bool:
     """Whether a seat may pick up, the first from place ``start`` of the seat order on.
 
     One pass clockwise from the dealer's left: each seat holding fewer than 6 cards in turn,
-    while a shed card may still be taken. When the pass ends the whole middle is dead.
+    while a shed card may still be taken. When the pass ends the whole middle is dead (the
+    look's phase begins so: :mod:`pitch13.engine._flow`).
     """
     takeable = w[TAKEABLE]
     seat = next_picker(sizes_of(w[HANDS]), takeable, w[DEALER], start) if takeable else -1
     if seat < 0:
-        w[TAKEABLE] = 0
         return False
     w[PHASE] = Phases.PICKUP
     w[TO_ACT] = seat
@@ -116,7 +116,6 @@ def apply_pickup(state: GameState, seat: int, action: SeatAction) -> GameState |
             )
         w = Work(state._layout)
         act(w, STOP_CODES[seat])
-        w[TAKEABLE] = 0
         return w
     if not isinstance(action, Take):
         wrong_phase(state, seat, action)
@@ -137,7 +136,6 @@ def apply_pickup(state: GameState, seat: int, action: SeatAction) -> GameState |
     if picker >= 0:  # it may take another, or the next seat may
         w[TAKEABLE], w[TO_ACT] = takeable, picker
         return freeze(w)
-    w[TAKEABLE] = 0
     return w
 
 
