@@ -168,6 +168,23 @@ def test_equal_states_from_the_same_actions_are_equal_and_hash_alike(finished):
     assert replayed.history == finished.history
 
 
+def test_hashing_a_state_never_reads_its_finished_hands(finished):
+    # The digest of the game's past is made as each hand finishes: a state rebuilt from a pickle
+    # (its past never hashed) hashes without reading a finished hand again. Were the digest made
+    # at the first hash, the tampered copy's would differ.
+    def rebuilt():
+        return pickle.loads(pickle.dumps(finished))
+
+    plain, tampered = rebuilt(), rebuilt()
+    assert plain._past is not None and plain._past.number > 3
+    oldest = tampered._past
+    while oldest.prev is not None:
+        oldest = oldest.prev
+    object.__setattr__(oldest, "deck", bytes(reversed(oldest.deck)))
+    assert hash(tampered) == hash(plain)
+    assert tampered != plain  # equal digests are not enough: equality compares the hands
+
+
 def test_states_of_the_same_deal_are_equal_and_of_other_actions_not():
     dealt = arranged_deck({}, dealer=0)
     a = pitch13.apply(pitch13.new_game(), dealt)

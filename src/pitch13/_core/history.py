@@ -190,10 +190,10 @@ class Hand:
     """
 
     __slots__ = (
-        "_digest",
         "_result",
         "dealer",
         "deck",
+        "digest",
         "entries",
         "first_ply",
         "log",
@@ -226,24 +226,10 @@ class Hand:
         #: The ply at which the history kept begins: 0, unless the game was started partway
         #: (``first_ply``, given only to the first node of a chain).
         self.first_ply: Final[int] = first_ply if prev is None else prev.first_ply
-        self._digest: int | None = None
+        #: A hash of the chain up to this hand, made with the hand (so that hashing or comparing
+        #: a state never walks its past): the digest before it, the deck and the log.
+        self.digest: Final[int] = hash((0 if prev is None else prev.digest, deck, log))
         self._result: HandResult | None = None
-
-    @property
-    def digest(self) -> int:
-        """A hash of the chain up to this hand, made when first needed (and kept)."""
-        if self._digest is None:
-            pending: list[Hand] = []
-            hand: Hand | None = self
-            while hand is not None and hand._digest is None:
-                pending.append(hand)
-                hand = hand.prev
-            digest = 0 if hand is None else hand._digest
-            for hand in reversed(pending):
-                digest = hash((digest, hand.deck, hand.log))
-                hand._digest = digest  # the same value in every thread: a race is harmless
-        assert self._digest is not None
-        return self._digest
 
     def hand_result(self, rules: Rules) -> HandResult:
         """The hand's :class:`~pitch13.HandResult` (it must have one), made once."""
