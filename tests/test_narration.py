@@ -361,6 +361,13 @@ def test_bad_seats_teams_and_entries_are_refused():
         narrator.team(True)
     with pytest.raises(TypeError, match="describe_seen\\(\\) takes a SeenEntry, not HistoryEntry"):
         narrator.describe_seen(HistoryEntry(1, PASS))
+    # The viewer is checked whatever the entry, not only where a deal names it.
+    with pytest.raises(ValueError, match="viewer is an int from 0 to 3, not 9"):
+        narrator.describe_seen(SeenEntry(1, PASS), 9)
+    with pytest.raises(TypeError, match="viewer is an int from 0 to 3, not '1'"):
+        narrator.describe_seen(SeenEntry(1, PASS), "1")
+    with pytest.raises(ValueError, match="viewer is an int from 0 to 3, not -1"):
+        narrate_seen((), viewer=-1)  # even with no entry to describe
     with pytest.raises(TypeError, match="describe_history\\(\\) takes a HistoryEntry, not SeenEntry"):
         narrator.describe_history(SeenEntry(1, PASS))
 

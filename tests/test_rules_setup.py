@@ -1169,6 +1169,10 @@ def test_parse_cards():
     assert parse_cards("") == ()
     with pytest.raises(CardParseError, match="unknown rank"):
         parse_cards("AH 1H")
+    with pytest.raises(TypeError, match="parse_cards\\(\\) takes a str or an iterable of str, not int"):
+        parse_cards(5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a card is parsed from a str, not int"):
+        parse_cards(["AH", 5])  # type: ignore[list-item]
 
 
 # --- bad input at new_game, legal_actions and apply --------------------------------------------

@@ -307,6 +307,14 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 
     Raises:
         CardParseError: if one of them is not a card.
+        TypeError: if ``text`` is neither a str nor an iterable, or an item of it is not a str.
     """
-    parts: Iterable[str] = text.replace(",", " ").split() if isinstance(text, str) else text
+    if isinstance(text, str):
+        return tuple(Card.parse(part) for part in text.replace(",", " ").split())
+    try:
+        parts = iter(text)
+    except TypeError:
+        raise TypeError(
+            f"parse_cards() takes a str or an iterable of str, not {type(text).__name__}"
+        ) from None
     return tuple(Card.parse(part) for part in parts)

@@ -183,10 +183,14 @@ class Narrator:
         before trump is named); every other entry takes one.
 
         Raises:
-            TypeError: if ``entry`` is not a :class:`~pitch13.seen.SeenEntry`.
+            TypeError: if ``entry`` is not a :class:`~pitch13.seen.SeenEntry`, or ``viewer``
+                neither ``None`` nor an int.
+            ValueError: if ``viewer`` is an int outside 0..3.
         """
         if not isinstance(entry, SeenEntry):
             raise TypeError(f"describe_seen() takes a SeenEntry, not {type(entry).__name__}")
+        if viewer is not None:
+            viewer = check_seat(viewer, "viewer")
         who, item = entry.seat, entry.item
         match item:
             case DealSeen(hand_number=number, dealer=dealer, cards=cards):
@@ -373,10 +377,13 @@ def narrate_seen(
     from its deal.
 
     Raises:
-        TypeError: if ``narrator`` is neither a :class:`Narrator` nor ``None``, or an entry is
-            not a :class:`~pitch13.seen.SeenEntry`.
+        TypeError: if ``narrator`` is neither a :class:`Narrator` nor ``None``, an entry is
+            not a :class:`~pitch13.seen.SeenEntry`, or ``viewer`` neither ``None`` nor an int.
+        ValueError: if ``viewer`` is an int outside 0..3.
     """
     teller = option_or_default(narrator, Narrator, "narrator", Narrator())
+    if viewer is not None:
+        viewer = check_seat(viewer, "viewer")
     lines: list[str] = []
     for entry in entries:
         text = teller.describe_seen(entry, viewer)
