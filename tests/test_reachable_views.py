@@ -111,13 +111,55 @@ def test_from_dict_refuses_a_history_where_another_seat_plays_a_card_the_seat_ho
     refused(lambda: SeatView.from_dict(data), f"$.history[{played}]", f"{mine} is not in seat 0's hand")
 
 
+def _hand_2_bidding_data():
+    """Seat 0's view document at the start of hand 2's auction: hand 1's result in it."""
+    state = new_game(seed=12)
+    while state.hand_number < 2 or state.phase is not Phase.BIDDING:
+        state = apply(state, legal_actions(state)[0])
+    return view(state, 0).to_dict()
+
+
+def _moon_made(result, data):
+    """Every point card to team A on a bid of the moon, the scores following."""
+    for card in result["point_cards"]:
+        card["team"] = 0
+    result.update(bid=13, points=[13, 0], unplayed_points=0, moon=True, score_change=[13, 0])
+    result["scores"] = data["scores"] = [13, 0]
+
+
+@pytest.mark.parametrize(
+    ("change", "where", "why"),
+    [
+        (lambda r, d: r.update(dealer=2), "$.last_result.dealer", "is dealt by seat 0"),
+        (lambda r, d: r.update(bid=1), "$.last_result.bid", f"a bid is from {Rules().min_bid} to 13, not 1"),
+        (lambda r, d: r.update(points=[13, 13]), "$.last_result.points", "give [9, 3], not [13, 13]"),
+        (lambda r, d: r["point_cards"][0].update(team=1), "$.last_result.points", "give [8, 4], not [9, 3]"),
+        (lambda r, d: r.update(unplayed_points=9), "$.last_result.unplayed_points", "give 1, not 9"),
+        (lambda r, d: r.update(made=False), "$.last_result.made", "give True, not False"),
+        (lambda r, d: r.update(moon=True), "$.last_result.moon", "give False, not True"),
+        (lambda r, d: r.update(score_change=[5, 3]), "$.last_result.score_change", "give [9, 3], not [5, 3]"),
+        (_moon_made, "$.last_result", "the moon of hand 1 ended the game, which goes on after it"),
+    ],
+)
+def test_a_view_refuses_an_earlier_hands_result_no_hand_could_have(change, where, why):
+    """A result the history does not score is one scoring could have made (R-SCORE-1, R-SCORE-2),
+    of a hand dealt by its dealer (R-DEAL-2), whose moon did not end the game (R-SCORE-2)."""
+    data = _hand_2_bidding_data()
+    assert SeatView.from_dict(data).last_result.points == (9, 3)
+    change(data["last_result"], data)
+    with pytest.raises(DocumentError) as info:
+        SeatView.from_dict(data)
+    assert info.value.where == where
+    assert why in info.value.why
+
+
 def test_updated_refuses_a_delta_whose_ply_is_behind_its_entries():
     """A call is a ply: a delta that adds one and stays at ply 0 is refused at its ply, ``$[1]``."""
     delta = ViewDelta(0, 0, ("1 pass",))
     refused(
         lambda: view(new_game(seed=0), 0).updated(delta),
         "$[1]",
-        "the history shown is at a ply from 1 to 2, not 0",
+        "the delta's entries bring the game from ply 0 to ply 1, not 0",
     )
 
 

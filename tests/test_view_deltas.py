@@ -22,6 +22,8 @@ from hypothesis import strategies as st
 
 from helpers import see
 from pitch13 import (
+    DECK,
+    Deal,
     DocumentError,
     GameRecord,
     Phase,
@@ -138,6 +140,42 @@ def test_updated_refuses_a_delta_that_does_not_follow_the_view():
         )
     with pytest.raises(TypeError, match="ViewDelta"):
         earlier.updated(delta.to_json())
+
+
+def test_updated_refuses_a_delta_whose_ply_its_entries_do_not_take():
+    """Each action of a delta is one ply: a delta's ply other than the view's plus its actions
+    is refused at ``$[1]``, however near, and so is a ply that goes back."""
+    earlier, later, delta = seat_1_mid_hand()
+    actions = delta.ply - earlier.ply
+    assert actions > 1 and earlier.updated(delta) == later
+    for ply in (delta.ply - 1, delta.ply + 1, earlier.ply, earlier.ply - 1):
+        with pytest.raises(DocumentError) as info:
+            earlier.updated(ViewDelta(delta.since, ply, delta.entries))
+        assert info.value.where == "$[1]"
+        assert (
+            info.value.why
+            == f"the delta's entries bring the game from ply {earlier.ply} to ply {delta.ply}, not {ply}"
+        )
+
+
+def test_a_deal_by_chance_is_a_ply_of_a_delta_and_a_seeded_deal_is_none():
+    """Across a hand's end, a deal by :class:`~pitch13.Deal` is one more ply; in a seeded game the
+    next hand is dealt with the last action. ``updated`` takes either, and nothing further."""
+    rng = random.Random(8)
+    for seed in (None, 8):
+        states = [new_game(Rules(), seed=seed)]
+        while states[-1].hand_number == 1 or states[-1].phase is not Phase.BIDDING:
+            state = states[-1]
+            action = Deal(rng.sample(DECK, 54)) if state.is_chance else rng.choice(legal_actions(state))
+            states.append(apply(state, action))
+        before = next(s for s in states if s.phase is Phase.PLAY)
+        after = states[-1]
+        delta = view_delta(after, 2, before.ply)
+        actions = sum(1 for line in delta.entries if line.split()[0].isdigit())
+        assert delta.ply - before.ply == actions + (seed is None)
+        assert see(before, 2).updated(delta) == see(after, 2)
+        with pytest.raises(DocumentError, match=r"to a ply from \d+ to \d+, not"):
+            see(before, 2).updated(ViewDelta(delta.since, before.ply + actions + 2, delta.entries))
 
 
 @pytest.mark.parametrize(

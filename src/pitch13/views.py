@@ -29,6 +29,7 @@ from pitch13._base.checks import check_seat, excerpt
 from pitch13._core import history as _history
 from pitch13._core.masks import ALL_CARDS, cards_of_mask, mask_of
 from pitch13._core.tables import may_take, table_for
+from pitch13._core.tally import hand_result, outcome_after
 from pitch13._info.entry_text import parse_entry
 from pitch13._info.follow import Follower, view_fields
 from pitch13._info.hand_cache import SEEN_LOCK, Deferred, deferred_of, read_on
@@ -51,7 +52,7 @@ from pitch13.records._json import (
     string,
 )
 from pitch13.rules import Rules
-from pitch13.scoring import HandResult, Outcome, Trick
+from pitch13.scoring import HandResult, Outcome, Termination, Trick
 from pitch13.seen import (
     DealSeen,
     GiveUpSeen,
@@ -292,10 +293,25 @@ class SeatView:
         if not isinstance(delta.ply, int) or isinstance(delta.ply, bool):  # made in code, not read
             fail("$[1]", f"a ply is an int, not {excerpt(delta.ply)}")
         follower = _follower_of(self)
+        actions = deals = 0
         for i, line in enumerate(delta.entries):
             where = f"$[{i + 2}]"
-            follower.follow(parse_entry(follower, line, where), where)
+            entry = parse_entry(follower, line, where)
+            follower.follow(entry, where)
+            if entry.seat is not None:
+                actions += 1
+            elif isinstance(entry.item, DealSeen):
+                deals += 1
         follower.finish()
+        # Each action is one ply, and so is a deal in a game dealt by Deal (none in a seeded one).
+        low, high = self.ply + actions, self.ply + actions + deals
+        if not low <= delta.ply <= high:
+            fail(
+                "$[1]",
+                f"the delta's entries bring the game from ply {self.ply} to "
+                + (f"ply {low}" if low == high else f"a ply from {low} to {high}")
+                + f", not {excerpt(delta.ply)}",
+            )
         return SeatView(ply=delta.ply, **view_fields(follower, delta.ply, delta=True))  # type: ignore[arg-type]
 
     def to_dict(self) -> dict[str, object]:
@@ -706,6 +722,54 @@ def _follower_start(
     return follower
 
 
+def _check_earlier_result(rules: Rules, first_dealer: int, last: HandResult) -> None:
+    """Refuse a result of an earlier hand that no hand of the game could have had.
+
+    Its dealer is the hand's (R-DEAL-2), its bid one of the auction's (R-BID-1), and every other
+    field what scoring makes of the point cards each team took (R-SCORE-1, R-SCORE-2); and it did
+    not end the game by its moon (R-SCORE-2), as the game goes on after it.
+    """
+    where = "$.last_result"
+    dealer = (first_dealer + last.hand_number - 1) & 3
+    if last.dealer != dealer:
+        fail(
+            f"{where}.dealer",
+            f"hand {last.hand_number} of a game first dealt by seat {first_dealer} is dealt by seat {dealer}",
+        )
+    if not rules.min_bid <= last.bid <= rules.max_bid:
+        fail(f"{where}.bid", f"a bid is from {rules.min_bid} to {rules.max_bid}, not {last.bid}")
+    won = [0, 0]
+    for card in last.point_cards:
+        if card.team is not None:
+            won[card.team] |= 1 << card.card.index
+    expected = hand_result(
+        rules,
+        table_for(last.trump, rules),
+        hand_number=last.hand_number,
+        dealer=last.dealer,
+        bidder=last.bidder,
+        bid=last.bid,
+        won=(won[0], won[1]),
+        scores=(last.scores[0] - last.score_change[0], last.scores[1] - last.score_change[1]),
+        ended_early=last.ended_early,
+    )
+    for name in _RESULT_FIELDS:
+        given, scored = getattr(last, name), getattr(expected, name)
+        if given != scored:
+            fail(
+                f"{where}.{name}",
+                f"the point cards each team took give {excerpt(_plain(scored))}, not {excerpt(_plain(given))}",
+            )
+    # A score past the target is refused with the view's scores, which are this result's.
+    ended = outcome_after(rules, last.hand_number, last.bidder, last.bid, last.made, last.scores)
+    if ended is not None and ended.termination in _MOON_ENDS:
+        fail(where, f"the moon of hand {last.hand_number} ended the game, which goes on after it")
+
+
+_RESULT_FIELDS: Final = tuple(a.name for a in attrs.fields(HandResult))
+_MOON_ENDS: Final = (Termination.MOON_MADE, Termination.MOON_FAILED)
+
+
 def _replayed(values: dict[str, object]) -> SeatView:
     """The view whose fields were read into ``values``, once its history replays to all of them."""
     rules = cast(Rules, values["rules"])
@@ -720,12 +784,11 @@ def _replayed(values: dict[str, object]) -> SeatView:
             "$.dealer",
             f"hand {hand_number} of a game first dealt by seat {first_dealer} is dealt by seat {(first_dealer + hand_number - 1) & 3}",
         )
-    if (
-        last is not None
-        and last.hand_number >= hand_number
-        and not any(isinstance(line, str) and line.startswith("scored") for line in lines)
-    ):
-        fail("$.last_result.hand_number", f"the last hand scored comes before hand {hand_number}")
+    if last is not None and not any(isinstance(line, str) and line.startswith("scored") for line in lines):
+        # A result the history does not score: of an earlier hand, after which the game went on.
+        if last.hand_number >= hand_number:
+            fail("$.last_result.hand_number", f"the last hand scored comes before hand {hand_number}")
+        _check_earlier_result(rules, first_dealer, last)
     total = rules.points_total
     lowest = MIN_SCORE - total * hand_number  # a game may start at any score from MIN_SCORE
     for team, score in enumerate(scores):
