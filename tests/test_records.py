@@ -658,3 +658,23 @@ def test_a_loaded_state_plays_on_like_the_original():
     card = legal_actions(state)[0]
     assert isinstance(card, Play) and isinstance(card.card, Card)
     assert apply(loaded, card) == apply(state, card)
+
+
+def test_a_game_of_more_hands_than_a_record_holds_is_not_written():
+    """A record holds at most 10,000 hands, the most its readers take: the writers refuse a
+    longer game (here, every auction passed out and redealt, R-BID-2) rather than write a
+    document that does not read back, and a game of exactly 10,000 hands reads back."""
+    state = new_game(Rules(all_pass="redeal"), seed=1)
+    while state.hand_number < 10_000:
+        state = apply(state, PASS)
+    assert len(GameRecord.from_state(state).hands) == 10_000
+    assert state_from_json(state_to_json(state), max_size=10**7) == state
+    state = apply(apply(apply(apply(state, PASS), PASS), PASS), PASS)
+    for write in (GameRecord.from_state, state_to_dict, state_to_json):
+        with pytest.raises(
+            ValueError, match="a record holds at most 10,000 hands, the most its readers take, not 10,001"
+        ):
+            write(state)
+    hands = GameRecord.from_state(new_game(seed=2)).hands * 10_001
+    with pytest.raises(ValueError, match="not 10,001"):
+        GameRecord(Rules(), 0, None, hands)

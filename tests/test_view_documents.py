@@ -50,7 +50,7 @@ from pitch13.engine._partway import MIN_SCORE
 from pitch13.events import HandScored
 from pitch13.records._json import MAX_SIZE
 from pitch13.seen import SeenEntry
-from pitch13.views import SeatView
+from pitch13.views import SeatView, view
 from profiles import THOROUGH, examples, longer
 from strategies import PRESETS, Playout, any_rules, playouts
 
@@ -1082,3 +1082,19 @@ def test_fuzzed_documents_give_a_view_or_a_document_error(data):
         assert isinstance(got, SeatView)
         assert SeatView.from_json(got.to_json()) == got
         event("read")
+
+
+def test_a_view_of_any_hand_a_game_reaches_reads_back():
+    """Hand numbers and plies are read up to 10**12, beyond any game played (an auction of four
+    passes, redealt, takes a few microseconds): every view the engine gives reads back."""
+    data = view(new_game(seed=3, hand_number=10_000), 0).to_dict()
+    cards = data["history"][0].split(" ", 3)[3]
+    for hand, ok in ((10**12, True), (10**12 + 1, False)):
+        dealer = (data["first_dealer"] + hand - 1) & 3
+        data.update(hand_number=hand, dealer=dealer, ply=10**12, to_act=(dealer + 1) & 3)
+        data["history"] = [f"dealt {hand} {dealer} {cards}"]
+        if ok:
+            assert SeatView.from_dict(data).hand_number == hand
+        else:
+            with pytest.raises(DocumentError, match="from 1 to 1000000000000"):
+                SeatView.from_dict(data)

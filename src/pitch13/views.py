@@ -31,7 +31,7 @@ from pitch13._core.masks import ALL_CARDS, cards_of_mask, mask_of
 from pitch13._core.tables import may_take, table_for
 from pitch13._core.tally import hand_result, outcome_after
 from pitch13._info.entry_text import parse_entry
-from pitch13._info.follow import Follower, view_fields
+from pitch13._info.follow import MAX_PLY, Follower, view_fields
 from pitch13._info.hand_cache import SEEN_LOCK, Deferred, deferred_of, read_on
 from pitch13._info.knowledge import Place, PlaceInfo, hand_logs, infer, known_and_held
 from pitch13._info.view_reader import MAX_ENTRIES, field_readers, read_action
@@ -128,8 +128,8 @@ class ViewDelta:
         data = array(load_json(text, max_size=max_size, what="view delta"), "$", 10_000)
         if len(data) < 2:
             fail("$", "a view delta is [since, ply, entry, ...]")
-        since = integer(data[0], "$[0]", 0, 10**9)
-        ply = integer(data[1], "$[1]", since, 10**9)
+        since = integer(data[0], "$[0]", 0, MAX_PLY)
+        ply = integer(data[1], "$[1]", since, MAX_PLY)
         entries = tuple(string(line, f"$[{i + 2}]", 200) for i, line in enumerate(data[2:]))
         return cls(since, ply, entries)
 

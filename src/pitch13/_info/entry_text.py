@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from pitch13._base.checks import excerpt
-from pitch13._info.follow import Follower
+from pitch13._info.follow import MAX_PLY, Follower
 from pitch13._info.seen_entries import (
     DealSeen,
     GiveUpSeen,
@@ -50,8 +50,12 @@ MAX_LINE: Final = 200
 _PUBLIC_ACTIONS: Final = (Pass, Bid, NameTrump, Discard, Take, Stop, Play)
 
 
+#: The most digits a number of an entry has: a hand number's, up to ``MAX_PLY``.
+_DIGITS: Final = len(str(MAX_PLY))
+
+
 def _int(word: str, where: str, low: int, high: int) -> int:
-    if not (word.isdigit() and word.isascii() and len(word) <= 8) or not low <= int(word) <= high:
+    if not (word.isdigit() and word.isascii() and len(word) <= _DIGITS) or not low <= int(word) <= high:
         raise _fail(where, f"expected a whole number from {low} to {high}, not {word[:20]!r}")
     return int(word)
 
@@ -98,7 +102,7 @@ def parse_entry(follower: Follower, line: object, where: str) -> SeenEntry:
     item: SeenItem
     if head == "dealt":
         cards = _card_list(rest[2:], where, 9)
-        item = DealSeen(_int(rest[0], where, 1, 10**7), _int(rest[1], where, 0, 3), tuple(sorted(cards)))
+        item = DealSeen(_int(rest[0], where, 1, MAX_PLY), _int(rest[1], where, 0, 3), tuple(sorted(cards)))
     elif head == "refill":
         count = _int(rest[1], where, 0, 6)
         item = RefillSeen(_int(rest[0], where, 0, 3), count, _card_list(rest[2:], where, 6))
@@ -114,7 +118,7 @@ def parse_entry(follower: Follower, line: object, where: str) -> SeenEntry:
         reasons = {reason.value: reason for reason in ThrowInReason}
         if rest[1] not in reasons:
             raise _fail(where, f"unknown reason {rest[1][:20]!r}")
-        item = HandThrownIn(_int(rest[0], where, 1, 10**7), reasons[rest[1]])
+        item = HandThrownIn(_int(rest[0], where, 1, MAX_PLY), reasons[rest[1]])
     elif head == "dead":
         item = DeadCardsDiscarded(_int(rest[0], where, 0, 3), tuple(sorted(_card_list(rest[1:], where, 9))))
     elif head == "stock":
@@ -133,7 +137,7 @@ def parse_entry(follower: Follower, line: object, where: str) -> SeenEntry:
         item = HandEndedEarly(_int(rest[0], where, 0, 1), tuple(sorted(_card_list(rest[1:], where, 17))))
     elif head == "scored":
         _no_more(rest, 1, where)
-        if _int(rest[0], where, 1, 10**7) != follower.hand_number or follower.table is None:
+        if _int(rest[0], where, 1, MAX_PLY) != follower.hand_number or follower.table is None:
             raise _fail(where, f"hand {follower.hand_number} is not the hand to score")
         item = HandScored(follower.result())
     else:

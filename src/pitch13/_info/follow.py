@@ -677,6 +677,11 @@ class Follower:
 # --- the view's fields ---------------------------------------------------------------------------------
 
 
+#: The highest ply, and hand number, a view, a view delta or a history entry may have: far
+#: beyond any game played (a game at ply 10**12 has taken weeks of processor time), so that
+#: every view and delta the engine gives is read back.
+MAX_PLY: Final = 10**12
+
 #: The most plies a hand can take: its deal, four calls (R-BID-1), naming trump, three discards
 #: per seat (nine trumps down to six, R-DISC-2), a take per point card discarded and a stop per
 #: seat (R-PICK-1), a turn-up and a decision per card of the 18 in the stock and a stop per seat

@@ -15,6 +15,7 @@ from typing import Any, Final, Union, cast, get_args, get_origin, get_type_hints
 import attrs
 
 from pitch13._base.checks import excerpt
+from pitch13._info.follow import MAX_PLY
 from pitch13._info.knowledge import PlaceInfo
 from pitch13.actions import SeatAction, parse_action
 from pitch13.cards import Card, Suit
@@ -46,11 +47,9 @@ _VIEW_TYPES: Final[dict[str, type]] = {
 #: The most entries a hand's history can hold, with room to spare.
 MAX_ENTRIES: Final = 400
 
-#: The highest hand number a view may have.
-_MAX_HANDS: Final = 100_000
-#: Scores read anywhere in a view lie within this bound; the view's own scores are then held
-#: to the game's target.
-_MAX_SCORE: Final = 2 * 10**9
+#: Scores read anywhere in a view lie within this bound (a hand changes a score by at most 13,
+#: and takes at least one ply); the view's own scores are then held to the game's target.
+_MAX_SCORE: Final = 13 * MAX_PLY
 
 _SEAT: Final = (0, 3)
 _TEAM: Final = (0, 1)
@@ -59,14 +58,14 @@ _CARD_COUNT: Final = (0, 54)
 
 #: The range of each whole number, by field name.
 _INT_RANGES: Final[dict[str, tuple[int, int]]] = {
-    "ply": (0, 10**9),
+    "ply": (0, MAX_PLY),
     "seat": _SEAT,
     "to_act": _SEAT,
     "dealer": _SEAT,
     "first_dealer": _SEAT,
     "bidder": _SEAT,
     "team": _TEAM,
-    "hand_number": (1, _MAX_HANDS),
+    "hand_number": (1, MAX_PLY),
     "number": (1, 54),
     "count": _CARD_COUNT,
     "amount": (1, 13),

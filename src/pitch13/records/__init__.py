@@ -161,11 +161,15 @@ class GameRecord:
     A game started partway (:func:`~pitch13.new_game` with ``scores`` or ``hand_number``) is
     recorded from there: its first hand is ``start_hand``, played from ``start_scores``.
 
+    A record holds at most 10,000 hands, the most its readers take, so that every record made
+    can be written and read back.
+
     Raises:
         TypeError: if a field has the wrong type.
         ValueError: if ``first_dealer`` is not from 0 to 3, ``seed`` is outside
-            ``±(2**128 - 1)`` (as for :func:`~pitch13.new_game`), or ``start_hand`` and
-            ``start_scores`` are not a start :func:`~pitch13.new_game` takes (R-END-1).
+            ``±(2**128 - 1)`` (as for :func:`~pitch13.new_game`), ``start_hand`` and
+            ``start_scores`` are not a start :func:`~pitch13.new_game` takes (R-END-1), or
+            there are more than 10,000 hands.
     """
 
     #: The rules of the game.
@@ -193,6 +197,10 @@ class GameRecord:
             check_seed(self.seed, "an int or None")
         if not all(isinstance(h, HandRecord) for h in self.hands):
             raise TypeError("hands must be HandRecords")
+        if len(self.hands) > MAX_HANDS:
+            raise ValueError(
+                f"a record holds at most {MAX_HANDS:,} hands, the most its readers take, not {len(self.hands):,}"
+            )
         check_start(self.rules, self.start_scores, self.start_hand, ("start_scores", "start_hand"))
 
     @classmethod
@@ -202,7 +210,8 @@ class GameRecord:
         Raises:
             TypeError: if ``state`` is not a :class:`~pitch13.GameState`.
             ValueError: if ``state`` was sampled from a view (:func:`~pitch13.sample_state`):
-                nothing records the hands before the view's.
+                nothing records the hands before the view's; or its game has dealt more than
+                10,000 hands since its start, more than a record holds.
         """
         if not isinstance(state, GameState):
             raise TypeError(f"from_state() takes a GameState, not {type(state).__name__}")
@@ -625,7 +634,8 @@ def state_to_dict(state: GameState) -> dict[str, object]:
 
     Raises:
         TypeError: if ``state`` is not a :class:`~pitch13.GameState`.
-        ValueError: if ``state`` was sampled from a view, as :meth:`GameRecord.from_state` says.
+        ValueError: if ``state`` was sampled from a view, or its game has dealt more than 10,000
+            hands, as :meth:`GameRecord.from_state` says.
     """
     if not isinstance(state, GameState):
         raise TypeError(f"state_to_dict() takes a GameState, not {type(state).__name__}")
@@ -643,7 +653,8 @@ def state_to_json(state: GameState, *, indent: int | None = None) -> str:
     Raises:
         TypeError: if ``state`` is not a :class:`~pitch13.GameState`, or ``indent`` not an
             int or ``None``.
-        ValueError: if ``indent`` is not from 0 to 100.
+        ValueError: if ``indent`` is not from 0 to 100, or :func:`state_to_dict` refuses
+            ``state``.
     """
     return _dumps(state_to_dict(state), indent)
 
@@ -651,7 +662,8 @@ def state_to_json(state: GameState, *, indent: int | None = None) -> str:
 def state_from_dict(data: object) -> GameState:
     """Load a state from plain JSON data: check it, replay its record, and check the position.
 
-    ``state_from_dict(state_to_dict(s)) == s`` for every state ``s``.
+    ``state_from_dict(state_to_dict(s)) == s`` for every state ``s`` that :func:`state_to_dict`
+    writes.
 
     Raises:
         DocumentError: if ``data`` is not a valid ``pitch13.state`` document, its record does
