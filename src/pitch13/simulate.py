@@ -160,8 +160,11 @@ class HandLine:
         """Read a line from the data :meth:`to_dict` makes, checking every field.
 
         Raises:
-            DocumentError: if ``data`` is not a ``pitch13.hand`` line of this version, or a
-                field is missing, unknown, of the wrong type or out of range.
+            DocumentError: if ``data`` is not a ``pitch13.hand`` line of this version, a field
+                is missing, unknown, of the wrong type or out of range, or fields contradict
+                each other whatever the rules (a bid without a bidder, a call above the bid,
+                a hand thrown in with points, points that add up to neither 13 nor 10, a
+                verdict the points do not give).
         """
         d = doc.check_header(data, FORMAT, VERSION)
         doc.obj(d, "$", _KEYS)
@@ -193,12 +196,11 @@ class HandLine:
             actions=doc.integer(d["actions"], "$.actions", 0, 9999),
             winner=doc.optional_integer(d["winner"], "$.winner", 0, 1),
         )
-        return cls(
-            seed=doc.integer(d["seed"], "$.seed", -_BIG, _BIG),
-            game=doc.integer(d["game"], "$.game", 0, _BIG),
-            game_seed=doc.integer(d["game_seed"], "$.game_seed", 0, _BIG),
-            hand=hand,
-        )
+        seed = doc.integer(d["seed"], "$.seed", -_BIG, _BIG)
+        game = doc.integer(d["game"], "$.game", 0, _BIG)
+        deals = doc.integer(d["game_seed"], "$.game_seed", 0, _BIG)
+        _check_hand(hand)
+        return cls(seed=seed, game=game, game_seed=deals, hand=hand)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> HandLine:
@@ -212,6 +214,41 @@ class HandLine:
             DocumentError: as :meth:`from_dict`, and if ``text`` is not JSON.
         """
         return cls.from_dict(doc.load_json(text, max_size=_MAX_LINE, what="hand line"))
+
+
+def _check_hand(h: HandSummary) -> None:
+    """Refuse a hand whose fields contradict each other, whatever the rules.
+
+    The auction's winner and the calls (R-BID-1, R-BID-2), a hand thrown in and its points
+    (R-FILL-2), and the verdict (R-SCORE-1).
+    """
+    bids = [call for call in h.calls if call is not None]
+    if h.bid is None or h.bidder is None:
+        if bids or h.bid is not None or h.bidder is not None:
+            doc.fail("$.bidder", "a bidder and a bid go together, and with a bid called")
+        if h.thrown_in is not ThrowInReason.ALL_PASSED:
+            doc.fail("$.thrown_in", "a hand everyone passed is thrown in as all_passed")
+    else:
+        if h.calls[(h.bidder - h.dealer - 1) & 3] != h.bid or h.bid != max(bids):
+            doc.fail("$.bid", f"the bidder's call is the highest, {max(bids)}; not {h.bid}")
+        if h.thrown_in is ThrowInReason.ALL_PASSED:
+            doc.fail("$.thrown_in", f"seat {h.bidder} bid {h.bid}: not everyone passed")
+    if h.thrown_in is not None:
+        if not (h.points is None and h.unplayed_points is None and h.made is None):
+            doc.fail("$.points", "a hand thrown in has no points, unplayed points or verdict")
+        if h.score_change != (0, 0) or h.tricks or h.winner is not None:
+            doc.fail("$.score_change", "a hand thrown in changes no score and plays no trick")
+        return
+    if h.trump is None or h.points is None or h.unplayed_points is None or h.made is None or h.bid is None:
+        doc.fail("$.points", "a hand played has trump, points, unplayed points and a verdict")
+    if sum(h.points) + h.unplayed_points not in (10, 13):
+        doc.fail(
+            "$.points",
+            f"a hand's points add up to 13, or 10 without the off-three; not {sum(h.points) + h.unplayed_points}",
+        )
+    assert h.bidder is not None  # with a bid
+    if h.made != (h.points[h.bidder & 1] >= h.bid):
+        doc.fail("$.made", f"the bidding team took {h.points[h.bidder & 1]} points on a bid of {h.bid}")
 
 
 def _pair(value: object, where: str, low: int, high: int) -> tuple[int, int]:
