@@ -163,6 +163,19 @@ def test_updated_refuses_a_delta_whose_ply_is_behind_its_entries():
     )
 
 
+@pytest.mark.parametrize(
+    ("entries", "name"), [(None, "NoneType"), ("1 pass", "str"), (iter(()), "tuple_iterator")]
+)
+def test_updated_refuses_a_delta_made_in_code_whose_entries_are_no_tuple(entries, name):
+    """A delta's entries made in code are a tuple (or list) of str, never read as anything else."""
+    delta = ViewDelta(0, 1, entries)
+    refused(
+        lambda: view(new_game(seed=0), 0).updated(delta),
+        "$",
+        f"a delta's entries are a tuple of str, not {name}",
+    )
+
+
 @pytest.mark.parametrize("ply", ["1", 1.0, True, None])
 def test_updated_refuses_a_delta_made_in_code_whose_ply_is_no_int(ply):
     """``ViewDelta.from_json`` reads only ints; a delta made in code is held to the same."""

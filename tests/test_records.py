@@ -294,6 +294,7 @@ def test_a_seeded_text_record_may_leave_out_its_decks(finished):
         (("min_bid=5", "min_bid=50"), "line 5, column 1", "min_bid must be from 1 to max_bid"),
         (("min_bid=5", "min_bid"), "line 5, column 1", "expected a preset or option=value"),
         (("min_bid=5", "colour=red"), "line 5, column 1", "unknown field 'colour'"),
+        (("min_bid=5", "min_bid=5 min_bid=4"), "line 5, column 1", "the option 'min_bid' is given twice"),
         (("hand 1", "hand 2"), "line 8, column 1", "expected 'hand 1', found 'hand 2'"),
         (("hand 1\n", ""), "line 8, column 1", "expected a tag or 'hand 1'"),
         (

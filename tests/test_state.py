@@ -394,6 +394,12 @@ def test_equal_states_hash_alike_and_unequal_states_differ(rules, seed, choices,
         assert not earlier == later  # noqa: SIM201 - == is its own method
 
 
+def test_a_state_is_not_made_by_calling_its_class():
+    for args in ((), (tuple(range(31)),), ([],)):
+        with pytest.raises(TypeError, match=r"made by new_game\(\) and apply\(\), not by calling GameState"):
+            pitch13.GameState(*args)
+
+
 def test_a_state_is_not_a_sequence_and_not_ordered():
     state = pitch13.new_game(seed=1)
     for use in (

@@ -110,6 +110,10 @@ class Bid:
     def __str__(self) -> str:
         return f"bid {self.amount}"
 
+    def __repr__(self) -> str:
+        # Never fails, even for an amount of more than 4,300 digits, which has no notation.
+        return f"Bid({self.amount if writable(self.amount) else excerpt(self.amount)})"
+
     @property
     def pretty(self) -> str:
         """For people: ``"bid 5"``, as the notation."""

@@ -254,6 +254,8 @@ class Rules:
     Raises:
         RulesError: if an option has the wrong type or the combination is invalid; the message
             names the option.
+        TypeError: if a keyword names no option (as for any call); :meth:`replace`, which takes
+            its options by name at run time, raises :exc:`RulesError` for one instead.
     """
 
     #: Play with the off-three as a trump worth 3 (R-DECK-3): 17 trumps and 13 points.
@@ -341,6 +343,9 @@ class Rules:
 
         ``max_bid`` follows the points total again unless it is given or was set away from
         the default.
+
+        Raises:
+            RulesError: if a name is not an option's, or the copy is not valid :class:`Rules`.
         """
         unknown = sorted(set(changes) - {a.name for a in attrs.fields(Rules)})
         if unknown:

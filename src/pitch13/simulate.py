@@ -211,6 +211,7 @@ class HandLine:
         True
 
         Raises:
+            TypeError: if ``text`` is not a str or bytes.
             DocumentError: as :meth:`from_dict`, and if ``text`` is not JSON.
         """
         return cls.from_dict(doc.load_json(text, max_size=_MAX_LINE, what="hand line"))

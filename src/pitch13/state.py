@@ -326,6 +326,13 @@ class GameState(Fields):
             and _history.same_past(self._past, other._past)
         )
 
+    def __new__(cls, *args: object, **kwargs: object) -> GameState:
+        """Refused: a state is made by :func:`~pitch13.new_game` and :func:`~pitch13.apply`.
+
+        (The engine builds states from their fields without calling this.)
+        """
+        raise TypeError("a GameState is made by new_game() and apply(), not by calling GameState")
+
     def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)
 

@@ -29,12 +29,11 @@ from pitch13._base.checks import check_seat, excerpt
 from pitch13._core import history as _history
 from pitch13._core.masks import ALL_CARDS, cards_of_mask, mask_of
 from pitch13._core.tables import may_take, table_for
-from pitch13._core.tally import hand_result, outcome_after
 from pitch13._info.entry_text import parse_entry
 from pitch13._info.follow import MAX_PLY, Follower, view_fields
 from pitch13._info.hand_cache import SEEN_LOCK, Deferred, deferred_of, read_on
 from pitch13._info.knowledge import Place, PlaceInfo, hand_logs, infer, known_and_held
-from pitch13._info.view_reader import MAX_ENTRIES, field_readers, read_action
+from pitch13._info.view_reader import MAX_ENTRIES, check_earlier_result, field_readers, read_action
 from pitch13.actions import SeatAction
 from pitch13.cards import DECK, Card, Suit
 from pitch13.engine import legal_actions
@@ -52,7 +51,7 @@ from pitch13.records._json import (
     string,
 )
 from pitch13.rules import Rules
-from pitch13.scoring import HandResult, Outcome, Termination, Trick
+from pitch13.scoring import HandResult, Outcome, Trick
 from pitch13.seen import (
     DealSeen,
     GiveUpSeen,
@@ -122,7 +121,7 @@ class ViewDelta:
         Only its form is checked here; :meth:`SeatView.updated` checks that it fits the view.
 
         Raises:
-            TypeError: if ``text`` is not a str or bytes.
+            TypeError: if ``text`` is not a str or bytes, or ``max_size`` not an int.
             DocumentError: if it is not ``[since, ply, entry, ...]`` within ``max_size`` characters.
         """
         data = array(load_json(text, max_size=max_size, what="view delta"), "$", 10_000)
@@ -281,7 +280,8 @@ class SeatView:
                 view's ``ply``), or an entry is unreadable or cannot come next (``where`` is
                 ``$[i]``, the entry's place in the delta's JSON list), or the view it comes to is
                 not one some game reaches (``$[1]`` for a ply its history cannot be at, ``$``
-                otherwise; the docs' views page lists the checks).
+                otherwise; the docs' views page lists the checks). A delta made in code whose
+                ``entries`` are not a tuple or list is refused at ``$``.
         """
         if not isinstance(delta, ViewDelta):
             raise TypeError(f"updated() takes a ViewDelta, not {type(delta).__name__}")
@@ -292,6 +292,8 @@ class SeatView:
             )
         if not isinstance(delta.ply, int) or isinstance(delta.ply, bool):  # made in code, not read
             fail("$[1]", f"a ply is an int, not {excerpt(delta.ply)}")
+        if not isinstance(delta.entries, (tuple, list)):  # made in code, not read
+            fail("$", f"a delta's entries are a tuple of str, not {type(delta.entries).__name__}")
         follower = _follower_of(self)
         actions = deals = 0
         for i, line in enumerate(delta.entries):
@@ -386,7 +388,7 @@ class SeatView:
         pitch13.errors.DocumentError: $.version: pitch13.view version 3 is newer than this pitch13 reads (2); upgrade pitch13
 
         Raises:
-            TypeError: if ``text`` is not a str or bytes.
+            TypeError: if ``text`` is not a str or bytes, or ``max_size`` not an int.
             DocumentError: if it is not JSON within those limits, or not a view that
                 :meth:`from_dict` accepts.
         """
@@ -722,54 +724,6 @@ def _follower_start(
     return follower
 
 
-def _check_earlier_result(rules: Rules, first_dealer: int, last: HandResult) -> None:
-    """Refuse a result of an earlier hand that no hand of the game could have had.
-
-    Its dealer is the hand's (R-DEAL-2), its bid one of the auction's (R-BID-1), and every other
-    field what scoring makes of the point cards each team took (R-SCORE-1, R-SCORE-2); and it did
-    not end the game by its moon (R-SCORE-2), as the game goes on after it.
-    """
-    where = "$.last_result"
-    dealer = (first_dealer + last.hand_number - 1) & 3
-    if last.dealer != dealer:
-        fail(
-            f"{where}.dealer",
-            f"hand {last.hand_number} of a game first dealt by seat {first_dealer} is dealt by seat {dealer}",
-        )
-    if not rules.min_bid <= last.bid <= rules.max_bid:
-        fail(f"{where}.bid", f"a bid is from {rules.min_bid} to {rules.max_bid}, not {last.bid}")
-    won = [0, 0]
-    for card in last.point_cards:
-        if card.team is not None:
-            won[card.team] |= 1 << card.card.index
-    expected = hand_result(
-        rules,
-        table_for(last.trump, rules),
-        hand_number=last.hand_number,
-        dealer=last.dealer,
-        bidder=last.bidder,
-        bid=last.bid,
-        won=(won[0], won[1]),
-        scores=(last.scores[0] - last.score_change[0], last.scores[1] - last.score_change[1]),
-        ended_early=last.ended_early,
-    )
-    for name in _RESULT_FIELDS:
-        given, scored = getattr(last, name), getattr(expected, name)
-        if given != scored:
-            fail(
-                f"{where}.{name}",
-                f"the point cards each team took give {excerpt(_plain(scored))}, not {excerpt(_plain(given))}",
-            )
-    # A score past the target is refused with the view's scores, which are this result's.
-    ended = outcome_after(rules, last.hand_number, last.bidder, last.bid, last.made, last.scores)
-    if ended is not None and ended.termination in _MOON_ENDS:
-        fail(where, f"the moon of hand {last.hand_number} ended the game, which goes on after it")
-
-
-_RESULT_FIELDS: Final = tuple(a.name for a in attrs.fields(HandResult))
-_MOON_ENDS: Final = (Termination.MOON_MADE, Termination.MOON_FAILED)
-
-
 def _replayed(values: dict[str, object]) -> SeatView:
     """The view whose fields were read into ``values``, once its history replays to all of them."""
     rules = cast(Rules, values["rules"])
@@ -788,7 +742,7 @@ def _replayed(values: dict[str, object]) -> SeatView:
         # A result the history does not score: of an earlier hand, after which the game went on.
         if last.hand_number >= hand_number:
             fail("$.last_result.hand_number", f"the last hand scored comes before hand {hand_number}")
-        _check_earlier_result(rules, first_dealer, last)
+        check_earlier_result(rules, first_dealer, last)
     total = rules.points_total
     lowest = MIN_SCORE - total * hand_number  # a game may start at any score from MIN_SCORE
     for team, score in enumerate(scores):

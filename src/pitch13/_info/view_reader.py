@@ -15,6 +15,8 @@ from typing import Any, Final, Union, cast, get_args, get_origin, get_type_hints
 import attrs
 
 from pitch13._base.checks import excerpt
+from pitch13._core.tables import table_for
+from pitch13._core.tally import hand_result, outcome_after
 from pitch13._info.follow import MAX_PLY
 from pitch13._info.knowledge import PlaceInfo
 from pitch13.actions import SeatAction, parse_action
@@ -35,7 +37,7 @@ from pitch13.records._json import (
     string,
 )
 from pitch13.rules import Rules
-from pitch13.scoring import HandResult, Outcome, PointCard, Trick
+from pitch13.scoring import HandResult, Outcome, PointCard, Termination, Trick
 
 #: The classes a view document may name in a ``"type"`` field, by name. Which of them are
 #: allowed at a given place follows from the declared type there. :class:`~pitch13.Rules` is
@@ -245,3 +247,56 @@ def read_action(value: object, where: str) -> SeatAction:
     if not isinstance(action, get_args(SeatAction)):
         fail(where, f"{excerpt(text)} is not a seat's action")
     return cast("SeatAction", action)
+
+
+def check_earlier_result(rules: Rules, first_dealer: int, last: HandResult) -> None:
+    """Refuse a result of an earlier hand that no hand of the game could have had.
+
+    Its dealer is the hand's (R-DEAL-2), its bid one of the auction's (R-BID-1), and every other
+    field what scoring makes of the point cards each team took (R-SCORE-1, R-SCORE-2); and it did
+    not end the game by its moon (R-SCORE-2), as the game goes on after it.
+    """
+    where = "$.last_result"
+    dealer = (first_dealer + last.hand_number - 1) & 3
+    if last.dealer != dealer:
+        fail(
+            f"{where}.dealer",
+            f"hand {last.hand_number} of a game first dealt by seat {first_dealer} is dealt by seat {dealer}",
+        )
+    if not rules.min_bid <= last.bid <= rules.max_bid:
+        fail(f"{where}.bid", f"a bid is from {rules.min_bid} to {rules.max_bid}, not {last.bid}")
+    won = [0, 0]
+    for card in last.point_cards:
+        if card.team is not None:
+            won[card.team] |= 1 << card.card.index
+    expected = hand_result(
+        rules,
+        table_for(last.trump, rules),
+        hand_number=last.hand_number,
+        dealer=last.dealer,
+        bidder=last.bidder,
+        bid=last.bid,
+        won=(won[0], won[1]),
+        scores=(last.scores[0] - last.score_change[0], last.scores[1] - last.score_change[1]),
+        ended_early=last.ended_early,
+    )
+    for name in _RESULT_FIELDS:
+        given, scored = getattr(last, name), getattr(expected, name)
+        if given != scored:
+            fail(
+                f"{where}.{name}",
+                f"the point cards each team took give {excerpt(_listed(scored))}, not {excerpt(_listed(given))}",
+            )
+    # A score past the target is refused with the view's scores, which are this result's.
+    ended = outcome_after(rules, last.hand_number, last.bidder, last.bid, last.made, last.scores)
+    if ended is not None and ended.termination in _MOON_ENDS:
+        fail(where, f"the moon of hand {last.hand_number} ended the game, which goes on after it")
+
+
+_RESULT_FIELDS: Final = tuple(a.name for a in attrs.fields(HandResult))
+_MOON_ENDS: Final = (Termination.MOON_MADE, Termination.MOON_FAILED)
+
+
+def _listed(value: object) -> object:
+    """``value`` as a view document writes it, for a message: a pair as a list."""
+    return list(value) if isinstance(value, tuple) else value

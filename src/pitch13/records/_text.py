@@ -135,10 +135,14 @@ def _read_rules(text: str, where: str) -> Rules:
     options: dict[str, object] = {}
     if words and words[0] in dict(_PRESETS):
         options.update(dict(_PRESETS)[words.pop(0)])
+    given: set[str] = set()
     for word in words:
         name, sep, raw = word.partition("=")
         if not sep:
             fail(where, f"expected a preset or option=value, found {excerpt(word)}")
+        if name in given:
+            fail(where, f"the option {excerpt(name)} is given twice")
+        given.add(name)
         value: object = raw
         if raw in ("true", "false"):
             value = raw == "true"
