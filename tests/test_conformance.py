@@ -147,7 +147,20 @@ def test_a_view_delta_that_loses_entries_is_caught(monkeypatch):
         delta = pitch13.view_delta(state, seat, since)
         return attrs.evolve(delta, entries=delta.entries[1:]) if delta.entries else delta
 
-    assert "updated by a delta is not its view" in broken(monkeypatch, "view_delta", lossy)
+    # Updating refuses it: the entries left do not take the game to the delta's ply.
+    assert "DocumentError: $[1]: the delta's entries bring the game" in broken(
+        monkeypatch, "view_delta", lossy
+    )
+
+
+def test_a_view_delta_that_stops_short_is_caught(monkeypatch):
+    def short(state, seat, since):
+        delta = pitch13.view_delta(state, seat, since)
+        if len(delta.entries) == 1 and delta.entries[0].split()[0].isdigit():  # one action alone
+            return attrs.evolve(delta, ply=since, entries=())  # a valid delta: nothing new
+        return delta
+
+    assert "updated by a delta is not its view" in broken(monkeypatch, "view_delta", short)
 
 
 def test_a_sample_that_gives_another_view_is_caught(monkeypatch):

@@ -112,7 +112,7 @@ class Bid:
 
     def __repr__(self) -> str:
         # Never fails, even for an amount of more than 4,300 digits, which has no notation.
-        return f"Bid({self.amount if writable(self.amount) else excerpt(self.amount)})"
+        return f"Bid(amount={self.amount if writable(self.amount) else excerpt(self.amount)})"
 
     @property
     def pretty(self) -> str:
