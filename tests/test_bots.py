@@ -8,6 +8,7 @@ compare each recorded view with the view of the real state at that point.
 from __future__ import annotations
 
 import collections
+import re
 
 import pytest
 
@@ -27,6 +28,7 @@ from pitch13 import (
     apply,
     legal_actions,
     new_game,
+    spectator_view,
     view,
 )
 from pitch13.bots import Bot, RandomBot, SimpleBot, play_game
@@ -316,6 +318,33 @@ def test_max_actions_stops_early_with_a_game_not_over():
 
 def test_max_actions_zero_returns_the_new_game():
     assert play_game(random_bots(3), seed=3, max_actions=0) == new_game(Rules(), dealer=0, seed=3)
+
+
+@pytest.mark.parametrize(
+    ("limit", "error", "message"),
+    [
+        (-1, ValueError, "max_actions must be at least 0, not -1"),
+        (2.5, TypeError, "max_actions must be None or an int, not 2.5"),
+        ("10", TypeError, "max_actions must be None or an int, not '10'"),
+        (True, TypeError, "max_actions must be None or an int, not True"),
+    ],
+)
+def test_max_actions_is_none_or_a_count(limit, error, message):
+    with pytest.raises(error, match=re.escape(message)):
+        play_game(random_bots(3), seed=3, max_actions=limit)
+
+
+@pytest.mark.parametrize("make", [RandomBot, SimpleBot])
+def test_a_bot_refuses_a_view_with_no_action_to_take(make):
+    """As every bot does: a spectator's view, or a seat's while another acts, has no choice."""
+    state = new_game(seed=7)  # seat 1 to act
+    for seen in (view(state, 0), spectator_view(state)):
+        with pytest.raises(
+            ValueError, match=f"{make.__name__}.choose\\(\\) needs the view of a seat that is to act"
+        ):
+            make(1).choose(seen)
+    with pytest.raises(TypeError, match="takes a SeatView, not GameState"):
+        make(1).choose(state)
 
 
 # --- 4. SimpleBot --------------------------------------------------------------------------------

@@ -1,8 +1,12 @@
 """Bots: players that decide from a :class:`~pitch13.SeatView` only, and a game runner.
 
 A bot is any object with a ``choose(view)`` method that returns one of ``view.legal_actions``
-(:class:`Bot`). It never sees a :class:`~pitch13.GameState`, so it cannot peek at hidden
-cards; a search bot that needs full states samples them with :func:`~pitch13.sample_state`.
+(:class:`Bot`). It is given no :class:`~pitch13.GameState`, and no attribute of a view shows
+a hidden card; a search bot that needs full states samples them with
+:func:`~pitch13.sample_state`. A view that has not yet worked out its history still holds the
+hand's record (see :class:`~pitch13.SeatView`), which code in the same process can reach with
+tools such as :func:`gc.get_referents`: give a bot you do not trust a view read back from its
+JSON (``SeatView.from_json(view.to_json())``), or run it in a process of its own.
 
 >>> import pitch13
 >>> final = pitch13.bots.play_game([pitch13.bots.SimpleBot(seed) for seed in range(4)], seed=7)
@@ -33,7 +37,7 @@ from pitch13.actions import (
     Take,
     TurnUp,
 )
-from pitch13.bots._args import check_view, seeded_random
+from pitch13.bots._args import choices_of, seeded_random
 from pitch13.bots._search import SearchBot
 from pitch13.bots._solver import SolverBot
 from pitch13.bots._summary import HandSummary, HandWatcher
@@ -87,9 +91,9 @@ class RandomBot:
 
         Raises:
             TypeError: if ``view`` is not a :class:`~pitch13.SeatView`.
+            ValueError: if the view is a spectator's or has no action to take.
         """
-        check_view(view, "RandomBot")
-        return self._rng.choice(view.legal_actions)
+        return self._rng.choice(choices_of(view, "RandomBot"))
 
 
 class SimpleBot:
@@ -123,9 +127,9 @@ class SimpleBot:
 
         Raises:
             TypeError: if ``view`` is not a :class:`~pitch13.SeatView`.
+            ValueError: if the view is a spectator's or has no action to take.
         """
-        check_view(view, "SimpleBot")
-        actions = view.legal_actions
+        actions = choices_of(view, "SimpleBot")
         phase = view.phase
         tables = self._tables_for(view.rules)
         if phase is Phase.BIDDING:
@@ -231,10 +235,17 @@ def play_game(
 
     Raises:
         BotError: if a bot returns an action that is not legal.
-        TypeError: if ``bots`` is not four bots, or ``on_hand`` is not callable.
+        TypeError: if ``bots`` is not four bots, ``max_actions`` neither ``None`` nor an int,
+            or ``on_hand`` is not callable.
+        ValueError: if ``max_actions`` is negative.
     """
     if on_hand is not None and not callable(on_hand):
         raise TypeError(f"on_hand must be callable, not {type(on_hand).__name__}")
+    if max_actions is not None:
+        if not isinstance(max_actions, int) or isinstance(max_actions, bool):
+            raise TypeError(f"max_actions must be None or an int, not {excerpt(max_actions)}")
+        if max_actions < 0:
+            raise ValueError(f"max_actions must be at least 0, not {excerpt(max_actions)}")
     _check_bots(bots)
     run = _run(bots, rules, dealer, seed, max_actions, summarize=on_hand is not None)
     while True:

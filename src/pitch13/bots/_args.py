@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from pitch13.actions import SeatAction
 from pitch13.views import SeatView
 
 
@@ -14,7 +15,15 @@ def seeded_random(seed: int | None, bot: str) -> random.Random:
     return random.Random(seed)
 
 
-def check_view(view: object, bot: str) -> None:
-    """Refuse a ``view`` that is not a :class:`~pitch13.SeatView` with a TypeError."""
+def choices_of(view: object, bot: str) -> tuple[SeatAction, ...]:
+    """The legal actions of ``view``, the view of a seat that is to act.
+
+    A ``view`` that is not a :class:`~pitch13.SeatView` is a TypeError; a spectator's view, or
+    one whose seat has no action to take, a ValueError.
+    """
     if not isinstance(view, SeatView):
         raise TypeError(f"{bot}.choose() takes a SeatView, not {type(view).__name__}")
+    actions = view.legal_actions
+    if not actions or view.seat is None:
+        raise ValueError(f"{bot}.choose() needs the view of a seat that is to act")
+    return actions

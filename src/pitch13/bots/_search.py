@@ -31,7 +31,7 @@ from pitch13.actions import (
     SeatAction,
     Take,
 )
-from pitch13.bots._args import check_view, seeded_random
+from pitch13.bots._args import choices_of, seeded_random
 from pitch13.cards import Suit
 from pitch13.engine import apply, legal_actions
 from pitch13.errors import SamplingError
@@ -310,10 +310,7 @@ class SearchBot:
             TypeError: if ``view`` is not a :class:`~pitch13.SeatView`.
             ValueError: if the view is a spectator's or has no action to take.
         """
-        check_view(view, "SearchBot")
-        actions = view.legal_actions
-        if not actions or view.seat is None:
-            raise ValueError("SearchBot.choose() needs the view of a seat that is to act")
+        actions = choices_of(view, "SearchBot")
         if len(actions) == 1:
             return actions[0]
         phase = view.phase
@@ -330,7 +327,9 @@ class SearchBot:
             return self._auction(view, candidates, seed)
         # Naming trump, and defending against a moon (one point taken breaks it, and the game
         # is at stake), get the larger budget.
-        moon = view.bid == view.rules.max_bid and view.bidder is not None and (view.bidder ^ view.seat) & 1
+        seat = view.seat
+        assert seat is not None  # choices_of refuses a spectator's view
+        moon = view.bid == view.rules.max_bid and view.bidder is not None and (view.bidder ^ seat) & 1
         budget = self._auction_iterations if phase is _TRUMP or moon else self._iterations
         values, _ = self._search(view, actions, budget, seed)
         return actions[max(range(len(actions)), key=lambda i: values[i])]

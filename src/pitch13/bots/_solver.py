@@ -22,7 +22,7 @@ from pitch13._base.checks import check_count, check_time_limit
 from pitch13._core.masks import mask_of
 from pitch13._core.tally import outcome_after, score_change
 from pitch13.actions import Bid, NameTrump, Pass, Play, SeatAction
-from pitch13.bots._args import check_view
+from pitch13.bots._args import choices_of
 from pitch13.bots._search import GAME_VALUE, SearchBot, rollout_action, suit_worth, tables
 from pitch13.engine import apply, legal_actions
 from pitch13.engine._solve import Hands, PlaySearch
@@ -322,10 +322,7 @@ class SolverBot:
             TypeError: if ``view`` is not a :class:`~pitch13.SeatView`.
             ValueError: if the view is a spectator's or has no action to take.
         """
-        check_view(view, "SolverBot")
-        actions = view.legal_actions
-        if not actions or view.seat is None:
-            raise ValueError("SolverBot.choose() needs the view of a seat that is to act")
+        actions = choices_of(view, "SolverBot")
         phase = view.phase
         if phase is Phase.BIDDING:
             return self._auction(view, actions)
