@@ -28,7 +28,7 @@ the value does not count. Every one of those grows with the points the bidding t
 the value does, so the line that is best for the value is best for them too: a solved line
 never trades the game for points.
 
-Costs: :func:`solve` searches the rest of the hand (a median of about 5 ms of CPU from a hand's
+Costs: :func:`solve` searches the rest of the hand (a median of 3 to 4 ms of CPU from a hand's
 first card, under a millisecond after one trick; see the docs' table); :func:`evaluate` costs a
 sample draw and a solve per sample (for a decision before the play, a rollout per candidate and
 a solve per distinct play they reach), and stops at its budget; :func:`review` costs an

@@ -438,8 +438,8 @@ def review(
     draw and a solve of the rest of the hand (a card to play), or a rollout to the play and a
     solve for each distinct legal action (any other decision); at most about ``time_limit``
     CPU seconds a decision after its first two deals. A 20-hand game has about 500 decisions:
-    about 45 CPU seconds with the defaults (docs/_static/reviewed-game.json, measured by
-    benchmarks/review.py), spread over the ``workers``.
+    about 35 CPU seconds with the defaults, 17 s on the clock with two ``workers`` (the docs'
+    "Analysing games" page; docs/_static/reviewed-game.json, measured by benchmarks/review.py).
 
     Raises:
         TypeError: if an argument has the wrong type.
