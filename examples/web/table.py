@@ -570,7 +570,13 @@ class Table:
         return seat_view, data
 
     def _view_message(self, client: Client) -> Message:
-        state, seat = self.state, client.seat
+        state = self.state
+        # Before the start nobody is shown a card, though a seeded game is dealt: a seat sees the
+        # spectator's view, so that a person who gives a seat up and takes another has seen no
+        # hand that a bot will then play. The start sends the seat its own view, whole.
+        seat = client.seat if self.started else None
+        if client.sent_started != self.started:
+            client.sent = None
         seat_view, now = self._view_of(seat)
         before = client.sent
         message: Message = {"type": "view", "full": before is None}
@@ -594,8 +600,7 @@ class Table:
         events = narrate_seen(told, client.narrator, viewer=seat)
         trump = seat_view.trump
         message["hand"] = [str(card) for card in sort_hand(seat_view.hand, trump, seat_view.rules)]
-        # Before the start a seeded game is already dealt, but nobody may move yet.
-        legal = seat_view.legal_actions if self.started else ()
+        legal = seat_view.legal_actions  # none before the start: the spectator's view has none
         message["legal"] = [[str(action), action.pretty] for action in legal]
         message["events"] = list(events)
         client.sent, client.sent_ply, client.sent_started = now, seat_view.ply, self.started
