@@ -260,3 +260,56 @@ def test_replay_of_a_seeded_record_cut_short(tmp_path, capsys, finished_game):
     assert err.endswith(
         "seed 4 has dealt hand 2; the record must list it, with the actions taken so far (perhaps none)\n"
     )
+
+
+def test_demo_refuses_a_seed_new_game_would_not_take(capsys):
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["demo", "--seed", str(2**128)])
+    assert exc.value.code == 2
+    assert "--seed: seed must be from -(2**128 - 1) to 2**128 - 1" in capsys.readouterr().err
+
+
+def test_a_record_that_cannot_be_written_stops_the_demo_at_once_in_one_line(tmp_path, capsys):
+    missing = tmp_path / "no-such-folder" / "game.txt"
+    assert cli.main(["demo", "--record", str(missing)]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""  # stopped before the game was played
+    assert err == f"pitch13 demo: [Errno 2] No such file or directory: {str(missing)!r}\n"
+
+
+def test_ctrl_c_stops_a_command_in_one_line_with_status_130(monkeypatch, capsys):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "play_demo", interrupted)
+    assert cli.main(["demo"]) == 130
+    assert capsys.readouterr().err == "pitch13 demo: interrupted\n"
+
+
+@pytest.mark.parametrize("command", ["match", "simulate"])
+def test_a_bot_spec_that_makes_no_bot_stops_the_command_in_one_line(command, capsys):
+    args = (
+        ["match", "os:getcwd", "simple", "--pairs", "1"]
+        if command == "match"
+        else ["simulate", "--games", "1", "--bots", "os:getcwd"]
+    )
+    assert cli.main([*args, "--quiet"]) == 2
+    assert capsys.readouterr().err == (
+        f"pitch13 {command}: cannot make the bot 'os:getcwd': "
+        "bot 'os:getcwd' made str, which has no choose(view) method\n"
+    )
+
+
+def test_replay_reads_a_json_record_after_a_byte_order_mark(tmp_path, capsys):
+    state = pitch13.bots.play_game([pitch13.bots.SimpleBot(s) for s in range(4)], seed=3)
+    path = tmp_path / "game.json"
+    path.write_text("\ufeff" + pitch13.GameRecord.from_state(state).to_json(), encoding="utf-8")
+    assert cli.main(["replay", str(path)]) == 0
+    assert "wins" in capsys.readouterr().out
+
+
+def test_replay_refuses_a_huge_file_having_read_only_past_the_limit(tmp_path, capsys):
+    path = tmp_path / "huge.txt"
+    path.write_text("x" * 3_000_000, encoding="utf-8")
+    assert cli.main(["replay", str(path)]) == 1
+    assert "1000000" in capsys.readouterr().err.replace(",", "")

@@ -18,9 +18,11 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 from typing import TextIO
 
 import pitch13
+from pitch13._base.checks import check_seed
 from pitch13.actions import Play, TurnUp
 from pitch13.bots import SimpleBot
 from pitch13.cli._args import record_or_status
@@ -155,15 +157,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         tool.configure(sub.add_parser(name, help=tool.HELP, description=tool.DESCRIPTION))
     args = parser.parse_args(argv)
     try:
-        if args.command in tools:
-            return int(tools[args.command].run(args))
-        if args.command == "replay":
-            return _replay_file(args.file, sys.stdout)
-        rules = Rules.classic_ten_point() if args.classic else Rules()
-        state = play_demo(args.seed, rules, args.dealer, sys.stdout)
-        if args.record:
-            with open(args.record, "w", encoding="utf-8") as file:
-                file.write(GameRecord.from_state(state).to_text())
+        status = _run(parser, args, tools)
+        sys.stdout.flush()  # a failure to write is told here, not when the interpreter exits
+        return status
     except BrokenPipeError:  # the reader stopped early (e.g. `| head`): not an error
         sys.stderr.close()
+    except KeyboardInterrupt:  # Ctrl-C: what was done is lost, and said to be
+        print(f"pitch13 {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except OSError as error:  # an output that cannot be written: a full disk, a missing folder
+        print(f"pitch13 {args.command}: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace, tools: dict[str, ModuleType]) -> int:
+    """Run the command ``args`` names; its exit status."""
+    if args.command in tools:
+        return int(tools[args.command].run(args))
+    if args.command == "replay":
+        return _replay_file(args.file, sys.stdout)
+    try:
+        check_seed(args.seed)
+    except (TypeError, ValueError) as error:
+        parser.error(f"--seed: {error}")
+    rules = Rules.classic_ten_point() if args.classic else Rules()
+    if not args.record:
+        play_demo(args.seed, rules, args.dealer, sys.stdout)
+        return 0
+    with open(args.record, "w", encoding="utf-8") as file:  # opened first: a bad path stops at once
+        file.write(GameRecord.from_state(play_demo(args.seed, rules, args.dealer, sys.stdout)).to_text())
     return 0

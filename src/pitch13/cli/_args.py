@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from pitch13.bots import BOT_NAMES
+from pitch13.bots import BOT_NAMES, bot_factory
 from pitch13.documents import DocumentError
 from pitch13.records import GameRecord
+from pitch13.records._json import MAX_SIZE
 from pitch13.rules import Rules
 
 #: How the commands' help names a bot.
@@ -59,11 +60,13 @@ def read_record(path: str) -> GameRecord:
     """
     try:
         with open(path, encoding="utf-8") as file:
-            text = file.read()
+            # One character past the readers' limit is enough to refuse a file too long.
+            text = file.read(MAX_SIZE + 1)
     except (OSError, UnicodeDecodeError) as error:
         raise RecordFileError(f"cannot read {path}: {error}", readable=False) from None
     try:
-        return GameRecord.from_json(text) if text.lstrip().startswith("{") else GameRecord.from_text(text)
+        is_json = text.lstrip("\ufeff \t\r\n").startswith("{")  # after a byte order mark too
+        return GameRecord.from_json(text) if is_json else GameRecord.from_text(text)
     except DocumentError as error:
         raise RecordFileError(f"{path}: {error}", readable=True) from None
 
@@ -78,3 +81,23 @@ def record_or_status(path: str, *, invalid: int = 2) -> GameRecord | int:
     except RecordFileError as error:
         print(f"pitch13: {error}", file=sys.stderr)
         return invalid if error.readable else 2
+
+
+def bots_made(specs: Sequence[str], command: str) -> bool:
+    """Whether a bot can be made from each of ``specs``; if not, having said why on standard error.
+
+    Made once each before any game, so that a ``module:Class`` that does not import, fails to
+    build or makes something that is not a bot stops the command at once, in one line.
+    """
+    for spec in specs:
+        try:
+            make = bot_factory(spec)
+        except (ValueError, TypeError) as error:  # no such bot, or a module that does not import
+            print(f"pitch13 {command}: {error}", file=sys.stderr)
+            return False
+        try:
+            make(0)
+        except Exception as error:  # a user's class failed to build, or made no bot
+            print(f"pitch13 {command}: cannot make the bot {spec!r}: {error}", file=sys.stderr)
+            return False
+    return True

@@ -7,8 +7,7 @@ import sys
 import time
 
 from pitch13.arena import match
-from pitch13.bots import bot_factory
-from pitch13.cli._args import BOTS_HELP, add_rules, rules_named, whole
+from pitch13.cli._args import BOTS_HELP, add_rules, bots_made, rules_named, whole
 from pitch13.cli._progress import Progress
 from pitch13.errors import BotError
 
@@ -46,12 +45,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the command; return the exit status."""
-    for spec in (args.bot_a, args.bot_b):
-        try:
-            bot_factory(spec)
-        except (ValueError, TypeError) as error:
-            print(f"pitch13 match: {error}", file=sys.stderr)
-            return 2
+    if not bots_made((args.bot_a, args.bot_b), "match"):
+        return 2
     rules = rules_named(args.rules)
     progress = Progress(
         args.pairs, f"{args.bot_a} vs {args.bot_b}", "pairs", enabled=None if not args.quiet else False

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from pitch13.bots import BotError
-from pitch13.cli._args import BOTS_HELP, add_rules, rules_named, whole
+from pitch13.cli._args import BOTS_HELP, add_rules, bots_made, rules_named, whole
 from pitch13.cli._progress import Progress
 from pitch13.rules import Rules
 from pitch13.simulate import DASK_EXTRA, SimulationSummary, simulate
@@ -136,10 +136,7 @@ def _dask_client(address: str, workers: int) -> Iterator[object]:
 def run(args: argparse.Namespace) -> int:
     """Run the command; return the exit status."""
     rules = rules_named(args.rules)
-    try:
-        simulate(1, seed=args.seed, bots=args.bots, rules=rules)  # checks the bots, plays nothing yet
-    except (ValueError, TypeError) as error:
-        print(f"pitch13 simulate: {error}", file=sys.stderr)
+    if not bots_made(args.bots, "simulate"):
         return 2
     out: TextIO | None = None
     if args.out == "-":
