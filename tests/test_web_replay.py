@@ -699,7 +699,19 @@ def test_the_review_budget_is_the_librarys_unless_the_command_says_otherwise(mon
     ):
         assert main(args) == 1
         assert (made[-1]["review_samples"], made[-1]["review_time"]) == budget
-    for args in (["--review-samples", "0"], ["--review-time", "-1"], ["--review-time", "x"]):
+    refused = (
+        ["--review-samples", "0"],
+        ["--review-time", "-1"],
+        ["--review-time", "x"],
+        # Every time and rate is a finite number, none negative (a rate more than 0).
+        *(
+            [option, value]
+            for option in ("--bot-delay", "--turn-timeout", "--away-timeout")
+            for value in ("-1", "nan", "inf")
+        ),
+        *(["--rate", value] for value in ("0", "-1", "nan", "inf", "x")),
+    )
+    for args in refused:
         with pytest.raises(SystemExit) as exit_:
             main(args)
-        assert exit_.value.code == 2
+        assert exit_.value.code == 2, args

@@ -191,6 +191,31 @@ def test_a_killed_server_carries_on_every_game_from_its_database(tmp_path):
         assert "Traceback" not in server.stop(signal.SIGINT)
 
 
+def test_a_tampered_row_is_logged_and_left_not_a_failed_start(tmp_path, caplog):
+    """A database written by something else: a seed that is no number, a person at seat 7. The
+    table is left, and said to be; the others are restored."""
+    import sqlite3
+
+    path = tmp_path / "db.sqlite3"
+    store = Store(path)
+    for name in ("bad-seed", "bad-seat", "good"):
+        table = Table(name, secret=7, store=store)
+        store.add_table(table.row())
+        table.take_seat(1)
+    store.close()
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE tables SET seed = 'abc' WHERE id = 'bad-seed'")
+        db.execute("UPDATE seats SET seat = 7 WHERE table_id = 'bad-seat'")
+    store = Store(path)
+    rows = {row.id: row for row in store.unfinished()}
+    assert sorted(rows) == ["bad-seat", "good"]
+    assert "table bad-seed is not restored: its seed 'abc' is not a number" in caplog.text
+    with pytest.raises(TableError, match="table bad-seat has a person at seat 7"):
+        Table.restore(rows["bad-seat"], store)
+    assert Table.restore(rows["good"], store).seats[1].token_hash is not None
+    store.close()
+
+
 def test_the_store_keeps_what_it_is_given_and_refuses_a_foreign_file(tmp_path):
     store = Store(tmp_path / "a" / "db.sqlite3")
     table = Table("t1", secret=99, owner_seat=1, store=store)

@@ -52,6 +52,17 @@ def seconds(text: str) -> float:
     return number
 
 
+def rate(text: str) -> float:
+    """An argument type: a number of messages a second, more than 0."""
+    try:
+        number = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < number < float("inf"):
+        raise argparse.ArgumentTypeError(f"a rate is more than 0, not {text}")
+    return number
+
+
 def listen(host: str, port: int) -> socket.socket:
     """A socket listening on ``host`` (an IPv4 address or a name of one, or an IPv6 address) and ``port``.
 
@@ -102,18 +113,21 @@ def main(argv: list[str] | None = None) -> int:
         default=8000,
         help="the port to listen on (default 8000; 0: any free port)",
     )
-    parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before it moves")
+    parser.add_argument("--bot-delay", type=seconds, default=0.6, help="seconds a bot waits before it moves")
     parser.add_argument(
-        "--turn-timeout", type=float, default=120.0, help="seconds before a bot moves for a person (0: never)"
+        "--turn-timeout",
+        type=seconds,
+        default=120.0,
+        help="seconds before a bot moves for a person (0: never)",
     )
     parser.add_argument(
         "--away-timeout",
-        type=float,
+        type=seconds,
         default=15.0,
         help="seconds before a bot moves for a person whose connection is gone",
     )
     parser.add_argument(
-        "--rate", type=float, default=10.0, help="messages a second one connection may send (default 10)"
+        "--rate", type=rate, default=10.0, help="messages a second one connection may send (default 10)"
     )
     parser.add_argument(
         "--db",

@@ -21,6 +21,7 @@ seats' tokens); the deal seed is kept as it is, because the server needs it to d
 from __future__ import annotations
 
 import hashlib
+import logging
 import sqlite3
 import time
 from pathlib import Path
@@ -28,6 +29,8 @@ from typing import Final, NamedTuple
 
 #: The schema's version, kept in the database's ``user_version``.
 VERSION: Final = 1
+#: The server's log (the same as the tables').
+LOG: Final = logging.getLogger("examples.web")
 
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -239,12 +242,17 @@ class Store:
             moves = db.execute(
                 "SELECT seat, action FROM moves WHERE table_id = ? ORDER BY n", (table_id,)
             ).fetchall()
+            try:
+                secret = int(seed)
+            except (TypeError, ValueError):  # a row this server did not write: left, and said so
+                LOG.warning("table %s is not restored: its seed %r is not a number", table_id, seed)
+                continue
             tables.append(
                 TableRow(
                     table_id,
                     rules,
                     bots,
-                    int(seed),
+                    secret,
                     bool(seed_chosen),
                     bool(private),
                     invite,

@@ -254,6 +254,8 @@ class Table:
         table.invite = row.invite
         table.opener = row.opener
         for seat, token_hash, browser in row.seats:
+            if seat not in range(4):
+                raise TableError("bad_record", f"table {row.id} has a person at seat {seat!r}")
             place = table.seats[seat]
             place.kind, place.token_hash, place.browser = Kind.PERSON, token_hash, browser
         if row.started:
