@@ -308,7 +308,7 @@ def test_replay_reads_a_json_record_after_a_byte_order_mark(tmp_path, capsys):
     assert "wins" in capsys.readouterr().out
 
 
-def test_replay_refuses_a_huge_file_having_read_only_past_the_limit(tmp_path, capsys):
+def test_replay_refuses_a_file_past_the_size_limit(tmp_path, capsys):
     path = tmp_path / "huge.txt"
     path.write_text("x" * 3_000_000, encoding="utf-8")
     assert cli.main(["replay", str(path)]) == 1
