@@ -6,7 +6,7 @@ it. The oracle: a view accepted is one :func:`~pitch13.sample_state` can sample,
 sample's view is that view; what is not accepted is refused with a short
 :class:`~pitch13.DocumentError`. The mutations are the faults of a careless or hostile sender: a
 card named in place of another, an entry dropped, repeated or moved, a seat or a number changed,
-the ply, the scores, the dealers or the hand number edited.
+the ply, the scores, the last hand's result, the dealers or the hand number edited.
 
 Each mutation draws its choices from ``choose(n)``, a whole number from 0 to ``n - 1``: a
 :class:`random.Random`'s ``randrange`` in the soak, a hypothesis draw in the tests.
@@ -80,16 +80,20 @@ def mutated_delta(delta: ViewDelta, choose: Choose) -> ViewDelta:
 
 
 def mutated_document(seat_view: SeatView, choose: Choose) -> dict[str, object]:
-    """``seat_view``'s document with one fault: in its ply, scores, dealers, hand number or history."""
+    """``seat_view``'s document with one fault: in its ply, scores (or its last hand's result), dealers, hand number or history."""
     data = seat_view.to_dict()
     kind = choose(6)
     step = _EDITS[choose(len(_EDITS))]
     if kind == 0:
         data["ply"] = max(0, seat_view.ply + step)
     elif kind == 1:
-        scores = list(seat_view.scores)
-        scores[choose(2)] += step
-        data["scores"] = scores
+        result = data["last_result"]
+        if isinstance(result, dict) and choose(2):
+            _mutate_result(result, step, choose)
+        else:
+            scores = list(seat_view.scores)
+            scores[choose(2)] += step
+            data["scores"] = scores
     elif kind == 2:
         data["dealer"] = choose(4)
     elif kind == 3:
@@ -101,6 +105,42 @@ def mutated_document(seat_view: SeatView, choose: Choose) -> dict[str, object]:
         assert isinstance(history, list)
         data["history"] = list(mutated_entries(tuple(history), choose))
     return data
+
+
+#: The fields of a hand's result a mutation edits: numbers, pairs of numbers and flags.
+_RESULT_EDITS = (
+    "dealer",
+    "bidder",
+    "bid",
+    "points",
+    "unplayed_points",
+    "made",
+    "moon",
+    "score_change",
+    "scores",
+)
+
+
+def _mutate_result(result: dict[str, object], step: int, choose: Choose) -> None:
+    """``result`` (a view document's ``last_result``) with one field, or a point card's team, changed."""
+    names = (*_RESULT_EDITS, "point_cards")
+    name = names[choose(len(names))]
+    value = result[name]
+    if name == "point_cards":
+        cards = value
+        assert isinstance(cards, list)
+        if cards:
+            card = cards[choose(len(cards))]
+            assert isinstance(card, dict)
+            card["team"] = (None, 0, 1)[choose(3)]
+    elif isinstance(value, bool):
+        result[name] = not value
+    elif isinstance(value, int):
+        result[name] = value + step
+    elif isinstance(value, list):
+        pair = list(value)
+        pair[choose(2)] += step
+        result[name] = pair
 
 
 @attrs.define
