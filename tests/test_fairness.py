@@ -170,6 +170,17 @@ def test_crossed_commitments_fail_with_both_hashes(game, other_game):
         other_record.verify_deals(shown.upper())
 
 
+def test_a_commitment_that_differs_only_late_is_shown_whole(game):
+    """Two hashes whose first digits agree are shown whole, so that they do not look the same."""
+    _, shown, record = game
+    near = shown[:-1] + ("0" if shown[-1] != "0" else "1")
+    with pytest.raises(FairnessError) as info:
+        record.verify_deals(near)
+    assert (
+        str(info.value) == f"the record's seed is not the one committed to: it hashes to {shown}, not {near}"
+    )
+
+
 def test_a_record_without_a_seed_fails_even_if_its_decks_are_a_seeds():
     """Dealt with Deal, its decks could have been chosen at any time: nothing committed to them."""
     seed = 11

@@ -464,3 +464,20 @@ def test_a_sampled_state_pickles_with_every_later_deal():
             assert again == state
             assert (again.ply, again.history_len) == (state.ply, state.history_len)
             assert again.history == state.history
+
+
+def test_the_last_result_is_found_without_walking_the_hands_thrown_in_since():
+    """A view shows the last result in O(1) however many hands everyone passed since (R-BID-2):
+    the chain of finished hands keeps its newest scored one. Were it found by walking back, the
+    cut chain below would lose it."""
+    rng = random.Random(4)
+    state = pitch13.new_game(pitch13.Rules(all_pass="redeal"), seed=4)
+    while not state.results:
+        state = pitch13.apply(state, rng.choice(pitch13.legal_actions(state)))
+    scored = state.results[-1]
+    for _ in range(30 * 4):
+        state = pitch13.apply(state, pitch13.PASS)
+    assert state.hand_number == scored.hand_number + 31
+    newest = state._past
+    object.__setattr__(newest, "prev", None)  # the thrown-in hands before it cut off
+    assert pitch13.view(state, 0).last_result == scored

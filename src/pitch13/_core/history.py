@@ -201,6 +201,7 @@ class Hand:
         "plies",
         "prev",
         "result",
+        "scored",
     )
 
     def __init__(
@@ -229,6 +230,10 @@ class Hand:
         #: A hash of the chain up to this hand, made with the hand (so that hashing or comparing
         #: a state never walks its past): the digest before it, the deck and the log.
         self.digest: Final[int] = hash((0 if prev is None else prev.digest, deck, log))
+        #: The newest hand of the chain up to this one that was scored, or the partway start
+        #: that knows the last result before it; ``None`` if neither: the last result in O(1),
+        #: however many hands were thrown in since.
+        self.scored: Hand | None = self if result is not None else None if prev is None else prev.scored
         self._result: HandResult | None = None
 
     def hand_result(self, rules: Rules) -> HandResult:
@@ -267,6 +272,7 @@ class Start(Hand):
         super().__init__(None, hand_number - 1, (dealer - 1) & 3, b"", b"", None, 0, plies, plies)
         self.scores: Final = scores
         self.last: Final = last
+        self.scored = self
 
 
 def results(past: Hand | None, rules: Rules) -> list[HandResult]:
@@ -282,14 +288,13 @@ def results(past: Hand | None, rules: Rules) -> list[HandResult]:
 
 
 def last_result(past: Hand | None, rules: Rules) -> HandResult | None:
-    """The result of the last hand scored, or ``None``."""
-    while past is not None:
-        if isinstance(past, Start):
-            return past.last
-        if past.result is not None:
-            return past.hand_result(rules)
-        past = past.prev
-    return None
+    """The result of the last hand scored, or ``None`` (O(1): see :attr:`Hand.scored`)."""
+    scored = None if past is None else past.scored
+    if scored is None:
+        return None
+    if isinstance(scored, Start):
+        return scored.last
+    return scored.hand_result(rules)
 
 
 def start_of(past: Hand | None) -> Start | None:

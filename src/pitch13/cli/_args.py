@@ -64,6 +64,10 @@ def read_record(path: str) -> GameRecord:
             text = file.read(MAX_SIZE + 1)
     except (OSError, UnicodeDecodeError) as error:
         raise RecordFileError(f"cannot read {path}: {error}", readable=False) from None
+    if len(text) > MAX_SIZE:
+        raise RecordFileError(
+            f"{path}: longer than {MAX_SIZE:,} characters, the most a record may be", readable=True
+        )
     try:
         is_json = text.lstrip("\ufeff \t\r\n").startswith("{")  # after a byte order mark too
         return GameRecord.from_json(text) if is_json else GameRecord.from_text(text)

@@ -162,7 +162,8 @@ class GameRecord:
     recorded from there: its first hand is ``start_hand``, played from ``start_scores``.
 
     A record holds at most 10,000 hands, the most its readers take, so that every record made
-    can be written and read back.
+    can be written and read back; past about 1,600 hands (a hand is about 600 characters) its
+    JSON or text is longer than the readers' default ``max_size``, and needs a larger one.
 
     Raises:
         TypeError: if a field has the wrong type.
@@ -373,9 +374,12 @@ class GameRecord:
             )
         made, given = seed_commitment(seed), commitment.lower()
         if made != given:
+            # The first digits of each, or the whole of both when those are the same.
+            cut = _COMMITMENT_SHOWN if made[:_COMMITMENT_SHOWN] != given[:_COMMITMENT_SHOWN] else None
+            more = "..." if cut else ""
             raise FairnessError(
                 f"the record's seed is not the one committed to: it hashes to "
-                f"{made[:_COMMITMENT_SHOWN]}..., not {given[:_COMMITMENT_SHOWN]}..."
+                f"{made[:cut]}{more}, not {given[:cut]}{more}"
             )
         for h, hand in enumerate(self.hands):
             number = self.start_hand + h
