@@ -201,7 +201,7 @@ class Hand:
         "plies",
         "prev",
         "result",
-        "scored",
+        "scored_before",
     )
 
     def __init__(
@@ -230,10 +230,12 @@ class Hand:
         #: A hash of the chain up to this hand, made with the hand (so that hashing or comparing
         #: a state never walks its past): the digest before it, the deck and the log.
         self.digest: Final[int] = hash((0 if prev is None else prev.digest, deck, log))
-        #: The newest hand of the chain up to this one that was scored, or the partway start
-        #: that knows the last result before it; ``None`` if neither: the last result in O(1),
-        #: however many hands were thrown in since.
-        self.scored: Hand | None = self if result is not None else None if prev is None else prev.scored
+        #: The newest hand before this one that was scored, or the partway start that knows the
+        #: last result before it; ``None`` if neither. With it the last result is found in O(1),
+        #: however many hands were thrown in since (only older hands are named: no cycle).
+        self.scored_before: Final[Hand | None] = (
+            None if prev is None else prev if _holds_result(prev) else prev.scored_before
+        )
         self._result: HandResult | None = None
 
     def hand_result(self, rules: Rules) -> HandResult:
@@ -272,7 +274,6 @@ class Start(Hand):
         super().__init__(None, hand_number - 1, (dealer - 1) & 3, b"", b"", None, 0, plies, plies)
         self.scores: Final = scores
         self.last: Final = last
-        self.scored = self
 
 
 def results(past: Hand | None, rules: Rules) -> list[HandResult]:
@@ -287,9 +288,14 @@ def results(past: Hand | None, rules: Rules) -> list[HandResult]:
     return out
 
 
+def _holds_result(hand: Hand) -> bool:
+    """Whether ``hand`` was scored, or is a partway start (which knows the result before it)."""
+    return hand.result is not None or isinstance(hand, Start)
+
+
 def last_result(past: Hand | None, rules: Rules) -> HandResult | None:
-    """The result of the last hand scored, or ``None`` (O(1): see :attr:`Hand.scored`)."""
-    scored = None if past is None else past.scored
+    """The result of the last hand scored, or ``None`` (O(1): see :attr:`Hand.scored_before`)."""
+    scored = None if past is None else past if _holds_result(past) else past.scored_before
     if scored is None:
         return None
     if isinstance(scored, Start):
