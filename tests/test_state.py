@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import gc
 import inspect
 import itertools
 import pickle
@@ -481,3 +482,18 @@ def test_the_last_result_is_found_without_walking_the_hands_thrown_in_since():
     newest = state._past
     object.__setattr__(newest, "prev", None)  # the thrown-in hands before it cut off
     assert pitch13.view(state, 0).last_result == scored
+
+
+def test_playing_a_game_leaves_no_reference_cycle():
+    """States and the chain of finished hands name only older objects: dropping a game frees it
+    at once, with no work left for the cyclic garbage collector."""
+    gc.collect()
+    gc.disable()
+    try:
+        state = play_random(pitch13.new_game(seed=3), random.Random(3), steps=400)
+        assert state.hand_number > 3 and state.results
+        pitch13.view(state, 0).last_result  # noqa: B018 - the view's hand cache, read
+        del state
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
