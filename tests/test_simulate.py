@@ -8,6 +8,7 @@ lines here and checked against an independent reading of the games.
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import sys
@@ -450,6 +451,16 @@ def test_the_output_is_byte_identical_whatever_the_number_of_workers(tmp_path, c
     alone = tmp_path / "alone.jsonl"
     assert cli.main([*common, "--start", "6", "--games", "1", "--out", str(alone)]) == 0
     assert _lines(alone) == [text for text in _lines(one) if json.loads(text)["game"] == 6]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full, a device always full")
+def test_a_full_disk_stops_the_command_before_its_table(capsys):
+    # One game's lines fit in the file's buffer, so they reach the disk only when it is flushed:
+    # that must fail before the table is printed, as if the run had succeeded.
+    assert cli.main(["simulate", "--games", "1", "--out", "/dev/full", "--quiet"]) == 1
+    printed = capsys.readouterr()
+    assert printed.out == ""
+    assert printed.err == "pitch13 simulate: [Errno 28] No space left on device\n"
 
 
 def test_the_command_writes_lines_to_standard_output_and_the_table_to_standard_error(capsys):

@@ -187,6 +187,8 @@ def _run(args: argparse.Namespace, rules: Rules, out: TextIO | None, report: Tex
                 summary.add(line)
                 if out is not None:
                     out.write(line.to_json() + "\n")
+            if out is not None:
+                out.flush()  # a file that cannot be written fails here, before the summary
         except BotError as error:
             progress.close()
             print(f"pitch13 simulate: {error}", file=sys.stderr)
