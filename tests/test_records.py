@@ -182,6 +182,30 @@ def test_replay_refuses_hands_that_overrun_or_stop_short(finished):
         replay(after_end)
 
 
+@pytest.mark.parametrize("seed", [None, 3])
+def test_a_game_started_partway_may_not_stop_a_hand_short_either(seed):
+    # The check compares a hand's place in the record, not its number, with the hands listed:
+    # at hand 5, with 2 hands listed, a number-based check let the first hand stop short.
+    state = new_game(seed=seed, hand_number=5, scores=(10, 20))
+    rng = random.Random(1)
+    moves = 0  # in hand 6
+    while state.hand_number < 6 or moves < 2:
+        if state.is_chance:
+            state = apply(state, Deal(shuffled_deck(1, state.hand_number)))
+        else:
+            moves += state.hand_number == 6
+            state = apply(state, rng.choice(legal_actions(state)))
+    record = GameRecord.from_state(state)
+    assert record.start_hand == 5 and len(record.hands) == 2
+    first, second = record.hands
+    short = attrs.evolve(record, hands=(HandRecord(first.deck, first.actions[:5]), second))
+    message = r"\$\.hands\[0\]: hand 5 stops before its end, but hand 6 follows"
+    with pytest.raises(DocumentError, match=message):
+        replay(short)
+    with pytest.raises(DocumentError, match=message):
+        GameRecord.from_dict(short.to_dict())
+
+
 def test_a_seeded_record_lists_every_dealt_hand_with_the_seeds_decks(finished):
     record = GameRecord.from_state(finished)
     with pytest.raises(

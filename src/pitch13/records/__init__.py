@@ -469,7 +469,7 @@ def _replay(record: GameRecord, where: _Locate) -> list[GameState]:
                 ) from error
             states.append(state)
         ended = state.is_chance or state.is_over or state.hand_number > number
-        if number < count and not ended:
+        if h < count - 1 and not ended:
             fail(where(h, None), f"hand {number} stops before its end, but hand {number + 1} follows")
     if record.seed is not None and state.hand_number != first + count - 1:
         fail(
