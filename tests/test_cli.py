@@ -96,6 +96,15 @@ def test_demo_stops_quietly_when_the_reader_goes_away(monkeypatch):
     assert sys.stderr.closed
 
 
+def test_a_reader_that_goes_away_does_not_stop_the_record_being_written(monkeypatch, tmp_path):
+    path = tmp_path / "game.txt"
+    monkeypatch.setattr(sys, "stdout", _ClosedPipe())
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    assert cli.main(["demo", "--seed", "5", "--record", str(path)]) == 0
+    record = pitch13.GameRecord.from_text(path.read_text(encoding="utf-8"))
+    assert pitch13.replay(record)[-1].is_over
+
+
 def test_demo_saves_its_record_and_replay_prints_the_same_game(tmp_path, capsys):
     path = tmp_path / "game.txt"
     assert cli.main(["demo", "--seed", "5", "--record", str(path)]) == 0

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import sys
 from collections.abc import Sequence
 from types import ModuleType
@@ -186,5 +187,9 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace, tools: dict[
         play_demo(args.seed, rules, args.dealer, sys.stdout)
         return 0
     with open(args.record, "w", encoding="utf-8") as file:  # opened first: a bad path stops at once
-        file.write(GameRecord.from_state(play_demo(args.seed, rules, args.dealer, sys.stdout)).to_text())
+        # The game is printed once its record is written, so a reader that stops early
+        # (`| head`) does not stop the record being written.
+        printed = io.StringIO()
+        file.write(GameRecord.from_state(play_demo(args.seed, rules, args.dealer, printed)).to_text())
+    sys.stdout.write(printed.getvalue())
     return 0
