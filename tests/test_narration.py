@@ -21,6 +21,7 @@ from pitch13 import (
     Card,
     Deal,
     Discard,
+    GameRecord,
     GiveUp,
     HandResult,
     HistoryEntry,
@@ -33,11 +34,14 @@ from pitch13 import (
     Take,
     Termination,
     Trick,
+    apply,
+    new_game,
     parse_action,
     parse_cards,
     view,
 )
 from pitch13 import events as ev
+from pitch13.bots import SimpleBot
 from pitch13.narration import SEAT_NAMES, TEAM_NAMES, Narrator, narrate_history, narrate_seen
 from pitch13.seen import (
     DealSeen,
@@ -556,3 +560,21 @@ def test_the_card_words_are_read_as_cards():
     )
     assert {_BY_PRETTY[c.pretty] for c in DECK} == set(DECK)
     assert Card.parse("10H").pretty == "10♥"
+
+
+def test_a_negative_score_is_written_with_to_not_a_dash():
+    # "-36--13" reads as a subtraction: a pair with a negative score is "-36 to -13".
+    state = new_game(seed=0, scores=(-40, 50))
+    bots = [SimpleBot(seat) for seat in range(4)]
+    while not state.is_over:
+        seat = state.to_act
+        state = apply(state, bots[seat].choose(view(state, seat)), seat=seat)
+    a, b = state.scores
+    assert a < 0 <= b
+    assert narrate_history(state.history)[-1].endswith(f"win after hand 1 (target), {a} to {b}.")
+    comments = [
+        line for line in GameRecord.from_state(state).to_text().splitlines() if line.startswith("# seat")
+    ]
+    assert comments[-1].endswith(f"; scores {a} to {b}")
+    assert repr(new_game(scores=(-40, -13))).endswith("scores -40 to -13>")
+    assert repr(new_game(scores=(48, 30))).endswith("scores 48-30>")

@@ -110,7 +110,8 @@ def test_finished_game_repr_and_properties(finished):
     assert finished.phase is Phase.GAME_OVER
     assert finished.to_act is None
     assert finished.winner == finished.outcome.winner
-    assert repr(finished).endswith(f"nobody to act, scores {finished.scores[0]}-{finished.scores[1]}>")
+    assert min(finished.scores) < 0  # so the scores are written "a to b", not with a dash
+    assert repr(finished).endswith(f"nobody to act, scores {finished.scores[0]} to {finished.scores[1]}>")
     assert pitch13.legal_actions(finished) == ()
 
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from pitch13._base.checks import assert_never, check_seat, excerpt, option_or_default
+from pitch13._base.checks import assert_never, check_seat, excerpt, option_or_default, pair_text
 from pitch13._info.seen_entries import dealt_cards
 from pitch13.actions import (
     Bid,
@@ -362,7 +362,7 @@ class Narrator:
         # "after hand n": a game started partway (new_game(hand_number=...)) played fewer than n.
         return (
             f"{self.team(outcome.winner)} win after hand {outcome.hand_number} ({how}), "
-            f"{outcome.scores[0]}-{outcome.scores[1]}."
+            f"{pair_text(outcome.scores)}."
         )
 
 

@@ -19,7 +19,7 @@ from typing import Final, NoReturn, final
 
 import attrs
 
-from pitch13._base.checks import check_seat, excerpt
+from pitch13._base.checks import check_seat, excerpt, pair_text
 from pitch13._core import history as _history
 from pitch13._core.fields import Fields, Phase, getter
 from pitch13._core.history import HistoryItem
@@ -376,7 +376,7 @@ class GameState(Fields):
         scores = self._scores
         return (
             f"<GameState hand {self._hand_number} {self._phase.name} {who} to act, "
-            f"scores {scores[0]}-{scores[1]}>"
+            f"scores {pair_text(scores)}>"
         )
 
 

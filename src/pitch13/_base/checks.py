@@ -41,6 +41,15 @@ def excerpt(value: object) -> str:
     return text if len(text) <= _MOST else f"{text[: _MOST - 3]}..."
 
 
+def pair_text(pair: tuple[int, int]) -> str:
+    """Two teams' scores, for a message: ``"48-30"``, or ``"-40 to -13"`` with a negative one.
+
+    A dash between two numbers, one of them negative, would read as a minus sign.
+    """
+    a, b = pair
+    return f"{a}-{b}" if a >= 0 and b >= 0 else f"{a} to {b}"
+
+
 class ShortLookup:
     """An enum mixin (internal): a value that is no member's is refused in a short message.
 

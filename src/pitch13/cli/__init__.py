@@ -23,7 +23,7 @@ from types import ModuleType
 from typing import TextIO
 
 import pitch13
-from pitch13._base.checks import check_seed
+from pitch13._base.checks import check_seed, pair_text
 from pitch13.actions import Play, TurnUp
 from pitch13.bots import SimpleBot
 from pitch13.cli._args import record_or_status
@@ -120,7 +120,7 @@ def _replay_file(path: str, out: TextIO) -> int:
         where = f"hand {state.hand_number}, {state.phase.value}"
         who = "a deal" if state.is_chance else Narrator().seat(state.to_act or 0)
         print(
-            f"\nThe record stops in {where}; {who} to act. Score {state.scores[0]}-{state.scores[1]}.",
+            f"\nThe record stops in {where}; {who} to act. Score {pair_text(state.scores)}.",
             file=out,
         )
     if _cut_in_hand(record, state):

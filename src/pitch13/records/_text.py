@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple, Protocol, cast
 
-from pitch13._base.checks import excerpt
+from pitch13._base.checks import excerpt, pair_text
 from pitch13._core.tally import past_target
 from pitch13.actions import ActionParseError, Deal, SeatAction, parse_action, shuffled_deck
 from pitch13.cards import DECK, Card
@@ -206,7 +206,7 @@ def _hand_comments(before: GameState, after: GameState) -> list[str]:
             made = "made" if result.made else "set"
             out.append(
                 f"# seat {result.bidder} bid {result.bid} in {result.trump.letter}, {made}; "
-                f"points {result.points[0]}-{result.points[1]}; scores {result.scores[0]}-{result.scores[1]}"
+                f"points {result.points[0]}-{result.points[1]}; scores {pair_text(result.scores)}"
             )
         elif isinstance(item, GameOver):
             out.append(f"# game over: team {'AB'[item.outcome.winner]} wins")
