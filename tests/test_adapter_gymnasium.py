@@ -306,8 +306,23 @@ def test_an_illegal_id_is_replaced_or_refused():
         env.step(NUM_ACTIONS)
     with pytest.raises(TypeError):
         env.step(0.5)
+    for flag in (True, np.True_):  # operator.index(True) is 1, a bid of 1: no action id
+        with pytest.raises(TypeError, match=r"an action id is an int, not (np\.)?True"):
+            env.step(flag)
     _, _, _, _, info = env.step(np.int64(0))  # a NumPy integer is an id
     assert "illegal_action" not in info
+
+
+def test_the_mask_an_episode_gives_is_the_callers_to_change():
+    env = Pitch13Env()
+    _, info = env.reset(seed=1)
+    legal = np.flatnonzero(info["action_mask"])
+    info["action_mask"][:] = 1  # the env goes on by its own mask: the card is still illegal
+    _, _, _, _, info = env.step(236)
+    assert info["illegal_action"] is True
+    info["action_mask"][:] = 0
+    assert env.action_masks().any()
+    assert len(legal) > 0
 
 
 def test_steps_outside_an_episode_are_refused():

@@ -483,19 +483,45 @@ def test_observers_name_the_pieces_of_the_tensors():
     assert game.make_py_observer({}).perfect_recall is False  # OpenSpiel's call with params only
 
 
-def test_observers_of_other_kinds_are_refused():
+def test_observers_of_other_kinds_are_not_offered():
     game = pyspiel.load_game(EXPLICIT)
     with pytest.raises(ValueError, match="no parameters"):
         game.make_py_observer(None, {"x": 1})
     with pytest.raises(ValueError, match="no parameters"):
         game.make_py_observer({"x": 1})
+    # OpenSpiel's convention for a kind of observation a game does not offer: None, which its
+    # tools (make_observation, the playthrough, the API tests) take as "left out".
     for kind in (
         pyspiel.IIGObservationType(public_info=False, perfect_recall=False),
         pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE),
         pyspiel.IIGObservationType(perfect_recall=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS),
     ):
-        with pytest.raises(ValueError, match="SINGLE_PLAYER"):
-            game.make_py_observer(kind)
+        assert game.make_py_observer(kind) is None
+        assert make_observation(game, kind) is None
+
+
+@pytest.mark.parametrize("name", BOTH)
+def test_openspiels_playthrough_of_the_game_runs(name):
+    # The playthrough asks for every kind of observation, the ones not offered included.
+    from open_spiel.python.algorithms import generate_playthrough
+
+    text = generate_playthrough.playthrough(name, action_sequence=None, alsologtostdout=False)
+    assert "InformationStateString(0)" in text and "ObservationTensor(3)" in text
+    assert "IsTerminal() = True" in text
+
+
+@pytest.mark.parametrize("name", BOTH)
+def test_an_episode_that_is_over_takes_no_action(name):
+    game = pyspiel.load_game(name, {"max_hands": 1})
+    state, _ = _random_episode(game, random.Random(3))
+    assert state.is_terminal()
+    returns, history = state.returns(), state.history()
+    for action in (0, 5, 200):
+        with pytest.raises(ValueError, match="the episode is over: no action applies"):
+            state.apply_action(action)
+    with pytest.raises(ValueError, match="the episode is over: it has no chance outcomes"):
+        state.chance_outcomes()
+    assert state.returns() == returns and state.history() == history
 
 
 # --- resampling ----------------------------------------------------------------------------------

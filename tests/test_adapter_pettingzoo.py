@@ -308,6 +308,10 @@ def test_bad_steps_are_refused():
         game.step(-1)
     with pytest.raises(TypeError):
         game.step(1.5)
+    for flag in (True, np.True_):  # operator.index(True) is 1, a bid of 1: no action id
+        with pytest.raises(TypeError, match=r"an action id is an int, not (np\.)?True"):
+            game.step(flag)
+    assert game.game_state.bids == (None, None, None, None)
     with pytest.raises(ValueError, match="None"):
         game.step(None)
     with pytest.raises(KeyError):

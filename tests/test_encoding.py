@@ -118,6 +118,14 @@ def test_action_from_id_refuses_what_is_no_id(number, error, message):
         action_from_id(number)
 
 
+def test_action_from_id_takes_a_numpy_integer_but_no_bool():
+    np = pytest.importorskip("numpy")
+    assert action_from_id(np.int64(5)) == action_from_id(5)
+    assert action_from_id(np.flatnonzero([0, 0, 1])[0]) == action_from_id(2)
+    with pytest.raises(TypeError, match=r"an action id is an int, not (np\.)?True"):
+        action_from_id(np.True_)
+
+
 def test_legal_ids_refuses_what_is_neither_a_state_nor_a_view():
     with pytest.raises(TypeError, match="legal_ids\\(\\) takes a GameState or a SeatView, not 7"):
         legal_ids(7)

@@ -153,7 +153,8 @@ O(entries of the hand). None of them costs more as more hands are played.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, cast
+import operator
+from typing import TYPE_CHECKING, Final, SupportsIndex, cast
 
 import attrs
 
@@ -277,15 +278,19 @@ def action_id(action: SeatAction) -> int:
     raise TypeError(f"action_id() takes an action, not {excerpt(action)}")
 
 
-def action_from_id(number: int) -> SeatAction:
-    """The action whose id is ``number``.
+def action_from_id(number: SupportsIndex) -> SeatAction:
+    """The action whose id is ``number``: an int, or a NumPy integer (as ``argmax`` gives).
 
     Raises:
-        TypeError: if ``number`` is not an int.
+        TypeError: if ``number`` is not an integer, or is a bool (``True`` is no action id).
         ValueError: if it is not from 0 to ``NUM_ACTIONS - 1``.
     """
-    if not isinstance(number, int) or isinstance(number, bool):
-        raise TypeError(f"an action id is an int, not {excerpt(number)}")
+    try:
+        if isinstance(number, bool):
+            raise TypeError
+        number = operator.index(number)  # NumPy's bool has no index
+    except TypeError:
+        raise TypeError(f"an action id is an int, not {excerpt(number)}") from None
     if not 0 <= number < NUM_ACTIONS:
         raise ValueError(f"an action id is from 0 to {NUM_ACTIONS - 1}, not {excerpt(number)}")
     return _ACTIONS[number]

@@ -288,8 +288,8 @@ class Pitch13Env(HoldsGame, gym.Env[NDArray[np.float32], SupportsIndex]):
         state = self._state
         if state is None or self._done:
             raise RuntimeError("call reset() first" if state is None else "the episode is over: call reset()")
+        act = action_from_id(action)  # refuses a bool, which operator.index would take as 0 or 1
         number = operator.index(action)
-        act = action_from_id(number)
         replaced = False
         if not self._mask[number]:
             if not self._replace_illegal:
@@ -340,8 +340,8 @@ class Pitch13Env(HoldsGame, gym.Env[NDArray[np.float32], SupportsIndex]):
             self._mask = NO_MASK
             mask = np.zeros(NUM_ACTIONS, np.int8)
         else:
-            mask = legal_mask(state)
-            self._mask = mask
+            self._mask = legal_mask(state)
+            mask = self._mask.copy()  # the caller's to change: step() reads its own
         reward = float(change if learner % 2 == 0 else -change)
         return encode(state, learner), reward, {"action_mask": mask}, self._done
 

@@ -44,7 +44,12 @@ information-state tensor    ``(6074,)``: :func:`pitch13.encoding.info_state_tens
                             observation; the hand's 6 tricks as a ``(6, 220)`` piece ``"tricks"``,
                             each its leader and a card plane per seat; a count per token id,
                             piece ``"tokens"``); earlier hands known by the scores. The
-                            information-state string is exact within the hand
+                            information-state string is exact within the hand. Neither is of
+                            perfect recall across hands, as OpenSpiel's ``spiel.h`` asks (a
+                            seat's own earlier actions are left out: hands meet only in the
+                            scores), and the tensor is not within a hand either (it counts
+                            the look-through's steps, not their order); with ``max_hands=1``
+                            the string is
 strings                     :func:`~pitch13.encoding.observation_string`,
                             :func:`~pitch13.encoding.info_state_string`
 utility                     zero-sum between the teams; terminal only; the change in (own team's
@@ -363,7 +368,7 @@ class PitchGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type info
 
     def make_py_observer(
         self, iig_obs_type: object = None, params: Mapping[str, object] | None = None
-    ) -> PitchObserver:
+    ) -> PitchObserver | None:
         """An observer of one seat: its observation, or with perfect recall its information state.
 
         Args:
@@ -373,8 +378,13 @@ class PitchGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type info
                 its ``params`` here when it has no type.
             params: must be empty: the observer has no parameters.
 
+        Returns:
+            The observer; ``None`` for a type that asks for another kind of view (public
+            information alone, or every seat's), as OpenSpiel's convention is for an
+            observation a game does not offer: its tools then leave that kind out.
+
         Raises:
-            ValueError: if ``params`` is not empty or the type asks for another kind of view.
+            ValueError: if ``params`` is not empty.
         """
         if isinstance(iig_obs_type, Mapping):  # called as make_py_observer(params)
             iig_obs_type, params = None, iig_obs_type
@@ -384,10 +394,7 @@ class PitchGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type info
             return PitchObserver(perfect_recall=False)
         obs_type = cast("_ObsType", iig_obs_type)
         if not obs_type.public_info or obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
-            raise ValueError(
-                "the pitch13 observer shows one seat what it may know: public_info=True and "
-                "private_info=SINGLE_PLAYER only"
-            )
+            return None  # only one seat's view (public and its private information) is offered
         return PitchObserver(perfect_recall=bool(obs_type.perfect_recall))
 
 
@@ -489,7 +496,12 @@ class PitchState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type in
 
         With explicit chance, every card not dealt yet, equally likely; with sampled chance,
         the single outcome ``0``.
+
+        Raises:
+            ValueError: at the end of the episode, which has no chance node.
         """
+        if self.is_terminal():
+            raise ValueError("the episode is over: it has no chance outcomes")
         if not self._config.explicit:
             return [(0, 1.0)]
         dealt = self._dealt
@@ -498,7 +510,14 @@ class PitchState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type in
         return [(i, p) for i in left]
 
     def _apply_action(self, action: int) -> None:
-        """Apply a seat's action id, or a chance outcome (OpenSpiel has checked the player)."""
+        """Apply a seat's action id, or a chance outcome (OpenSpiel has checked the player).
+
+        Raises:
+            ValueError: at the end of the episode (which OpenSpiel does not check), or for an
+                action or outcome that is not legal here; the state is left as it was.
+        """
+        if self.is_terminal():
+            raise ValueError("the episode is over: no action applies")
         state = self._state
         if state.to_act is not None:
             self._state = apply(state, action_from_id(action))

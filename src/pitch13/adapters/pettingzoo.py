@@ -59,7 +59,6 @@ except ImportError as error:
         "pitch13.adapters.pettingzoo needs PettingZoo, Gymnasium and NumPy: pip install 'pitch13[pettingzoo]'"
     ) from error
 
-import operator
 from collections.abc import Mapping
 from typing import Final, Literal, SupportsIndex, TypedDict
 
@@ -256,7 +255,7 @@ class raw_env(HoldsGame, AECEnv):  # type: ignore[misc,unused-ignore]
             return
         if action is None:
             raise ValueError(f"{agent} is to act: step() takes its action id, not None")
-        state = apply(self.game_state, action_from_id(operator.index(action)))
+        state = apply(self.game_state, action_from_id(action))  # a NumPy integer too; not a bool
         self._state = state
         self._obs = None
         rewards = self.rewards
