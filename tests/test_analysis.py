@@ -310,6 +310,16 @@ def test_the_solver_bot_is_named_and_checks_its_arguments():
         SolverBot(samples=0)
     with pytest.raises(TypeError, match="samples must be an int, not str"):
         SolverBot(samples="3")  # type: ignore[arg-type]
+    # The arguments passed on to its SearchBot are refused in the SolverBot's own name.
+    for kwargs, error, message in [
+        ({"seed": "x"}, TypeError, "SolverBot seed must be an int or None, not str"),
+        ({"iterations": 0}, ValueError, "SolverBot iterations must be at least 1, not 0"),
+        ({"bids": -1}, ValueError, "SolverBot bids must be 0 or more, not -1"),
+        ({"bid_margin": float("nan")}, ValueError, "SolverBot bid_margin must be 0 or more, not nan"),
+        ({"bid_margin": "1"}, TypeError, "SolverBot bid_margin must be a number, not str"),
+    ]:
+        with pytest.raises(error, match=f"^{message}$"):
+            SolverBot(**kwargs)
     with pytest.raises(TypeError, match="takes a SeatView"):
         bot.choose("view")  # type: ignore[arg-type]
     state = new_game(seed=2)

@@ -20,12 +20,16 @@ mark                loss of at least
 ==================  ==================
 
 and only when the loss is also at least twice its paired standard error, from two deals at
-least: a move that sampling noise alone could make look worse than the best is not marked.
+least. The best action is the highest of several noisy means, so on the deals that picked it
+its lead leans upward (the winner's curse), and a play worth as much as the best can look like
+a blunder there. So a loss that would earn a mark is measured again, on as many fresh deals
+valuing the two actions alone, and the mark (with the loss and error shown) is that second
+measure's: sampling noise must then fool two independent measures, which it rarely does.
 
 What a loss can and cannot say: each deal is solved as if every card were known after the
 decision (see :func:`pitch13.analysis.evaluate`), so a loss measures a choice against a player
-who sees through the cards afterwards; and the best of several noisy means is picked on the
-same deals that measure it, so small losses lean upward. A decision before the play (a bid
+who sees through the cards afterwards; and an unmarked loss is measured on the deals that
+picked the best action, so small losses lean upward. A decision before the play (a bid
 above all) is valued by playing the rest of the auction and the exchanges with the rollout
 policy of :class:`~pitch13.bots.SearchBot`, then solving the play with every card known, which
 favours the team that bids: its marks deserve more caution than a card's. A mark is a pointer
@@ -40,7 +44,9 @@ Costs: a replay of the record (microseconds an action), then for each decision u
 ``samples`` deals, at most about ``time_limit`` CPU seconds (after two deals at least): a card
 to play costs a sample draw and one solve of the rest of the hand a deal, whatever the number
 of cards; any other decision a rollout to the play and a solve a deal for each distinct legal
-action (giving up any of several dead cards in the look-through is valued once).
+action (giving up any of several dead cards in the look-through is valued once). A decision
+whose first measure would be marked is measured again: as many deals more, within another
+``time_limit``.
 """
 
 from __future__ import annotations
@@ -63,10 +69,10 @@ from pitch13.actions import GiveUp, SeatAction
 from pitch13.analysis._evaluate import ActionValue
 from pitch13.bots._solver import evaluate_choices, mean_and_error
 from pitch13.engine import legal_actions
-from pitch13.records import GameRecord, replay
+from pitch13.records import GameRecord, _replaying
 from pitch13.state import GameState, Phase
 from pitch13.trumps import is_trump
-from pitch13.views import view
+from pitch13.views import SeatView, view
 
 __all__ = ["Mark", "Review", "ReviewedDecision", "SeatReview", "review"]
 
@@ -75,6 +81,8 @@ FORMAT: Final = "pitch13-review"
 VERSION: Final = 1
 #: A mark needs its loss to be at least this many paired standard errors.
 NOISE_FACTOR: Final = 2.0
+#: The widest indent :meth:`Review.to_json` takes, as the records' writers.
+_MOST_INDENT: Final = 100
 #: The decimals a document keeps of each number.
 _DECIMALS: Final = 3
 
@@ -83,7 +91,8 @@ class Mark(ShortLookup, enum.Enum):
     """How bad a decision was: its loss against the best action reached the mark's threshold.
 
     Each mark also needs the loss to be at least twice its paired standard error (from two
-    deals at least), so that sampling noise alone does not mark a move.
+    deals at least), on fresh deals that did not pick the best action (see
+    :attr:`ReviewedDecision.loss`), so that sampling noise rarely marks a move.
     """
 
     #: A loss of at least 1.0 point of expected score difference.
@@ -133,17 +142,23 @@ class ReviewedDecision:
     action: SeatAction
     #: The action with the highest mean; the action made when it has the highest (ties too).
     best: SeatAction
-    #: The best mean less the mean of the action made: expected points of score difference the
-    #: action made gave away (0 or more).
+    #: Expected points of score difference the action made gave away against :attr:`best`
+    #: (0 or more): the mean of their per-deal differences. Measured on the deals that valued
+    #: every action, unless that measure would earn a mark: then on :attr:`fresh_samples` new
+    #: deals, which did not pick :attr:`best` (the best of several means leans upward on the
+    #: deals that picked it), and the mark is the new measure's.
     loss: float
-    #: The standard error of :attr:`loss`, from the per-deal differences of the two actions.
+    #: The standard error of :attr:`loss`, from the same per-deal differences.
     stderr: float
     #: The mark the loss earns (see :class:`Mark`), or ``None``.
     mark: Mark | None
     #: How many deals were drawn and solved; every action was valued on the same ones.
     samples: int
-    #: Every legal action's value, in the order of :func:`~pitch13.legal_actions`.
+    #: Every legal action's value on those deals, in the order of :func:`~pitch13.legal_actions`.
     values: tuple[ActionValue, ...] = attrs.field(repr=False)
+    #: How many fresh deals measured :attr:`loss` again (as many as :attr:`samples`, fewer if
+    #: the time limit stopped them); 0 when the first measure earned no mark.
+    fresh_samples: int = 0
 
     def to_dict(self) -> dict[str, object]:
         """The decision as its entry in :meth:`Review.to_dict` (numbers rounded to 3 decimals)."""
@@ -158,6 +173,7 @@ class ReviewedDecision:
             "stderr": _round(self.stderr),
             "mark": None if self.mark is None else self.mark.value,
             "samples": self.samples,
+            "fresh_samples": self.fresh_samples,
             "values": [
                 {"action": str(v.action), "mean": _round(v.mean), "stderr": _round(v.stderr)}
                 for v in self.values
@@ -263,12 +279,13 @@ class Review:
 
         Raises:
             TypeError: if ``indent`` is not an int or ``None``.
-            ValueError: if ``indent`` is negative.
+            ValueError: if ``indent`` is not from 0 to 100 (as :meth:`GameRecord.to_json
+                <pitch13.GameRecord.to_json>` takes it).
         """
         if indent is not None and (not isinstance(indent, int) or isinstance(indent, bool)):
             raise TypeError(f"to_json() indent must be an int or None, not {type(indent).__name__}")
-        if indent is not None and indent < 0:
-            raise ValueError(f"to_json() indent must be 0 or more, not {excerpt(indent)}")
+        if indent is not None and not 0 <= indent <= _MOST_INDENT:
+            raise ValueError(f"to_json() indent must be from 0 to {_MOST_INDENT}, not {excerpt(indent)}")
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
 
 
@@ -285,21 +302,25 @@ _Decision = tuple[int, GameState, int, SeatAction]
 def decisions_of(record: GameRecord) -> Iterator[_Decision]:
     """Each decision of the record: ``(index, state before, seat, action)``; replays it once.
 
+    The record is replayed as the decisions are taken: a caller that stops early replays no
+    further (and then does not learn whether the rest of the record replays).
+
     Raises:
         DocumentError: if the record does not replay (:func:`~pitch13.replay`).
     """
-    states = replay(record)
-    at = 0  # the place of the state before the next action in ``states``
+    states = _replaying(record)
+    state = next(states)
     index = 0
     for hand in record.hands:
         if record.seed is None:
-            at += 1  # the hand's Deal is a state of its own
+            state = next(states)  # the hand's Deal is a state of its own
         for seat, action in hand.actions:
-            state = states[at]
             if len(legal_actions(state)) > 1:
                 yield index, state, seat, action
-            at += 1
+            state = next(states)
             index += 1
+    for _ in states:  # the checks of the record's end
+        raise AssertionError("a replay gives one state an action")  # pragma: no cover
 
 
 def decision_seed(seed: int, index: int) -> int:
@@ -336,26 +357,43 @@ def _values(
     limit: float | None,
 ) -> list[list[float]]:
     """Each action's value on each deal drawn: two deals at least, then up to the budgets."""
-    seat_view = view(state, seat)
     same = _distinct(state, actions)
     candidates = sorted(set(same))
-    started = time.process_time()
-    found = evaluate_choices(seat_view, [actions[i] for i in candidates], rng, min(2, samples), None)
-    left = None if limit is None else limit - (time.process_time() - started)
-    if samples > 2 and (left is None or left > 0):
-        more = evaluate_choices(seat_view, [actions[i] for i in candidates], rng, samples - 2, left)
-        found = [a + b for a, b in zip(found, more, strict=True)]
+    found = _drawn(view(state, seat), [actions[i] for i in candidates], rng, samples, limit)
     where = {c: k for k, c in enumerate(candidates)}
     return [found[where[same[i]]] for i in range(len(actions))]
+
+
+def _drawn(
+    seat_view: SeatView, actions: Sequence[SeatAction], rng: random.Random, samples: int, limit: float | None
+) -> list[list[float]]:
+    """Each of ``actions``' values on each deal drawn: two deals at least, then up to the budgets."""
+    started = time.process_time()
+    found = evaluate_choices(seat_view, actions, rng, min(2, samples), None)
+    left = None if limit is None else limit - (time.process_time() - started)
+    if samples > 2 and (left is None or left > 0):
+        more = evaluate_choices(seat_view, actions, rng, samples - 2, left)
+        found = [a + b for a, b in zip(found, more, strict=True)]
+    return found
+
+
+def _loss(best: Sequence[float], made: Sequence[float]) -> tuple[float, float]:
+    """The loss (0 or more) and its standard error, from the per-deal differences."""
+    loss, stderr = mean_and_error([b - m for b, m in zip(best, made, strict=True)])
+    return max(loss, 0.0), stderr
 
 
 def review_decision(
     decision: _Decision, samples: int, time_limit: float | None, seed: int
 ) -> ReviewedDecision:
-    """Review one decision: value every legal action from the seat's view on the same deals."""
+    """Review one decision: value every legal action from the seat's view on the same deals.
+
+    A loss that would earn a mark is measured again on fresh deals (see :attr:`ReviewedDecision.loss`).
+    """
     index, state, seat, action = decision
     actions = legal_actions(state)
-    values = _values(state, seat, actions, random.Random(decision_seed(seed, index)), samples, time_limit)
+    rng = random.Random(decision_seed(seed, index))
+    values = _values(state, seat, actions, rng, samples, time_limit)
     drawn = len(values[0])
     if drawn == 0:  # pragma: no cover - a view the engine made always samples
         raise ValueError(f"review() could not draw a deal for decision {index}")
@@ -363,8 +401,14 @@ def review_decision(
     made = actions.index(action)
     top = max(mean for mean, _ in estimates)
     best = made if estimates[made][0] == top else next(i for i, (m, _) in enumerate(estimates) if m == top)
-    loss, stderr = mean_and_error([b - m for b, m in zip(values[best], values[made], strict=True)])
-    loss = max(loss, 0.0)
+    loss, stderr = _loss(values[best], values[made])
+    fresh = 0
+    if mark_of(loss, stderr, drawn) is not None:
+        # The best action was picked as the highest of several means on these deals, so its
+        # lead leans upward: a mark must stand on as many fresh deals, which did not pick it.
+        again = _drawn(view(state, seat), [actions[best], action], rng, drawn, time_limit)
+        fresh = len(again[0])
+        loss, stderr = _loss(again[0], again[1])
     return ReviewedDecision(
         index=index,
         hand=state.hand_number,
@@ -374,9 +418,10 @@ def review_decision(
         best=actions[best],
         loss=loss,
         stderr=stderr,
-        mark=mark_of(loss, stderr, drawn),
+        mark=mark_of(loss, stderr, fresh or drawn),
         samples=drawn,
         values=tuple(ActionValue(a, m, e) for a, (m, e) in zip(actions, estimates, strict=True)),
+        fresh_samples=fresh,
     )
 
 
@@ -384,8 +429,14 @@ def review_chunk(  # pragma: no cover - in workers
     record: GameRecord, indices: Sequence[int], samples: int, time_limit: float | None, seed: int
 ) -> list[ReviewedDecision]:
     """Review the decisions of ``record`` whose indices are ``indices`` (a worker's share)."""
-    wanted = set(indices)
-    return [review_decision(d, samples, time_limit, seed) for d in decisions_of(record) if d[0] in wanted]
+    wanted, last = set(indices), max(indices)
+    found = []
+    for decision in decisions_of(record):
+        if decision[0] in wanted:
+            found.append(review_decision(decision, samples, time_limit, seed))
+            if decision[0] == last:  # the rest of the record is other chunks'
+                break
+    return found
 
 
 def _reviewed(

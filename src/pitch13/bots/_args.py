@@ -1,9 +1,10 @@
-"""The checks of the arguments every bot takes: a seed and a view (internal)."""
+"""The checks of the arguments bots take: a seed, a view, a bid margin (internal)."""
 
 from __future__ import annotations
 
 import random
 
+from pitch13._base.checks import excerpt, finite
 from pitch13.actions import SeatAction
 from pitch13.views import SeatView
 
@@ -13,6 +14,20 @@ def seeded_random(seed: int | None, bot: str) -> random.Random:
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise TypeError(f"{bot} seed must be an int or None, not {type(seed).__name__}")
     return random.Random(seed)
+
+
+def check_bid_margin(bid_margin: object, bot: str) -> float:
+    """``bid_margin``, a finite number of points, 0 or more, as a float.
+
+    Raises:
+        TypeError: if it is not a number.
+        ValueError: if it is negative or not finite.
+    """
+    if not isinstance(bid_margin, (int, float)) or isinstance(bid_margin, bool):
+        raise TypeError(f"{bot} bid_margin must be a number, not {type(bid_margin).__name__}")
+    if not (finite(bid_margin) and bid_margin >= 0):
+        raise ValueError(f"{bot} bid_margin must be 0 or more, not {excerpt(bid_margin)}")
+    return float(bid_margin)
 
 
 def choices_of(view: object, bot: str) -> tuple[SeatAction, ...]:

@@ -19,7 +19,7 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
-from pitch13._base.checks import check_count, check_time_limit, excerpt, finite
+from pitch13._base.checks import check_count, check_time_limit
 from pitch13._core.tables import TrumpTable, table_for
 from pitch13.actions import (
     Bid,
@@ -31,7 +31,7 @@ from pitch13.actions import (
     SeatAction,
     Take,
 )
-from pitch13.bots._args import choices_of, seeded_random
+from pitch13.bots._args import check_bid_margin, choices_of, seeded_random
 from pitch13.cards import Suit
 from pitch13.engine import apply, legal_actions
 from pitch13.errors import SamplingError
@@ -260,16 +260,13 @@ class SearchBot:
         check_count(auction_iterations, "SearchBot auction_iterations")
         check_count(bids, "SearchBot bids", 0)
         limit = check_time_limit(time_limit, "SearchBot")
-        if not isinstance(bid_margin, (int, float)) or isinstance(bid_margin, bool):
-            raise TypeError(f"SearchBot bid_margin must be a number, not {type(bid_margin).__name__}")
-        if not (finite(bid_margin) and bid_margin >= 0):
-            raise ValueError(f"SearchBot bid_margin must be 0 or more, not {excerpt(bid_margin)}")
+        margin = check_bid_margin(bid_margin, "SearchBot")
         self._rng = seeded_random(seed, "SearchBot")
         self._iterations = iterations
         self._auction_iterations = auction_iterations
         self._time_limit = limit
         self._bids = bids
-        self._bid_margin = float(bid_margin)
+        self._bid_margin = margin
 
     @property
     def iterations(self) -> int:

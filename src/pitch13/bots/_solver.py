@@ -22,7 +22,7 @@ from pitch13._base.checks import check_count, check_time_limit
 from pitch13._core.masks import mask_of
 from pitch13._core.tally import outcome_after, score_change
 from pitch13.actions import Bid, NameTrump, Pass, Play, SeatAction
-from pitch13.bots._args import choices_of
+from pitch13.bots._args import check_bid_margin, choices_of, seeded_random
 from pitch13.bots._search import GAME_VALUE, SearchBot, rollout_action, suit_worth, tables
 from pitch13.engine import apply, legal_actions
 from pitch13.engine._solve import Hands, PlaySearch
@@ -280,8 +280,12 @@ class SolverBot:
             TypeError: if an argument has the wrong type.
             ValueError: if a budget is not positive, or ``bids`` or ``bid_margin`` is negative.
         """
+        seeded_random(seed, "SolverBot")  # the checks of every argument, in this bot's name
         check_count(samples, "SolverBot samples")
         check_count(auction_samples, "SolverBot auction_samples")
+        check_count(iterations, "SolverBot iterations")
+        check_count(bids, "SolverBot bids", 0)
+        check_bid_margin(bid_margin, "SolverBot")
         limit = check_time_limit(time_limit, "SolverBot")
         self._search = SearchBot(
             seed, iterations=iterations, time_limit=limit, bids=bids, bid_margin=bid_margin

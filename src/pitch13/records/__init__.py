@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Final, cast
 
 import attrs
@@ -439,6 +439,14 @@ def _json_where(hand: int, part: int | str | None) -> str:
 
 
 def _replay(record: GameRecord, where: _Locate) -> list[GameState]:
+    return list(_replaying(record, where))
+
+
+def _replaying(record: GameRecord, where: _Locate = _json_where) -> Iterator[GameState]:
+    """:func:`replay`'s states one at a time (internal).
+
+    A caller that stops early replays no further, and is spared the checks of the record's end.
+    """
     first = record.start_hand
     state = new_game(
         record.rules,
@@ -447,7 +455,7 @@ def _replay(record: GameRecord, where: _Locate) -> list[GameState]:
         scores=record.start_scores,
         hand_number=first,
     )
-    states = [state]
+    yield state
     count = len(record.hands)
     for h, hand in enumerate(record.hands):
         number = first + h
@@ -455,7 +463,7 @@ def _replay(record: GameRecord, where: _Locate) -> list[GameState]:
             fail(where(h, None), f"the game ended in hand {state.hand_number}; no hand {number} follows")
         if record.seed is None:
             state = apply(state, Deal(hand.deck))
-            states.append(state)
+            yield state
         elif hand.deck != shuffled_deck(record.seed, number):
             fail(where(h, "deck"), f"this is not the deck seed {record.seed} deals for hand {number}")
         for i, (who, action) in enumerate(hand.actions):
@@ -467,7 +475,7 @@ def _replay(record: GameRecord, where: _Locate) -> list[GameState]:
                 raise DocumentError(
                     where(h, i), f"{who}: {_written(action)} is illegal here: {error}"
                 ) from error
-            states.append(state)
+            yield state
         ended = state.is_chance or state.is_over or state.hand_number > number
         if h < count - 1 and not ended:
             fail(where(h, None), f"hand {number} stops before its end, but hand {number + 1} follows")
@@ -477,7 +485,6 @@ def _replay(record: GameRecord, where: _Locate) -> list[GameState]:
             f"seed {record.seed} has dealt hand {state.hand_number}; the record must list it, "
             "with the actions taken so far (perhaps none)",
         )
-    return states
 
 
 # --- JSON form ---------------------------------------------------------------------------------
