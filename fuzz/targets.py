@@ -23,6 +23,7 @@ from pitch13 import (
     parse_cards,
     state_from_json,
 )
+from pitch13.simulate import HandLine, simulate_game
 
 
 def _text(data: bytes) -> str:
@@ -51,6 +52,12 @@ def _delta_json(data: bytes) -> None:
     ViewDelta.from_json(data)
 
 
+def _hand_line(data: bytes) -> None:
+    line = HandLine.from_json(data)
+    if HandLine.from_json(line.to_json()) != line:  # a line read back as it was written
+        raise AssertionError("a hand line does not read back")
+
+
 def _action(data: bytes) -> None:
     action = parse_action(_text(data))
     if parse_action(str(action)) != action:  # the notation reads back what it writes
@@ -70,6 +77,7 @@ TARGETS: Final[dict[str, tuple[Callable[[bytes], None], type[Exception]]]] = {
     "record_from_text": (_record_text, DocumentError),
     "view_from_json": (_view_json, DocumentError),
     "delta_from_json": (_delta_json, DocumentError),
+    "hand_line_from_json": (_hand_line, DocumentError),
     "parse_action": (_action, ActionParseError),
     "parse_cards": (_cards, CardParseError),
 }
@@ -98,6 +106,7 @@ def seed_inputs() -> dict[str, list[bytes]]:
         "record_from_text": [record.to_text().encode(), b'[Format "pitch13"]\n'],
         "view_from_json": [pitch13.view(states[10], 0).to_json().encode(), seat_view.to_json().encode()],
         "delta_from_json": [pitch13.view_delta(states[44], 1, seat_view.ply).to_json().encode(), b"[0, 1]"],
+        "hand_line_from_json": [line.to_json().encode() for line in simulate_game(0, seed=1)[:3]],
         "parse_action": [str(a).encode() for a in {*pitch13.legal_actions(states[0]), *state.actions[:40]}],
         "parse_cards": [b"AH 10S BJ RJ", b"TS JD", b""],
     }

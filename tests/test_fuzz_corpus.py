@@ -26,6 +26,7 @@ def test_every_loader_of_untrusted_input_has_a_target_and_a_corpus():
         "record_from_text",
         "view_from_json",
         "delta_from_json",
+        "hand_line_from_json",
         "parse_action",
         "parse_cards",
     }

@@ -393,6 +393,7 @@ def test_a_thrown_in_hand_line_round_trips_with_its_nulls():
         (lambda d: d.update(bidder=None), r"\$.bidder: a bidder and a bid go together"),
         (lambda d: d.update(thrown_in="all_passed"), r"\$.thrown_in: seat 3 bid 6: not everyone passed"),
         (lambda d: d.update(calls=[4, 5, 7, None]), r"\$.bid: the bidder's call is the highest, 7; not 6"),
+        (lambda d: d.update(calls=[None] * 4), r"\$.calls: seat 3 bid 6, but every call is a pass"),
         (lambda d: d.update(points=[99, 99]), r"\$.points: a hand's points add up to 13, .*not 198"),
         (lambda d: d.update(made=False), r"\$.made: the bidding team took 12 points on a bid of 6"),
         (lambda d: d.update(thrown_in="short_stock"), r"\$.points: a hand thrown in has no points"),

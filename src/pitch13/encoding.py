@@ -154,7 +154,7 @@ O(entries of the hand). None of them costs more as more hands are played.
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING, Final, SupportsIndex, cast
+from typing import Final, SupportsIndex, cast
 
 import attrs
 
@@ -201,11 +201,10 @@ from pitch13.views import SeatView, view
 
 try:
     import numpy as np
+    import numpy.typing as npt  # at run time too, for typing.get_type_hints
 except ImportError:  # pragma: no cover - the tests run with NumPy
     np = None  # type: ignore[assignment]
-
-if TYPE_CHECKING:
-    import numpy.typing as npt
+    npt = None  # type: ignore[assignment]
 
 __all__ = [
     "INFO_STATE_SIZE",

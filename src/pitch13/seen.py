@@ -58,6 +58,10 @@ from pitch13._info.seen_entries import (
     seen_history,
 )
 
+# Card: the name the classes' annotations use, for typing.get_type_hints, which reads them in
+# the module the classes report (this one).
+from pitch13.cards import Card  # noqa: F401
+
 __all__ = [
     "DealSeen",
     "GiveUpSeen",

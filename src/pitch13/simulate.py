@@ -49,6 +49,7 @@ from pitch13._base.checks import excerpt, option_or_default
 from pitch13._base.seeds import check_parts, game_seed, player_seed
 from pitch13.bots import Bot, BotSpec, bot_factory, iter_hands
 from pitch13.bots._summary import HandSummary, hand_summaries
+from pitch13.cards import Suit  # noqa: F401 - HandSummary's annotations name it, read here
 from pitch13.events import ThrowInReason
 from pitch13.records import _json as doc
 from pitch13.rules import Rules
@@ -230,6 +231,8 @@ def _check_hand(h: HandSummary) -> None:
         if h.thrown_in is not ThrowInReason.ALL_PASSED:
             doc.fail("$.thrown_in", "a hand everyone passed is thrown in as all_passed")
     else:
+        if not bids:
+            doc.fail("$.calls", f"seat {h.bidder} bid {h.bid}, but every call is a pass")
         if h.calls[(h.bidder - h.dealer - 1) & 3] != h.bid or h.bid != max(bids):
             doc.fail("$.bid", f"the bidder's call is the highest, {max(bids)}; not {h.bid}")
         if h.thrown_in is ThrowInReason.ALL_PASSED:

@@ -190,6 +190,11 @@ class Fields(_Tuple):
     _layout: Final[Slot[Layout]] = cast("Slot[Layout]", property(itemgetter(slice(None))))
 
 
+# The fields' annotations are the type checker's: at run time a Slot is a tuple getter, which
+# typing.get_type_hints(GameState) could not subscript. Nothing else reads them.
+Fields.__annotations__ = {}
+
+
 S = TypeVar("S", bound=Fields)
 
 

@@ -37,8 +37,10 @@ evaluation per decision of the game.
 
 from __future__ import annotations
 
+from pitch13.actions import SeatAction  # noqa: F401 - annotations name it (see below)
 from pitch13.analysis._evaluate import ActionValue, Evaluation, Solution, evaluate, solve
 from pitch13.analysis._review import Mark, Review, ReviewedDecision, SeatReview, review
+from pitch13.state import Phase  # noqa: F401 - annotations name it (see below)
 
 __all__ = [
     "ActionValue",
@@ -53,7 +55,8 @@ __all__ = [
     "solve",
 ]
 
-# Public under this module's name: in the docs, in reprs, and when pickled.
+# Public under this module's name: in the docs, in reprs, and when pickled. typing.get_type_hints
+# then reads the classes' annotations here: SeatAction and Phase are imported for it.
 for _name in __all__:
     globals()[_name].__module__ = __name__
 del _name

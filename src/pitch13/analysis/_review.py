@@ -69,7 +69,8 @@ from pitch13.actions import GiveUp, SeatAction
 from pitch13.analysis._evaluate import ActionValue
 from pitch13.bots._solver import evaluate_choices, mean_and_error
 from pitch13.engine import legal_actions
-from pitch13.records import GameRecord, _replaying
+from pitch13.records import GameRecord
+from pitch13.records._replay import replaying
 from pitch13.state import GameState, Phase
 from pitch13.trumps import is_trump
 from pitch13.views import SeatView, view
@@ -308,7 +309,7 @@ def decisions_of(record: GameRecord) -> Iterator[_Decision]:
     Raises:
         DocumentError: if the record does not replay (:func:`~pitch13.replay`).
     """
-    states = _replaying(record)
+    states = replaying(record)
     state = next(states)
     index = 0
     for hand in record.hands:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final, cast
 
 import attrs
@@ -42,7 +42,7 @@ from pitch13._core.logs import hand_logs
 from pitch13.actions import ActionParseError, Bid, Deal, SeatAction, seed_commitment, shuffled_deck
 from pitch13.cards import DECK, Card
 from pitch13.documents import DocumentError
-from pitch13.engine import MAX_HAND_NUMBER, MAX_SEED, IllegalActionError, apply, new_game
+from pitch13.engine import MAX_HAND_NUMBER, MAX_SEED, new_game
 from pitch13.engine._partway import MIN_SCORE, check_start
 from pitch13.errors import FairnessError
 from pitch13.events import HandDealt
@@ -66,6 +66,7 @@ from pitch13.records._json import (
     seat,
     string,
 )
+from pitch13.records._replay import Locate, json_where, replaying, written
 from pitch13.records._text import (
     MAX_ACTIONS,
     MAX_HANDS,
@@ -268,7 +269,7 @@ class GameRecord:
         document = check_header(data, RECORD_FORMAT, VERSION)
         obj(document, "$", ("format", "version", *_BODY_FIELDS), _START_FIELDS)
         record = _read_body(document)
-        _replay(record, _json_where)
+        _replay(record, json_where)
         return record
 
     @classmethod
@@ -292,7 +293,7 @@ class GameRecord:
             DocumentError: if the record does not replay (only a record made with the
                 constructor can fail so).
         """
-        return format_text(self, _replay(self, _json_where))
+        return format_text(self, _replay(self, json_where))
 
     @classmethod
     def from_text(cls, text: str, *, max_size: int = MAX_SIZE) -> GameRecord:
@@ -419,72 +420,14 @@ def replay(record: GameRecord) -> tuple[GameState, ...]:
     """
     if not isinstance(record, GameRecord):
         raise TypeError(f"replay() takes a GameRecord, not {type(record).__name__}")
-    return tuple(_replay(record, _json_where))
+    return tuple(_replay(record, json_where))
 
 
 # --- replay ------------------------------------------------------------------------------------
 
-#: Where in a document hand ``h`` (0-based), or its ``"deck"``, or its action ``i`` is.
-_Locate = Callable[[int, "int | str | None"], str]
 
-
-def _json_where(hand: int, part: int | str | None) -> str:
-    if hand < 0:
-        return "$.hands"
-    if part is None:
-        return f"$.hands[{hand}]"
-    if isinstance(part, str):
-        return f"$.hands[{hand}].{part}"
-    return f"$.hands[{hand}].actions[{part}]"
-
-
-def _replay(record: GameRecord, where: _Locate) -> list[GameState]:
-    return list(_replaying(record, where))
-
-
-def _replaying(record: GameRecord, where: _Locate = _json_where) -> Iterator[GameState]:
-    """:func:`replay`'s states one at a time (internal).
-
-    A caller that stops early replays no further, and is spared the checks of the record's end.
-    """
-    first = record.start_hand
-    state = new_game(
-        record.rules,
-        dealer=(record.first_dealer + first - 1) & 3,
-        seed=record.seed,
-        scores=record.start_scores,
-        hand_number=first,
-    )
-    yield state
-    count = len(record.hands)
-    for h, hand in enumerate(record.hands):
-        number = first + h
-        if state.is_over:
-            fail(where(h, None), f"the game ended in hand {state.hand_number}; no hand {number} follows")
-        if record.seed is None:
-            state = apply(state, Deal(hand.deck))
-            yield state
-        elif hand.deck != shuffled_deck(record.seed, number):
-            fail(where(h, "deck"), f"this is not the deck seed {record.seed} deals for hand {number}")
-        for i, (who, action) in enumerate(hand.actions):
-            if state.is_chance or state.is_over or state.hand_number != number:
-                fail(where(h, i), f"hand {number} is over before {who}: {_written(action)}")
-            try:
-                state = apply(state, action, seat=who)
-            except IllegalActionError as error:
-                raise DocumentError(
-                    where(h, i), f"{who}: {_written(action)} is illegal here: {error}"
-                ) from error
-            yield state
-        ended = state.is_chance or state.is_over or state.hand_number > number
-        if h < count - 1 and not ended:
-            fail(where(h, None), f"hand {number} stops before its end, but hand {number + 1} follows")
-    if record.seed is not None and state.hand_number != first + count - 1:
-        fail(
-            where(count - 1, None) if count else where(-1, None),
-            f"seed {record.seed} has dealt hand {state.hand_number}; the record must list it, "
-            "with the actions taken so far (perhaps none)",
-        )
+def _replay(record: GameRecord, where: Locate) -> list[GameState]:
+    return list(replaying(record, where))
 
 
 # --- JSON form ---------------------------------------------------------------------------------
@@ -516,17 +459,7 @@ def _body(record: GameRecord) -> dict[str, object]:
 def _notation(action: SeatAction) -> str:
     """An action's notation in a document; a bid too long to write is refused."""
     if isinstance(action, Bid) and not writable(action.amount):
-        raise ValueError(f"a record cannot hold {_written(action)}: it has more than 4,300 digits")
-    return str(action)
-
-
-def _written(action: SeatAction) -> str:
-    """An action's notation for a message, a bid's amount as an excerpt.
-
-    A record's constructor takes a bid of any int, which ``str`` cannot write past 4,300 digits.
-    """
-    if isinstance(action, Bid):
-        return f"bid {excerpt(action.amount)}"
+        raise ValueError(f"a record cannot hold {written(action)}: it has more than 4,300 digits")
     return str(action)
 
 
@@ -684,7 +617,7 @@ def state_from_dict(data: object) -> GameState:
     obj(document, "$", ("format", "version", *_BODY_FIELDS, "position"), _START_FIELDS)
     position = _read_position(document["position"], "$.position")
     record = _read_body(document)
-    state = _replay(record, _json_where)[-1]
+    state = _replay(record, json_where)[-1]
     actual = _position(state)
     for name in _POSITION_FIELDS:
         if position[name] != actual[name]:
