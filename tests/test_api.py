@@ -86,6 +86,30 @@ def test_every_public_name_has_a_docstring():
     assert not missing, f"no docstring: {missing}"
 
 
+#: The names the 0.2.0 release removed from public modules (its changelog's *Removed* section).
+REMOVED_IN_0_2 = {
+    "actions": "ACTION_TYPES BIDS DISCARDS GIVE_UPS NAME_TRUMPS PLAYS TAKES MAX_ACTION_TEXT deal_positions",
+    "cards": "cards_of_mask mask_of by_bytes T",
+    "documents": "array boolean card cards choice integer items load_json obj read_card read_cards read_suit "
+    "rules_from_dict rules_to_dict MAX_DEPTH MAX_SIZE",
+    "errors": "check_seat assert_never",
+    "records": "RECORD_FORMAT STATE_FORMAT VERSION Locate",
+    "state": "make_state Log Phases hand_decoder HAND_CACHE",
+    "scoring": "score_hand hand_result tally make_trick close_trick outcome_after",
+    "trumps": "TrumpTable may_take clear_table_cache",
+    "seen": "Watcher PUBLIC_ITEMS dealt_cards entry_after notation",
+    "views": "Knowledge HandLog dealt_cards VIEW_FORMAT VIEW_VERSION clear_reader_cache",
+    "sampling": "own_hand Factor",
+    "cli": "choose_simple",
+}
+
+
+@pytest.mark.parametrize("module", sorted(REMOVED_IN_0_2))
+def test_the_names_removed_in_0_2_are_gone(module):
+    mod = importlib.import_module(f"pitch13.{module}")
+    assert [name for name in REMOVED_IN_0_2[module].split() if hasattr(mod, name)] == []
+
+
 def test_typing_resolves_every_public_annotation():
     """typing.get_type_hints (as cattrs, pydantic, typeguard and attrs.resolve_types call it)
     resolves the annotations of every public class, method and function: each name they use is
@@ -103,7 +127,9 @@ def test_typing_resolves_every_public_annotation():
             targets = [(f"{module}.{name}", obj)]
             if inspect.isclass(obj):
                 for member, value in vars(obj).items():
-                    function = value.fget if isinstance(value, property) else getattr(value, "__func__", value)
+                    function = (
+                        value.fget if isinstance(value, property) else getattr(value, "__func__", value)
+                    )
                     if inspect.isfunction(function) and (not member.startswith("_") or member == "__init__"):
                         targets.append((f"{module}.{name}.{member}", function))
             for label, target in targets:

@@ -32,6 +32,8 @@ def test_the_version_is_semantic_and_the_newest_release_of_the_changelog():
     assert re.fullmatch(r"\d+\.\d+\.\d+", pitch13.__version__)
     headings = [heading for heading, _ in sections()]
     assert headings[0] == "[Unreleased]"
+    gathered = sections()[0][1]  # the kinds of change under Unreleased, in the same order
+    assert all(kind in KINDS for kind in gathered) and gathered == sorted(gathered, key=KINDS.index)
     newest = RELEASE.fullmatch(headings[1])
     assert newest, headings[1]
     assert ".".join(newest.groups()[:3]) == pitch13.__version__

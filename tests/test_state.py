@@ -412,6 +412,8 @@ def test_a_state_is_not_a_sequence_and_not_ordered():
         lambda s: s.__add__((1,)),
         lambda s: s * 2,
         lambda s: s < s,
+        lambda s: s.count(None),
+        lambda s: s.index(None),
     ):
         with pytest.raises(TypeError):
             use(state)

@@ -353,3 +353,11 @@ def test_a_views_json_stays_small_however_long_the_game(long_game, hand):
             assert len(text) <= VIEW_SIZE_BAR, (hand, viewer, len(text))
             assert SeatView.from_json(text) == v
     assert largest > 2_000  # the views measured are real ones
+
+
+def test_a_delta_made_from_a_list_keeps_a_tuple_of_its_own():
+    given = ["1 bid 5"]
+    delta = ViewDelta(0, 1, given)
+    given.append("2 pass")
+    assert delta.entries == ("1 bid 5",)
+    assert hash(delta) == hash(ViewDelta(0, 1, ("1 bid 5",)))

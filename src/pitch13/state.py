@@ -359,6 +359,14 @@ class GameState(Fields):
 
     __mul__ = __rmul__ = __add__
 
+    def count(self, value: object) -> NoReturn:
+        """Not a sequence's count: a state has none (raises :exc:`TypeError`)."""
+        raise TypeError("a GameState is not a sequence: read its properties")
+
+    def index(self, value: object, *args: object) -> NoReturn:
+        """Not a sequence's index: a state has none (raises :exc:`TypeError`)."""
+        raise TypeError("a GameState is not a sequence: read its properties")
+
     def __bool__(self) -> bool:
         return True
 

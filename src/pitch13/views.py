@@ -21,6 +21,7 @@ from __future__ import annotations
 import enum
 import functools
 import json
+from collections.abc import Sequence
 from typing import Any, Final, cast
 
 import attrs
@@ -94,6 +95,11 @@ _VIEW_FORMAT: Final = "pitch13.view"
 _VIEW_VERSION: Final = 2
 
 
+def _entries(entries: Sequence[str]) -> tuple[str, ...]:
+    """A list of entries as a tuple, as a frozen delta keeps them; else as given, to be checked."""
+    return tuple(entries) if isinstance(entries, list) else cast("tuple[str, ...]", entries)
+
+
 @attrs.frozen(slots=True)
 class ViewDelta:
     """What happened since a seat's view was sent: the new entries of its history.
@@ -107,8 +113,8 @@ class ViewDelta:
     since: int
     #: The ply it brings the view to.
     ply: int
-    #: The new entries of the seat's history, in their notation.
-    entries: tuple[str, ...]
+    #: The new entries of the seat's history, in their notation (a list given is kept as a tuple).
+    entries: tuple[str, ...] = attrs.field(converter=_entries)
 
     def to_json(self) -> str:
         """``[since, ply, entry, ...]``, compact."""

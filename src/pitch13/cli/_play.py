@@ -35,7 +35,7 @@ from pitch13.actions import (
 from pitch13.analysis import evaluate
 from pitch13.bots import Bot, BotError, bot_factory
 from pitch13.cards import Card, CardParseError, Suit
-from pitch13.cli._args import add_rules, rules_named
+from pitch13.cli._args import BOTS_HELP, add_rules, rules_named
 from pitch13.engine import MAX_SEED, IllegalActionError, apply, new_game
 from pitch13.events import GameOver
 from pitch13.narration import SEAT_NAMES, Narrator
@@ -170,7 +170,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="BOT",
         help="the other seats' players: one for all three, or three, from your left clockwise; "
-        "random, simple, search, or module:Class (default simple)",
+        f"{BOTS_HELP} (default simple)",
     )
     add_rules(parser, "default: 13-point pitch; classic: 10-point pitch (default default)")
     parser.add_argument(

@@ -66,18 +66,23 @@ from pitch13.records._json import (
     seat,
     string,
 )
-from pitch13.records._replay import Locate, json_where, replaying, written
+from pitch13.records._replay import Locate as _Locate
+from pitch13.records._replay import json_where, replaying, written
 from pitch13.records._text import (
     MAX_ACTIONS,
     MAX_HANDS,
-    RECORD_FORMAT,
     SCORE_LIMIT,
-    VERSION,
     check_start_scores,
     format_text,
     parse_seat_action,
     parse_text,
     partway,
+)
+from pitch13.records._text import (
+    RECORD_FORMAT as _RECORD_FORMAT,
+)
+from pitch13.records._text import (
+    VERSION as _VERSION,
 )
 from pitch13.rules import Rules
 from pitch13.state import GameState, Phase
@@ -248,7 +253,7 @@ class GameRecord:
             ValueError: if a bid has more than 4,300 digits (only a record made with the
                 constructor can hold one; it does not replay).
         """
-        return {"format": RECORD_FORMAT, "version": VERSION, **_body(self)}
+        return {"format": _RECORD_FORMAT, "version": _VERSION, **_body(self)}
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The record as a JSON document (:meth:`to_dict`); compact unless ``indent`` is given.
@@ -266,7 +271,7 @@ class GameRecord:
         Raises:
             DocumentError: if ``data`` is not a valid, legal ``pitch13.record`` document.
         """
-        document = check_header(data, RECORD_FORMAT, VERSION)
+        document = check_header(data, _RECORD_FORMAT, _VERSION)
         obj(document, "$", ("format", "version", *_BODY_FIELDS), _START_FIELDS)
         record = _read_body(document)
         _replay(record, json_where)
@@ -426,7 +431,7 @@ def replay(record: GameRecord) -> tuple[GameState, ...]:
 # --- replay ------------------------------------------------------------------------------------
 
 
-def _replay(record: GameRecord, where: Locate) -> list[GameState]:
+def _replay(record: GameRecord, where: _Locate) -> list[GameState]:
     return list(replaying(record, where))
 
 
@@ -584,7 +589,7 @@ def state_to_dict(state: GameState) -> dict[str, object]:
     if not isinstance(state, GameState):
         raise TypeError(f"state_to_dict() takes a GameState, not {type(state).__name__}")
     record = GameRecord.from_state(state)
-    return {"format": _STATE_FORMAT, "version": VERSION, **_body(record), "position": _position(state)}
+    return {"format": _STATE_FORMAT, "version": _VERSION, **_body(record), "position": _position(state)}
 
 
 def state_to_json(state: GameState, *, indent: int | None = None) -> str:
@@ -613,7 +618,7 @@ def state_from_dict(data: object) -> GameState:
         DocumentError: if ``data`` is not a valid ``pitch13.state`` document, its record does
             not replay, or its position is not where the record leads.
     """
-    document = check_header(data, _STATE_FORMAT, VERSION)
+    document = check_header(data, _STATE_FORMAT, _VERSION)
     obj(document, "$", ("format", "version", *_BODY_FIELDS, "position"), _START_FIELDS)
     position = _read_position(document["position"], "$.position")
     record = _read_body(document)
