@@ -369,18 +369,16 @@ def test_sample_after_an_early_end_with_point_cards_left_in_the_stock(observer, 
         sample_and_check(state, observer, random.Random(n), weighting)
 
 
-@pytest.mark.parametrize("name", sorted(set(RULE_SETS) - {"look_take_point_cards_only"}))
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
 def test_every_deal_a_sample_draws_leads_to_the_view(name, monkeypatch):
     """The placement of the unseen cards respects everything the view tells, so no deal drawn is
     thrown away: the seat to play holds a trump (R-PLAY-3); after an early end the claiming team
     holds the claimed point cards, no other, and a trump (R-PLAY-7); the card another seat
     is deciding on may be taken (R-LOOK-2); a dead card given up in the look came in the refill
     or was taken before (R-FILL-1, R-LOOK-2), and a trump taken there is still in the hand
-    unless it was played or given up. Every view of the first hands of a few games, of each seat
-    and the spectator in turn, is sampled with one deal drawn.
-
-    Not under ``look_take=point_cards_only``, where the cards taken in the look are point cards:
-    a placement may leave a seat fewer unseen point cards than it took, and is drawn again.
+    unless it was played or given up (under ``look_take=point_cards_only``, a point card, which
+    a placement is drawn again for until it fits). Every view of the first hands of a few games,
+    of each seat and the spectator in turn, is sampled with one deal drawn.
     """
     draws = []
     draw = _placing.sample_hand
@@ -837,3 +835,30 @@ def test_sample_state_accepts_a_system_random_source():
     sample = sample_state(view(state, 0), random.SystemRandom())
     assert view(sample, 0) == view(state, 0)
     assert isinstance(sample.hand(0)[0], Card)
+
+
+def test_a_seat_that_took_every_unseen_point_card_in_the_look_holds_them_in_every_sample():
+    """R-LOOK-2 under ``look_take=point_cards_only``: what a seat takes in the look are point
+    cards. Seat 0 (trump hearts) turns up and takes JD, 3H, 3D and 2H, the four point cards seat 1
+    does not hold, giving up three dead cards face down and then QH face up (a trump, but no
+    point card, so not one it took). Every sample of seat 1's view gives seat 0 all four: a
+    placement that does not is drawn again before any deal is sought, and no sample fails."""
+    hands = {
+        0: parse_cards("QH 2C 3C 4C 5C 6C 7C 8C 9C"),
+        1: parse_cards("AH KH JH 10H BJ RJ 10C JC QC"),
+        2: parse_cards("9H 8H 7H KC AC 2S 3S 4S 5S"),
+        3: parse_cards("6H 5H 4H 6S 7S 8S 9S 10S JS"),
+    }
+    stock = parse_cards("QS KS AS 2D 4D 5D 6D 7D 8D 9D 10D JD 3H 3D 2H QD KD AD")
+    rules = Rules(look_take=LookTake.POINT_CARDS_ONLY)
+    state = apply(new_game(rules, dealer=3), arranged_deck(hands, dealer=3, stock=stock))
+    for text in ["bid 5", "pass", "pass", "pass", "trump H"]:
+        state = apply(state, parse_action(text))
+    for shed in ["QS", "KS", "AS", "QH"]:
+        state = apply(apply(state, parse_action("turn up")), parse_action(f"give up {shed}"))
+    state = apply(apply(state, STOP), STOP)
+    assert state.phase is Phase.PLAY and set(parse_cards("JD 3H 3D 2H")) <= set(state.hand(0))
+    seen = view(state, 1)
+    for n in range(more(40)):
+        sample = sample_state(seen, random.Random(n))
+        assert set(parse_cards("JD 3H 3D 2H")) <= set(sample.hand(0))

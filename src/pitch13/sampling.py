@@ -59,9 +59,11 @@ def sample_state(seat_view: SeatView, rng: random.Random, *, weighting: str = "p
     ``"shuffle"``
         As likely as a uniform shuffle of the deck makes it: a placement counts as many times as
         there are deals that lead to it. A seat that kept more trumps when it discarded its dead
-        cards is likelier to hold more trumps now. Under ``look_take=point_cards_only`` the cards
-        a seat took in the look are left out of that count, so the weighting is exact there only
-        while nobody has taken a card in the look.
+        cards is likelier to hold more trumps now. The order of the look is left out of that
+        count, so the weighting is exact only while no seat has given up a trump face up in the
+        look, nor, under ``look_take=point_cards_only``, taken a card there; after that it is
+        close (a seat's number of trumps off by about 3 points in 100 in the worst case
+        measured), and ``"placements"`` stays exact.
 
     Args:
         seat_view: a seat's (or a spectator's) view, from :func:`~pitch13.view`.

@@ -44,10 +44,39 @@ def sample_hand(
     knowledge, unseen, claimed, places, team, least, team_trump = _problem(log, rules, seat, to_play)
     table = log.table(rules)
     factors = _shuffle_factors(log, rules, places, table, knowledge.held_masks) if shuffle else None
-    placed = place(unseen, claimed, places, table, team, rng, factors, least, team_trump)
-    if placed is None:
-        return None
-    return _rebuild(log, seat, knowledge.held, placed, table, rng)
+    points = None
+    if table is not None and rules.look_take is LookTake.POINT_CARDS_ONLY:
+        points = _least_trumps(log, rules, knowledge.held_masks, table)
+    for _ in range(_PLACEMENTS if points is not None and any(points) else 1):
+        placed = place(unseen, claimed, places, table, team, rng, factors, least, team_trump)
+        if placed is None:
+            return None
+        if points is None or _takes_fit(placed, points, table):
+            return _rebuild(log, seat, knowledge.held, placed, table, rng)
+    return None
+
+
+#: Under ``look_take=point_cards_only``, the placements drawn before a sample is given up: each
+#: is a few tens of microseconds, and the likeliest to be thrown away is kept about 1 in 200.
+_PLACEMENTS = 4000
+
+
+def _takes_fit(
+    placed: list[tuple[PlaceInfo, list[Card]]], least: Sequence[int], table: TrumpTable | None
+) -> bool:
+    """Whether each hand holds the fewest unseen cards it took in the look that are still there.
+
+    The placement counts only trumps (:func:`place`); under ``look_take=point_cards_only`` the
+    cards a seat took are point cards, which a placement is drawn again for until it fits: the
+    placements that fit are then equally likely, as among all.
+    """
+    assert table is not None
+    take = table.take_mask
+    for info, cards in placed:
+        seat = info.place.seat
+        if seat is not None and least[seat] and sum(take >> c.index & 1 for c in cards) < least[seat]:
+            return False
+    return True
 
 
 def fits(
@@ -133,26 +162,33 @@ _Factor = Callable[[int], int]
 
 
 def _least_trumps(log: HandLog, rules: Rules, held: Sequence[int], table: TrumpTable) -> list[int]:
-    """Per seat, the fewest trumps among the cards of its hand the viewing seat cannot see.
+    """Per seat, the fewest cards it took in the look among those of its hand the viewing seat cannot see.
 
     The cards a seat took in the look are trumps unless any card may be taken (R-LOOK-2), and
-    one that left its hand since was played or given up face up (R-LOOK-4): the rest are still
-    there, seen or not. The cards it picked up from the middle (R-PICK-1) are not among them.
+    point cards under ``look_take=point_cards_only``; one that left its hand since was played
+    or given up face up (R-LOOK-4): the rest are still there, seen or not. The cards it picked
+    up from the middle (R-PICK-1) are not among them.
     """
     least = [0, 0, 0, 0]
     if rules.look_take is LookTake.ANY_CARD:
         return least
+    take = table.take_mask  # the trumps, or the point cards: what may have been taken
     for seat in range(4):
         taken = log.look_takes[seat]
         if not taken:
             continue
         picked = mask_of(log.takes[seat])  # from the middle before the look: not taken there
-        gone = ((held[seat] & table.mask | mask_of(log.plays[seat])) & ~picked).bit_count()
+        gone = ((held[seat] | mask_of(log.plays[seat])) & take & ~picked).bit_count()
         steps = [step for step in log.looks if isinstance(step, GiveUpSeen) and step.seat == seat]
         given_up = 0  # a card given up was taken at an earlier step, if at all
         for p, step in enumerate(steps):
             given = step.given
-            if given is not None and not picked >> given.index & 1 and given_up < p:
+            if (
+                given is not None
+                and take >> given.index & 1
+                and not picked >> given.index & 1
+                and given_up < p
+            ):
                 given_up += 1
         least[seat] = max(0, taken - gone - given_up)
     return least
