@@ -258,6 +258,9 @@ class SeatView:
 
         A card that is a trump cannot be in the hand of a seat known to be out, nor among
         the face-down cards given up or rejected in the look-through (they are not trumps).
+        Each place is judged alone, not with the counts of the others (the seat to play holds a
+        trump, a seat keeps what it took in the look): a place listed may be ruled out by them,
+        which :func:`~pitch13.sample_state` weighs, drawing only placements that fit them all.
         """
         if not isinstance(card, Card):
             raise TypeError(f"possible_places() takes a Card, not {excerpt(card)}")
