@@ -797,6 +797,26 @@ def test_sample_state_refuses_a_view_that_no_game_gives(change):
     assert str(info.value) == NO_GAME
 
 
+@pytest.mark.parametrize(
+    "change",
+    [
+        pytest.param({"seat": 7}, id="seat-7"),
+        pytest.param({"seat": "1"}, id="seat-a-str"),
+        pytest.param({"to_act": 9}, id="to-act-9"),
+        pytest.param({"rules": None}, id="rules-none"),
+        pytest.param({"last_result": "x"}, id="last-result-a-str"),
+        pytest.param({"history": ("junk",)}, id="history-junk"),
+    ],
+)
+def test_a_view_made_by_hand_with_a_field_no_game_gives_is_refused_as_from_no_game(change):
+    """attrs.evolve can set a view's field to anything: whatever breaks in reading it, the view
+    comes from no game, which is SamplingError (before, a KeyError, IndexError, AttributeError or
+    a bare AssertionError)."""
+    v = _a_later_hand_in_play()
+    with pytest.raises(SamplingError, match=r"^no game state is consistent with this view \(\w+Error: "):
+        sample_state(attrs.evolve(v, **change), random.Random(1))
+
+
 def test_a_view_waiting_for_its_first_deal_samples_to_itself_or_is_refused():
     """A game started at a later hand and waiting for its deal (what a sample between hands is):
     the sample keeps its scores and last result; changed by hand, it is refused."""

@@ -89,8 +89,20 @@ def sample_state(seat_view: SeatView, rng: random.Random, *, weighting: str = "p
         raise TypeError(f'weighting is "placements" or "shuffle", not {excerpt(weighting)}')
     if weighting not in ("placements", "shuffle"):
         raise ValueError(f'weighting is "placements" or "shuffle", not {excerpt(weighting)}')
-    shuffle = weighting == "shuffle"
-    v = seat_view
+    try:
+        return _sample(seat_view, rng, weighting == "shuffle")
+    except SamplingError:
+        raise
+    except (AssertionError, AttributeError, IndexError, KeyError, TypeError, ValueError) as error:
+        # A view no code of the engine made (attrs.evolve can set any field to anything) can
+        # break the reading of it anywhere: it comes from no game all the same.
+        raise SamplingError(
+            f"no game state is consistent with this view ({type(error).__name__}: {excerpt(str(error))})"
+        ) from error
+
+
+def _sample(v: SeatView, rng: random.Random, shuffle: bool) -> GameState:
+    """:func:`sample_state`, its arguments checked."""
     if not _summary_fits(v):
         raise SamplingError("no game state is consistent with this view")
     logs = hand_logs(v.history)
