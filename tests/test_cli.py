@@ -118,6 +118,14 @@ def test_demo_saves_its_record_and_replay_prints_the_same_game(tmp_path, capsys)
     as_json.write_text(record.to_json(indent=1), encoding="utf-8")
     assert cli.main(["replay", str(as_json)]) == 0
     assert capsys.readouterr().out == played
+    # The same game dealt by the caller (each hand's deck in the record, no seed) prints the
+    # same: each Deal is the hand's heading, not a line of the hand before.
+    dealt = tmp_path / "dealt.txt"
+    dealt.write_text(
+        pitch13.GameRecord(record.rules, record.first_dealer, None, record.hands).to_text(), encoding="utf-8"
+    )
+    assert cli.main(["replay", str(dealt)]) == 0
+    assert capsys.readouterr().out == played
 
 
 def test_replay_of_an_unfinished_record_says_where_it_stops(tmp_path, capsys):

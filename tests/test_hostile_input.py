@@ -249,6 +249,12 @@ def test_a_line_end_inside_a_line_counts_for_the_line_numbers():
     for end in ("\n", "\r\n", "\r"):
         error = refused_shortly(GameRecord.from_text, end.join(lines))
         assert error.where.startswith("line 4,"), error
+    # A fault placed at the end of the text (a seeded record that does not list its dealt hand)
+    # names the last line too.
+    header = ['[Format "pitch13.record"]', '[Version "1"]', '[FirstDealer "0"]', '[Seed "5"]', ""]
+    for end in ("\n", "\r\n", "\r"):
+        error = refused_shortly(GameRecord.from_text, end.join(header))
+        assert error.where == "line 5", error
 
 
 def test_a_hostile_line_anywhere_in_a_text_record_is_a_document_error():

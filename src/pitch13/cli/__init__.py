@@ -24,7 +24,7 @@ from typing import TextIO
 
 import pitch13
 from pitch13._base.checks import check_seed, pair_text
-from pitch13.actions import Play, TurnUp
+from pitch13.actions import Deal, Play, TurnUp
 from pitch13.bots import SimpleBot
 from pitch13.cli._args import record_or_status
 from pitch13.engine import apply, new_game
@@ -37,9 +37,10 @@ from pitch13.views import view
 
 __all__ = ["main", "play_demo", "print_game"]
 
-#: The entries :func:`print_game` leaves out: a trick's line shows its cards, and a card turned up
-#: is named when it is taken or rejected by choice.
-_TOLD_IN_SHORT = (Play, TurnUp, CardRejected)
+#: The entries :func:`print_game` leaves out: a trick's line shows its cards, a card turned up
+#: is named when it is taken or rejected by choice, and a caller's deal is the hand's heading
+#: with its four hands, which follows at once.
+_TOLD_IN_SHORT = (Play, TurnUp, CardRejected, Deal)
 
 
 def print_game(state: GameState, out: TextIO, start: int = 0, *, narrator: Narrator | None = None) -> int:

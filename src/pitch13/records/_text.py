@@ -334,7 +334,7 @@ def parse_text(text: str) -> ParsedRecord:
     scores = (0, 0)
     if "StartScores" in tags:
         scores = _text_start_scores(*tags["StartScores"], rules)
-    end = f"line {text.count(chr(10)) + 1}"
+    end = f"line {len(_LINE_END.findall(text)) + 1}"  # the last line, whatever ends the lines
 
     def locate(hand: int, part: int | str | None) -> str:
         spots = places[hand] if 0 <= hand < len(places) else {}
