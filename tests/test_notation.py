@@ -16,6 +16,7 @@ from pitch13 import (
     ActionParseError,
     Bid,
     Card,
+    CardParseError,
     Deal,
     Discard,
     GiveUp,
@@ -132,3 +133,20 @@ def test_any_text_parses_or_is_refused_with_the_documented_error(text):
         assert parse_action(str(action)) == action
     else:
         assert 0 <= position <= len(text)
+
+
+@pytest.mark.parametrize("text", ["A\u017f", "\u017fomething", "10\u017f"])
+def test_a_card_is_read_case_insensitively_in_ascii_alone(text):
+    # str.upper() reads the long s as S: the notation has ASCII letters only.
+    with pytest.raises(CardParseError):
+        Card.parse(text)
+    with pytest.raises(CardParseError):
+        Suit.parse("\u017f")
+    assert Card.parse("a\u2660") == Card.parse("AS")  # a suit's symbol still reads
+
+
+def test_an_action_word_is_read_case_insensitively_in_ascii_alone():
+    # "\u212a" (the Kelvin sign) lowers to "k": "ta\u212ae" is not "take".
+    with pytest.raises(ActionParseError, match="unknown action"):
+        parse_action("ta\u212ae 5H")
+    assert parse_action("TAKE 5h") == parse_action("take 5H")

@@ -40,7 +40,7 @@ from typing import ClassVar, Final, Union, cast
 
 import attrs
 
-from pitch13._base.checks import check_seed, excerpt, writable
+from pitch13._base.checks import ASCII_LOWER, check_seed, excerpt, writable
 from pitch13._base.failures import ActionParseError
 from pitch13._base.shuffle import seeded_order
 from pitch13.cards import DECK, Card, Suit
@@ -417,7 +417,7 @@ def parse_action(text: str) -> Action:
     if len(text) > _MAX_ACTION_TEXT:
         raise ActionParseError(text, _MAX_ACTION_TEXT, f"an action is at most {_MAX_ACTION_TEXT} characters")
     tokens = [(m.start(), m.group()) for m in _TOKEN.finditer(text)]
-    words = [word.lower() for _, word in tokens]
+    words = [word.translate(ASCII_LOWER) for _, word in tokens]
     if not tokens:
         raise ActionParseError(text, 0, "it is empty")
     verb, taken = words[0], 1

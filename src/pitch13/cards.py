@@ -16,7 +16,7 @@ import enum
 from collections.abc import Iterable
 from typing import Final, final
 
-from pitch13._base.checks import ShortLookup, excerpt
+from pitch13._base.checks import ASCII_UPPER, ShortLookup, excerpt
 from pitch13._base.failures import CardParseError
 
 __all__ = [
@@ -64,7 +64,7 @@ class Suit(ShortLookup, enum.IntEnum):
         """
         if not isinstance(text, str):
             raise TypeError(f"a suit is parsed from a str, not {type(text).__name__}")
-        suit = _SUIT_BY_TEXT.get(text.strip().upper())
+        suit = _SUIT_BY_TEXT.get(text.strip().translate(ASCII_UPPER))
         if suit is None:
             raise CardParseError(f"{excerpt(text)} is not a suit (expected one of C, D, H, S)")
         return suit
@@ -213,7 +213,7 @@ class Card:
         """
         if not isinstance(text, str):
             raise TypeError(f"a card is parsed from a str, not {type(text).__name__}")
-        key = text.strip().upper()
+        key = text.strip().translate(ASCII_UPPER)
         card = _CARD_BY_TEXT.get(key)
         if card is not None:
             return card

@@ -41,6 +41,12 @@ def excerpt(value: object) -> str:
     return text if len(text) <= _MOST else f"{text[: _MOST - 3]}..."
 
 
+#: Letters to capitals and back, ASCII alone: ``str.upper`` would read the long s ``ſ`` as ``S``
+#: and the Kelvin sign as ``K``, letters no notation has.
+ASCII_UPPER: Final = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+ASCII_LOWER: Final = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
 def pair_text(pair: tuple[int, int]) -> str:
     """Two teams' scores, for a message: ``"48-30"``, or ``"-40 to -13"`` with a negative one.
 
