@@ -74,6 +74,8 @@ def load_json(text: object, *, max_size: int = MAX_SIZE, what: str = "document")
         )
     except json.JSONDecodeError as error:
         fail("$", f"the {what} is not JSON: {error.msg} (line {error.lineno}, column {error.colno})")
+    except _NumberFault as fault:
+        fail("$", fault.why + _where_number(text, fault.token))
     except RecursionError:  # pragma: no cover - the depth check comes first
         fail("$", f"the {what} nests too deeply")
 
@@ -124,18 +126,47 @@ def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
     return out
 
 
+class _NumberFault(Exception):
+    """A number the decoder met that pitch13 does not read: its text, and why."""
+
+    def __init__(self, token: str, why: str) -> None:
+        super().__init__(why)
+        self.token, self.why = token, why
+
+
 def _whole_number(text: str) -> int:
     if len(text) > MAX_DIGITS:
-        fail("$", f"a number has {len(text)} characters; the limit is {MAX_DIGITS}")
+        raise _NumberFault(text, f"a number has {len(text)} characters; the limit is {MAX_DIGITS}")
     return int(text)
 
 
 def _no_fraction(text: str) -> int:
-    fail("$", f"numbers are whole in pitch13 documents, not {text[:MAX_DIGITS]!r}")
+    raise _NumberFault(text, f"numbers are whole in pitch13 documents, not {text[:MAX_DIGITS]!r}")
 
 
 def _no_constant(text: str) -> int:
-    fail("$", f"{text} is not a number pitch13 reads")
+    raise _NumberFault(text, f"{text} is not a number pitch13 reads")
+
+
+#: A string, or a run of text outside strings.
+_SEGMENT: Final = re.compile(r'"(?:[^"\\]|\\.)*"|[^"]+', re.DOTALL)
+
+
+def _where_number(text: str, token: str) -> str:
+    """Where the first ``token`` outside the strings of ``text`` is: `` (line L, column C)``.
+
+    The decoder meets the numbers in the order they are written, so the first is the one it
+    refused. Nothing if it is not found.
+    """
+    alone = re.compile(r"(?<![\w.+-])" + re.escape(token) + r"(?![\w.+-])")
+    for segment in _SEGMENT.finditer(text):
+        if segment.group().startswith('"'):
+            continue
+        found = alone.search(text, segment.start(), segment.end())
+        if found:
+            line, column = _line_column(text, found.start())
+            return f" (line {line}, column {column})"
+    return ""  # pragma: no cover - the decoder read it there
 
 
 def check_header(
