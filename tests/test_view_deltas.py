@@ -33,8 +33,12 @@ from pitch13 import (
     apply,
     legal_actions,
     new_game,
+    parse_action,
+    parse_cards,
+    view,
     view_delta,
 )
+from pitch13.testing import arranged_deck
 from profiles import examples, longer
 from strategies import PRESETS, RandomChooser, any_rules, playouts
 
@@ -361,3 +365,25 @@ def test_a_delta_made_from_a_list_keeps_a_tuple_of_its_own():
     given.append("2 pass")
     assert delta.entries == ("1 bid 5",)
     assert hash(delta) == hash(ViewDelta(0, 1, ("1 bid 5",)))
+
+
+def test_a_delta_giving_up_a_dead_card_the_seat_cannot_hold_is_refused():
+    """R-DISC-1, R-FILL-1, R-LOOK-2 (``look_take=any_card``), R-LOOK-4: seat 3 holds six trumps
+    after its dead cards went, so it is refilled with none, and at its first look step it has
+    no dead card to give up face down. A delta saying it did comes from no game; the delta of
+    what it really did is taken."""
+    rules = Rules(look_take="any_card")
+    hands = {3: parse_cards("2C 4C 9C JC KC JS 2H 3H 4H")}
+    rest = [c for c in DECK if c not in hands[3]]
+    trumps = [c for c in rest if str(c) in {"3C", "5C", "6C", "7C", "8C", "10C", "QC", "AC", "BJ", "RJ"}]
+    others = [c for c in rest if c not in trumps]
+    hands |= {0: others[:9], 1: others[9:18], 2: others[18:27]}
+    state = apply(new_game(rules, dealer=2), arranged_deck(hands, dealer=2, stock=others[27:] + trumps))
+    for text in ["bid 5", "pass", "pass", "pass", "trump C"]:
+        state = apply(state, parse_action(text))
+    assert state.phase is Phase.LOOK and state.to_act == 3 and len(state.hand(3)) == 6
+    seen = view(state, 0)
+    with pytest.raises(DocumentError, match="no placement of the cards the seat cannot see fits"):
+        seen.updated(ViewDelta(seen.ply, seen.ply + 2, ("3 turn up", "3 give up")))
+    after = apply(apply(state, parse_action("turn up")), parse_action("give up 2C"))  # a trump
+    assert seen.updated(view_delta(after, 0, seen.ply)) == view(after, 0)

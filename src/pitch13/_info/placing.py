@@ -94,6 +94,8 @@ def fits(
     """
     _, unseen, claimed, places, team, least, team_trump = _problem(log, rules, seat, to_play, knowledge)
     table = log.table(rules)
+    if not _dead_give_ups_fit(log, rules, seat):
+        return False
     counts = [info.count for info in places]
     if min(counts, default=0) < 0 or sum(counts) != len(unseen) + len(claimed):
         return False
@@ -118,6 +120,28 @@ def fits(
             counts, options, places, team, trumps + len(claimed), len(claimed), points, team_trump, None
         )[0]
     )
+
+
+def _dead_give_ups_fit(log: HandLog, rules: Rules, seat: int | None) -> bool:
+    """Whether each other seat had a dead card for each card it gave up face down in the look.
+
+    A hand holds trumps alone once its dead cards are discarded (R-DISC-1): a dead card given
+    up (R-LOOK-4) came in the refill, or, when any card may be taken (R-LOOK-2), was taken at
+    one of the seat's earlier look steps; each is given up once.
+    """
+    any_card = rules.look_take is LookTake.ANY_CARD
+    for other in range(4):
+        if other == seat:  # its own cards are known, and checked as such
+            continue
+        received = sum(r.count for r in log.refills if r.seat == other)
+        face_down = 0
+        steps = [step for step in log.looks if isinstance(step, GiveUpSeen) and step.seat == other]
+        for p, step in enumerate(steps):
+            if step.given is None:
+                face_down += 1
+                if face_down > received + (p if any_card else 0):
+                    return False
+    return True
 
 
 _Problem = tuple[Knowledge, list[Card], list[Card], list[PlaceInfo], int | None, list[int], bool]
