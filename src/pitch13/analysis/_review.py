@@ -489,9 +489,10 @@ def review(
     Costs: a replay of the record, then for each decision up to ``samples`` deals, each a sample
     draw and a solve of the rest of the hand (a card to play), or a rollout to the play and a
     solve for each distinct legal action (any other decision); at most about ``time_limit``
-    CPU seconds a decision after its first two deals. A 20-hand game has about 500 decisions:
-    about 35 CPU seconds with the defaults, 17 s on the clock with two ``workers`` (the docs'
-    "Analysing games" page; docs/_static/reviewed-game.json, measured by benchmarks/review.py).
+    CPU seconds a decision after its first two deals, and as much again for a decision whose
+    first measure would be marked. A 20-hand game has about 500 decisions: about 43 CPU seconds
+    with the defaults, 21 s on the clock with two ``workers`` (the docs' "Analysing games" page;
+    docs/_static/reviewed-game.json, measured by benchmarks/review.py).
 
     Raises:
         TypeError: if an argument has the wrong type.
