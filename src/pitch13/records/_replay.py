@@ -2,48 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from typing import Protocol
+from collections.abc import Callable, Iterator
 
 from pitch13._base.checks import excerpt
 from pitch13.actions import Bid, Deal, SeatAction, shuffled_deck
-from pitch13.cards import Card
 from pitch13.documents import DocumentError
 from pitch13.engine import IllegalActionError, apply, new_game
 from pitch13.records._json import fail
-from pitch13.rules import Rules
+from pitch13.records._text import RecordLike
 from pitch13.state import GameState
 
-__all__ = ["Locate", "Recorded", "json_where", "replaying", "written"]
-
-
-class _RecordedHand(Protocol):
-    """A :class:`~pitch13.HandRecord`, as a replay reads it."""
-
-    @property
-    def deck(self) -> tuple[Card, ...]: ...
-    @property
-    def actions(self) -> tuple[tuple[int, SeatAction], ...]: ...
-
-
-class Recorded(Protocol):
-    """A :class:`~pitch13.GameRecord`, as a replay reads it.
-
-    The records' package imports this module, so a record is named here by what it has.
-    """
-
-    @property
-    def rules(self) -> Rules: ...
-    @property
-    def first_dealer(self) -> int: ...
-    @property
-    def seed(self) -> int | None: ...
-    @property
-    def hands(self) -> Sequence[_RecordedHand]: ...
-    @property
-    def start_hand(self) -> int: ...
-    @property
-    def start_scores(self) -> tuple[int, int]: ...
+__all__ = ["Locate", "json_where", "replaying", "written"]
 
 
 #: Where in a document hand ``h`` (0-based), or its ``"deck"``, or its action ``i`` is.
@@ -61,7 +30,7 @@ def json_where(hand: int, part: int | str | None) -> str:
     return f"$.hands[{hand}].actions[{part}]"
 
 
-def replaying(record: Recorded, where: Locate = json_where) -> Iterator[GameState]:
+def replaying(record: RecordLike, where: Locate = json_where) -> Iterator[GameState]:
     """:func:`~pitch13.replay`'s states one at a time.
 
     A caller that stops early replays no further, and is spared the checks of the record's end.
