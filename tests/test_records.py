@@ -528,6 +528,7 @@ def test_a_record_document_may_leave_out_default_options_and_seeded_decks(finish
         ('{"format": "pitch13.record", "version": 1.0}', "numbers are whole"),
         ('{"x": "1.0",\n "y": [2, 1.0]}', "not '1.0' (line 2, column 11)"),  # not the one in a string
         ('{"x": [1,\n  2e3]}', "not '2e3' (line 2, column 3)"),
+        ('{"x": "a\\" 1.0", "y": 1.0}', "not '1.0' (line 1, column 23)"),  # a quote escaped
         ('{"format": "pitch13.record", "format": "x"}', "the key 'format' twice"),
         ("[" * 30 + "]" * 30, "nests deeper than 24 levels"),
         ("[" + "9" * 50 + "]", "a number has 50 characters; the limit is 48 (line 1, column 2)"),

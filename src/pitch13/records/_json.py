@@ -148,25 +148,40 @@ def _no_constant(text: str) -> int:
     raise _NumberFault(text, f"{text} is not a number pitch13 reads")
 
 
-#: A string, or a run of text outside strings.
-_SEGMENT: Final = re.compile(r'"(?:[^"\\]|\\.)*"|[^"]+', re.DOTALL)
+_QUOTES: Final = re.compile(r'["\\]')
 
 
 def _where_number(text: str, token: str) -> str:
     """Where the first ``token`` outside the strings of ``text`` is: `` (line L, column C)``.
 
     The decoder meets the numbers in the order they are written, so the first is the one it
-    refused. Nothing if it is not found.
+    refused. Nothing if it is not found. One pass, as :func:`_check_depth`'s: each run of text
+    between two strings is searched once, so no input makes it slow.
     """
-    alone = re.compile(r"(?<![\w.+-])" + re.escape(token) + r"(?![\w.+-])")
-    for segment in _SEGMENT.finditer(text):
-        if segment.group().startswith('"'):
-            continue
-        found = alone.search(text, segment.start(), segment.end())
-        if found:
-            line, column = _line_column(text, found.start())
-            return f" (line {line}, column {column})"
-    return ""  # pragma: no cover - the decoder read it there
+    head = token[:64]  # enough to find it by; a pattern as long as a hostile number is not
+    alone = re.compile(r"(?<![\w.+-])" + re.escape(head) + (r"(?![\w.+-])" if head == token else ""))
+    start, in_string, escaped = 0, False, -1
+    found = None
+    for match in _QUOTES.finditer(text):
+        position, char = match.start(), match.group()
+        if in_string:
+            if position == escaped:
+                continue
+            if char == "\\":
+                escaped = position + 1
+            elif char == '"':
+                in_string, start = False, position + 1
+        elif char == '"':
+            found = alone.search(text, start, position)
+            if found:
+                break
+            in_string = True
+    else:
+        found = None if in_string else alone.search(text, start)
+    if found is None:
+        return ""  # pragma: no cover - the decoder read it there
+    line, column = _line_column(text, found.start())
+    return f" (line {line}, column {column})"
 
 
 def check_header(
