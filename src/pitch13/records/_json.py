@@ -39,7 +39,14 @@ def fail(where: str, why: str) -> NoReturn:
 # --- JSON ----------------------------------------------------------------------------------------
 
 
-_STRUCTURE: Final = re.compile(r'[\[\]{}"\\]')
+#: A string, or, unclosed, the rest of the text. It matches from every quote it starts at, with
+#: no step back (its runs stop only at a closing quote, the end, or a backslash ending the
+#: text), so the regular expression's engine reads each character once and no input makes it
+#: slow.
+_STRING: Final = r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)'
+_STRINGS: Final = re.compile(_STRING, re.DOTALL)
+#: A string, or a bracket or brace outside strings.
+_STRING_OR_BRACKET: Final = re.compile(_STRING + r"|[\[\]{}]", re.DOTALL)
 
 
 def load_json(text: object, *, max_size: int = MAX_SIZE, what: str = "document") -> object:
@@ -88,25 +95,13 @@ def check_max_size(max_size: object) -> int:
 
 
 def _check_depth(text: str, what: str) -> None:
-    # One pass over the brackets, quotes and backslashes, so that no input makes it slow.
     depth = 0
-    in_string = False
-    escaped = -1
-    for match in _STRUCTURE.finditer(text):
-        position, char = match.start(), match.group()
-        if in_string:
-            if position == escaped:
-                continue
-            if char == "\\":
-                escaped = position + 1
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
+    for match in _STRING_OR_BRACKET.finditer(text):
+        char = text[match.start()]  # a string's quote, or the bracket: no copy of the string
+        if char in "[{":
             depth += 1
             if depth > MAX_DEPTH:
-                line, column = _line_column(text, position)
+                line, column = _line_column(text, match.start())
                 fail("$", f"the {what} nests deeper than {MAX_DEPTH} levels (line {line}, column {column})")
         elif char in "]}":
             depth -= 1
@@ -148,36 +143,23 @@ def _no_constant(text: str) -> int:
     raise _NumberFault(text, f"{text} is not a number pitch13 reads")
 
 
-_QUOTES: Final = re.compile(r'["\\]')
-
-
 def _where_number(text: str, token: str) -> str:
     """Where the first ``token`` outside the strings of ``text`` is: `` (line L, column C)``.
 
     The decoder meets the numbers in the order they are written, so the first is the one it
-    refused. Nothing if it is not found. One pass, as :func:`_check_depth`'s: each run of text
-    between two strings is searched once, so no input makes it slow.
+    refused. Nothing if it is not found. Each run of text between two strings is searched
+    once, so no input makes it slow.
     """
     head = token[:64]  # enough to find it by; a pattern as long as a hostile number is not
     alone = re.compile(r"(?<![\w.+-])" + re.escape(head) + (r"(?![\w.+-])" if head == token else ""))
-    start, in_string, escaped = 0, False, -1
-    found = None
-    for match in _QUOTES.finditer(text):
-        position, char = match.start(), match.group()
-        if in_string:
-            if position == escaped:
-                continue
-            if char == "\\":
-                escaped = position + 1
-            elif char == '"':
-                in_string, start = False, position + 1
-        elif char == '"':
-            found = alone.search(text, start, position)
-            if found:
-                break
-            in_string = True
+    found, start = None, 0
+    for string in _STRINGS.finditer(text):
+        found = alone.search(text, start, string.start())
+        if found:
+            break
+        start = string.end()
     else:
-        found = None if in_string else alone.search(text, start)
+        found = alone.search(text, start)
     if found is None:
         return ""  # pragma: no cover - the decoder read it there
     line, column = _line_column(text, found.start())
