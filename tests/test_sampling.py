@@ -857,12 +857,10 @@ def test_sample_state_accepts_a_system_random_source():
     assert isinstance(sample.hand(0)[0], Card)
 
 
-def test_a_seat_that_took_every_unseen_point_card_in_the_look_holds_them_in_every_sample():
-    """R-LOOK-2 under ``look_take=point_cards_only``: what a seat takes in the look are point
-    cards. Seat 0 (trump hearts) turns up and takes JD, 3H, 3D and 2H, the four point cards seat 1
-    does not hold, giving up three dead cards face down and then QH face up (a trump, but no
-    point card, so not one it took). Every sample of seat 1's view gives seat 0 all four: a
-    placement that does not is drawn again before any deal is sought, and no sample fails."""
+def _took_every_unseen_point_card() -> GameState:
+    """Seat 0 (trump hearts, ``look_take=point_cards_only``) has turned up and taken JD, 3H, 3D
+    and 2H, the four point cards seat 1 does not hold, giving up three dead cards face down and
+    then QH face up (a trump, but no point card, so not one it took)."""
     hands = {
         0: parse_cards("QH 2C 3C 4C 5C 6C 7C 8C 9C"),
         1: parse_cards("AH KH JH 10H BJ RJ 10C JC QC"),
@@ -878,7 +876,27 @@ def test_a_seat_that_took_every_unseen_point_card_in_the_look_holds_them_in_ever
         state = apply(apply(state, parse_action("turn up")), parse_action(f"give up {shed}"))
     state = apply(apply(state, STOP), STOP)
     assert state.phase is Phase.PLAY and set(parse_cards("JD 3H 3D 2H")) <= set(state.hand(0))
-    seen = view(state, 1)
+    return state
+
+
+def test_a_seat_that_took_every_unseen_point_card_in_the_look_holds_them_in_every_sample():
+    """R-LOOK-2 under ``look_take=point_cards_only``: what a seat takes in the look are point
+    cards. Every sample of seat 1's view gives seat 0 the four it took: a placement that does not
+    is drawn again before any deal is sought, and no sample fails."""
+    seen = view(_took_every_unseen_point_card(), 1)
     for n in range(more(40)):
         sample = sample_state(seen, random.Random(n))
         assert set(parse_cards("JD 3H 3D 2H")) <= set(sample.hand(0))
+
+
+def test_a_view_no_placement_fits_is_given_up_after_one_budget_of_placements(monkeypatch):
+    """When no placement drawn fits the cards taken in the look (here: none is let fit, and the
+    budget is 5), the sample stops at once with SamplingError, not after the other tries of a
+    deal (400 budgets of placements, most of a minute)."""
+    seen = view(_took_every_unseen_point_card(), 1)
+    placed = []
+    monkeypatch.setattr(_placing, "PLACEMENTS", 5)
+    monkeypatch.setattr(_placing, "_takes_fit", lambda *args: placed.append(1) and False)
+    with pytest.raises(SamplingError, match="no game state is consistent with this view"):
+        sample_state(seen, random.Random(1))
+    assert len(placed) == 5

@@ -130,7 +130,10 @@ def _sample(v: SeatView, rng: random.Random, shuffle: bool) -> GameState:
     holder = _trump_holder(v)
     to_play = holder if holder != v.seat else None
     for _ in range(_TRIES):
-        dealt = _placing.sample_hand(log, v.rules, v.seat, rng, shuffle, to_play)
+        try:
+            dealt = _placing.sample_hand(log, v.rules, v.seat, rng, shuffle, to_play)
+        except _placing.NoPlacement:  # not worth trying again: no game gives the view
+            break
         if dealt is None:
             continue
         deck, hidden_gives = dealt

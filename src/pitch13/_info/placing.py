@@ -21,7 +21,7 @@ from pitch13._info.seen_entries import GiveUpSeen
 from pitch13.cards import DECK, Card
 from pitch13.rules import LookTake, Rules
 
-__all__ = ["fits", "place", "sample_hand"]
+__all__ = ["PLACEMENTS", "NoPlacement", "fits", "place", "sample_hand"]
 
 
 # --- the current placement of unseen cards -----------------------------------------------------
@@ -37,6 +37,9 @@ def sample_hand(
 ) -> tuple[list[Card], list[Card]] | None:
     """A deck for the hand in ``log`` and the hidden cards given up, or ``None`` to try again.
 
+    Raises :exc:`NoPlacement` when no placement drawn fits, so that the caller does not try
+    again.
+
     With ``shuffle``, placements are weighted as a uniform shuffle weights them (see
     :func:`~pitch13.sample_state`). ``to_play`` is a seat other than the viewing one that holds a
     trump by the rules of play: the seat to play.
@@ -44,33 +47,37 @@ def sample_hand(
     knowledge, unseen, claimed, places, team, least, team_trump = _problem(log, rules, seat, to_play)
     table = log.table(rules)
     factors = _shuffle_factors(log, rules, places, table, knowledge.held_masks) if shuffle else None
-    points = None
-    if table is not None and rules.look_take is LookTake.POINT_CARDS_ONLY:
+    placed = place(unseen, claimed, places, table, team, rng, factors, least, team_trump)
+    if placed is not None and table is not None and rules.look_take is LookTake.POINT_CARDS_ONLY:
         points = _least_trumps(log, rules, knowledge.held_masks, table)
-    for _ in range(_PLACEMENTS if points is not None and any(points) else 1):
-        placed = place(unseen, claimed, places, table, team, rng, factors, least, team_trump)
-        if placed is None:
-            return None
-        if points is None or _takes_fit(placed, points, table):
-            return _rebuild(log, seat, knowledge.held, placed, table, rng)
-    return None
+        tries = 1
+        while placed is not None and not _takes_fit(placed, points, table):
+            if tries == PLACEMENTS:
+                raise NoPlacement
+            placed = place(unseen, claimed, places, table, team, rng, factors, least, team_trump)
+            tries += 1
+    if placed is None:
+        return None
+    return _rebuild(log, seat, knowledge.held, placed, table, rng)
 
 
 #: Under ``look_take=point_cards_only``, the placements drawn before a sample is given up: each
-#: is a few tens of microseconds, and the likeliest to be thrown away is kept about 1 in 200.
-_PLACEMENTS = 4000
+#: is a few tens of microseconds, and the likeliest to be thrown away on a view a game reaches
+#: is kept about 1 in 200, so a view for which 4,000 in a row are is taken to come from none.
+PLACEMENTS = 4000
 
 
-def _takes_fit(
-    placed: list[tuple[PlaceInfo, list[Card]]], least: Sequence[int], table: TrumpTable | None
-) -> bool:
+class NoPlacement(Exception):
+    """No placement drawn fits a view under ``look_take=point_cards_only`` (see :data:`PLACEMENTS`)."""
+
+
+def _takes_fit(placed: list[tuple[PlaceInfo, list[Card]]], least: Sequence[int], table: TrumpTable) -> bool:
     """Whether each hand holds the fewest unseen cards it took in the look that are still there.
 
     The placement counts only trumps (:func:`place`); under ``look_take=point_cards_only`` the
     cards a seat took are point cards, which a placement is drawn again for until it fits: the
     placements that fit are then equally likely, as among all.
     """
-    assert table is not None
     take = table.take_mask
     for info, cards in placed:
         seat = info.place.seat
