@@ -17,6 +17,7 @@ import pytest
 
 import pitch13
 from pitch13 import cli
+from pitch13._base.seeds import game_seed
 from pitch13.actions import Bid
 from pitch13.bots import RandomBot, SimpleBot, iter_hands, play_game
 from pitch13.bots._summary import HandWatcher
@@ -201,7 +202,7 @@ def test_a_hand_thrown_in_for_a_short_stock_keeps_its_auction_and_trump():
     assert (hand.bidder, hand.bid, hand.trump) == (2, 6, pitch13.Suit.HEARTS)
     assert (hand.points, hand.made, hand.score_change, hand.scores) == (None, None, (0, 0), (0, 0))
     assert (hand.tricks, hand.actions, hand.winner, hand.ended_early) == (0, 5, None, False)
-    line = HandLine(seed=0, game=0, game_seed=0, hand=hand)
+    line = HandLine(seed=0, game=0, game_seed=game_seed(0, 0), hand=hand)
     assert json.loads(line.to_json())["thrown_in"] == "short_stock"
     assert HandLine.from_json(line.to_json()) == line
 
@@ -279,7 +280,7 @@ def test_any_game_is_played_again_alone_from_the_seed_and_its_index():
     assert simulate_game(4, seed=9, bots=["simple", "random", "simple", "random"]) == tuple(game)
     assert list(simulate(1, seed=9, start=4, bots=["simple", "random", "simple", "random"])) == game
     # and from the seeds of pitch13._base.seeds, by hand
-    from pitch13._base.seeds import game_seed, player_seed
+    from pitch13._base.seeds import player_seed
 
     bots = [(SimpleBot if s % 2 == 0 else RandomBot)(player_seed(9, 4, s)) for s in range(4)]
     hands = list(iter_hands(bots, dealer=4 % 4, seed=game_seed(9, 4)))
@@ -390,6 +391,11 @@ def test_a_thrown_in_hand_line_round_trips_with_its_nulls():
         (lambda d: d.update(calls=[None, 5, "6", None]), r"\$.calls\[2\]: expected a whole number"),
         (lambda d: d.update(thrown_in="tired"), r"\$.thrown_in: expected one of"),
         # Fields that contradict each other, whatever the rules.
+        (
+            lambda d: d.update(game_seed=d["game_seed"] ^ 1),
+            r"\$.game_seed: \d+ is not the deal seed of game 0 of a run seeded 0",
+        ),
+        (lambda d: d.update(game=1), r"\$.game_seed: \d+ is not the deal seed of game 1 of a run seeded 0"),
         (lambda d: d.update(bidder=None), r"\$.bidder: a bidder and a bid go together"),
         (lambda d: d.update(thrown_in="all_passed"), r"\$.thrown_in: seat 3 bid 6: not everyone passed"),
         (lambda d: d.update(calls=[4, 5, 7, None]), r"\$.bid: the bidder's call is the highest, 7; not 6"),

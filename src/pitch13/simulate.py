@@ -163,7 +163,8 @@ class HandLine:
         Raises:
             DocumentError: if ``data`` is not a ``pitch13.hand`` line of this version, a field
                 is missing, unknown, of the wrong type or out of range, or fields contradict
-                each other whatever the rules (a bid without a bidder, a call above the bid,
+                each other whatever the rules (a game seed not made of the run's seed and the
+                game's index, a bid without a bidder, a call above the bid,
                 a hand thrown in with points, points that add up to neither 13 nor 10, a
                 verdict the points do not give).
         """
@@ -200,6 +201,12 @@ class HandLine:
         seed = doc.integer(d["seed"], "$.seed", -_BIG, _BIG)
         game = doc.integer(d["game"], "$.game", 0, _BIG)
         deals = doc.integer(d["game_seed"], "$.game_seed", 0, _BIG)
+        if deals != game_seed(seed, game):
+            doc.fail(
+                "$.game_seed",
+                f"{deals} is not the deal seed of game {game} of a run seeded {seed}"
+                f" ({game_seed(seed, game)})",
+            )
         _check_hand(hand)
         return cls(seed=seed, game=game, game_seed=deals, hand=hand)
 
