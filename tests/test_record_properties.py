@@ -46,7 +46,7 @@ from pitch13 import (
     state_to_dict,
     state_to_json,
 )
-from pitch13.records._json import MAX_DEPTH
+from pitch13.records._json import MAX_DEPTH, load_json
 from pitch13.testing import check_invariants
 from profiles import examples, longer
 from strategies import ACTION_SPACE, Playout, dealers, playouts, presets, valid_rules
@@ -770,9 +770,26 @@ def test_hostile_numbers(load):
 def test_hostile_duplicate_keys(load):
     """An object with the same key twice is refused."""
     good = state_to_json(seeded_bidding())
-    error = refused(load, good.replace('"first_dealer":0', '"first_dealer":0,"first_dealer":1'))
+    bad = good.replace('"first_dealer":0', '"first_dealer":0,"first_dealer":1')
+    error = refused(load, bad)
     assert error.where == "$"
-    assert "'first_dealer' twice" in error.why
+    column = bad.index('"first_dealer":1') + 1
+    assert error.why.endswith(f"'first_dealer' twice (line 1, column {column})")
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "line", "column"),
+    [
+        ('{"a":1,"a":2}', "a", 1, 8),
+        ('{"a":{"b":1,\n  "b":2},"a":3}', "b", 2, 3),  # the inner object closes first
+        ('{"a":1,\n "x":{"b":1,"b":2}, "a":3}', "b", 2, 13),
+        ('[{"\\u0061":1, "a":2}]', "a", 1, 15),  # the same key written otherwise
+        ('{"a":"\\"a\\":", "b":[1,{"c":1}], "b":2}', "b", 1, 33),  # a key's text inside a string
+    ],
+)
+def test_a_key_written_twice_is_found_where_the_decoder_refused_it(text, key, line, column):
+    error = refused(load_json, text)
+    assert error.why == f"an object has the key {key!r} twice (line {line}, column {column})"
 
 
 @pytest.mark.parametrize("load", ALL_LOADERS)

@@ -47,6 +47,8 @@ _STRING: Final = r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)'
 _STRINGS: Final = re.compile(_STRING, re.DOTALL)
 #: A string, or a bracket or brace outside strings.
 _STRING_OR_BRACKET: Final = re.compile(_STRING + r"|[\[\]{}]", re.DOTALL)
+#: A string, with the colon after it when it is a key; or a bracket or brace outside strings.
+_KEY_OR_BRACKET: Final = re.compile("(" + _STRING + r")(\s*:)?|[\[\]{}]", re.DOTALL)
 
 
 def load_json(text: object, *, max_size: int = MAX_SIZE, what: str = "document") -> object:
@@ -83,6 +85,8 @@ def load_json(text: object, *, max_size: int = MAX_SIZE, what: str = "document")
         fail("$", f"the {what} is not JSON: {error.msg} (line {error.lineno}, column {error.colno})")
     except _NumberFault as fault:
         fail("$", fault.why + _where_number(text, fault.token))
+    except _KeyFault as fault:
+        fail("$", f"an object has the key {excerpt(fault.key)} twice" + _where_key(text))
     except RecursionError:  # pragma: no cover - the depth check comes first
         fail("$", f"the {what} nests too deeply")
 
@@ -116,9 +120,45 @@ def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
     out: dict[str, object] = {}
     for key, value in pairs:
         if key in out:
-            fail("$", f"an object has the key {excerpt(key)} twice")
+            raise _KeyFault(key)
         out[key] = value
     return out
+
+
+class _KeyFault(Exception):
+    """An object the decoder closed that has ``key`` twice."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _where_key(text: str) -> str:
+    """Where the key written twice in the first object of ``text`` to close with one is.
+
+    `` (line L, column C)`` of its second writing: the object and key the decoder refused, as
+    the decoder closes objects in this order and checks an object's keys in the order they are
+    written. Nothing if none is found. One pass, and a key is decoded only where it is.
+    """
+    objects: list[tuple[set[str], list[int]] | None] = []  # per open bracket: keys, first repeat
+    for match in _KEY_OR_BRACKET.finditer(text):
+        char = text[match.start()]
+        if char == '"':
+            top = objects[-1] if objects else None
+            if match.group(2) and top is not None:  # a key
+                keys, repeat = top
+                key = json.loads(match.group(1))
+                if key in keys and not repeat:
+                    repeat.append(match.start())
+                keys.add(key)
+        elif char in "[{":
+            objects.append((set(), []) if char == "{" else None)
+        else:
+            top = objects.pop() if objects else None
+            if top is not None and top[1]:
+                line, column = _line_column(text, top[1][0])
+                return f" (line {line}, column {column})"
+    return ""  # pragma: no cover - the decoder found one
 
 
 class _NumberFault(Exception):
