@@ -5,8 +5,8 @@ Run: ``python examples/random_game.py [seed]``
 
 from __future__ import annotations
 
+import argparse
 import random
-import sys
 
 import pitch13
 
@@ -22,13 +22,16 @@ def play(seed: int) -> pitch13.GameState:
 
 def main() -> None:
     """Print the game hand by hand."""
-    seed = int(sys.argv[1]) if len(sys.argv) > 1 else 7
-    state = play(seed)
+    parser = argparse.ArgumentParser(description="Play a random game and print each hand's score.")
+    parser.add_argument("seed", type=int, nargs="?", default=7, help="the game's seed (default 7)")
+    state = play(parser.parse_args().seed)
     for result in state.results:
         verdict = "made" if result.made else "set"
+        # "to" between the teams' scores: a dash would read as a minus sign before a negative one.
         print(
             f"hand {result.hand_number}: seat {result.bidder} bid {result.bid} in {result.trump.symbol}, "
-            f"took {result.points[result.bidding_team]} ({verdict}); score {result.scores[0]}-{result.scores[1]}"
+            f"took {result.points[result.bidding_team]} ({verdict}); "
+            f"score {result.scores[0]} to {result.scores[1]}"
         )
     assert state.outcome is not None
     print(f"team {state.outcome.winner} wins ({state.outcome.termination.value})")

@@ -30,8 +30,12 @@ def main() -> None:
             deals += 1
         else:
             state = pitch13.apply(state, players.choice(pitch13.legal_actions(state)))
-    assert state.outcome is not None
-    print(f"{deals} hands dealt; team {state.outcome.winner} wins {state.scores[0]}-{state.scores[1]}")
+    outcome = state.outcome
+    assert outcome is not None
+    print(
+        f"{deals} hands dealt; team {outcome.winner} wins ({outcome.termination.value}), "
+        f"{state.scores[0]} to {state.scores[1]}"
+    )
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pathlib
+import re
 import runpy
 import sys
 
@@ -24,11 +25,30 @@ def test_random_game_prints_every_hand_and_the_winner(monkeypatch, capsys):
     assert lines[-1].endswith(")")
     hands = [line for line in lines if line.startswith("hand ")]
     assert len(hands) == len(lines) - 1
+    scores = [re.search(r"; score (-?\d+) to (-?\d+)$", line) for line in hands]
+    assert all(scores), "a hand's line does not end with its score"
+
+
+def test_random_game_writes_a_negative_score_plainly(monkeypatch, capsys):
+    """Seed 7's game has a team below 0: "score -42 to -129", never "-42--129"."""
+    lines = run_example("random_game.py", monkeypatch, capsys, "7")
+    negative = [line for line in lines if re.search(r"score -\d+ to ", line)]
+    assert negative and not any("--" in line for line in lines)
+
+
+def test_random_game_refuses_a_seed_that_is_not_a_number(monkeypatch, capsys):
+    with pytest.raises(SystemExit) as stop:
+        run_example("random_game.py", monkeypatch, capsys, "abc")
+    assert stop.value.code == 2
+    assert "invalid int value: 'abc'" in capsys.readouterr().err
 
 
 def test_secure_deal_deals_every_hand(monkeypatch, capsys):
     (line,) = run_example("secure_deal.py", monkeypatch, capsys)
-    assert " hands dealt; team " in line
+    assert re.fullmatch(
+        r"\d+ hands dealt; team [01] wins \((target|both_past_target|moon_made|moon_failed)\), -?\d+ to -?\d+",
+        line,
+    )
 
 
 def test_house_rules_shows_the_changes_and_a_refusal(monkeypatch, capsys):

@@ -345,13 +345,15 @@ def test_a_bots_error_quotes_a_short_excerpt_of_what_it_chose():
 
 
 def test_a_bid_of_any_amount_has_a_short_repr_and_its_refusal_reads_it():
-    """``repr`` never fails: a bid past Python's 4,300 digits, which has no notation, shows an
-    excerpt, and so does the action the refusal carries."""
+    """``repr``, ``str`` and ``pretty`` never fail: a bid past Python's 4,300 digits, which has
+    no notation, shows an excerpt, and so does the action the refusal carries."""
     assert repr(Bid(5)) == "Bid(amount=5)" and repr(Bid(-(10**39))) == f"Bid(amount={-(10**39)})"
     assert repr(Bid(10**5000)) == "Bid(amount=a number of 16610 bits)"
+    assert str(Bid(10**5000)) == Bid(10**5000).pretty == "bid a number of 16610 bits"
     with pytest.raises(IllegalActionError) as info:
         apply(new_game(seed=1), Bid(10**5000))
     assert repr(info.value.action) == "Bid(amount=a number of 16610 bits)"
+    assert "bid a number of 16610 bits" in str(info.value)
 
 
 def every_phase():

@@ -108,16 +108,16 @@ class Bid:
         return 1 + self.amount
 
     def __str__(self) -> str:
-        return f"bid {self.amount}"
+        # Never fails, even for an amount of more than 4,300 digits, which has no notation.
+        return f"bid {self.amount if writable(self.amount) else excerpt(self.amount)}"
 
     def __repr__(self) -> str:
-        # Never fails, even for an amount of more than 4,300 digits, which has no notation.
         return f"Bid(amount={self.amount if writable(self.amount) else excerpt(self.amount)})"
 
     @property
     def pretty(self) -> str:
         """For people: ``"bid 5"``, as the notation."""
-        return f"bid {self.amount}"
+        return str(self)
 
 
 @attrs.frozen(slots=True)
@@ -401,7 +401,8 @@ def parse_action(text: str) -> Action:
     Case and extra spaces do not matter. The notation is how every pitch13 document writes an
     action (records, views and view deltas), and a client sends it to a server: it is the one
     codec of actions, read with the same care as a document (at most 1,000 characters, and an
-    error quotes at most a short excerpt of the text).
+    error quotes at most a short excerpt of the text). A bid is read from 0 to 999,999: a
+    :class:`Bid` of another amount, which no rules allow, has a text form but no notation.
 
     >>> parse_action("play 10h")
     Play(card=Card.parse('10H'))

@@ -99,7 +99,7 @@ def _names(names: object, count: int, what: str) -> tuple[str, ...]:
     for name in found:
         if not isinstance(name, str):
             raise TypeError(f"a {what} name is a string, not {excerpt(name)}")
-        if not name.strip() or name != name.strip() or "\n" in name:
+        if not name.strip() or name != name.strip() or len(name.splitlines()) != 1:
             raise ValueError(
                 f"a {what} name is a non-empty line without spaces around it, not {excerpt(name)}"
             )

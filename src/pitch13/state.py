@@ -54,7 +54,9 @@ class GameState(Fields):
     Seats are 0 to 3 clockwise; teams are 0 (seats 0 and 2) and 1 (seats 1 and 3). A state is
     immutable and hashable; states compare equal when they are the same game at the same point:
     the same rules, first dealer and seed, and the same history. It is not a sequence: use its
-    properties (its tuple form is internal).
+    properties. (At run time it is held as a tuple, for speed; indexing it reads that internal
+    form, which any release may change. Type checkers refuse it, and the sequence methods raise
+    :exc:`TypeError`.)
     """
 
     __slots__ = ()
