@@ -33,18 +33,17 @@ chunks of games per worker.
 
 from __future__ import annotations
 
-import importlib
+import functools
 import json
 import math
 import pickle
 import time
-from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Final, NamedTuple, Protocol
+from typing import Final, NamedTuple
 
 import attrs
 
+from pitch13._base import pool
 from pitch13._base.checks import excerpt, option_or_default
 from pitch13._base.seeds import check_parts, game_seed, player_seed
 from pitch13.bots import Bot, BotSpec, bot_factory, iter_hands
@@ -200,12 +199,10 @@ class HandLine:
         )
         seed = doc.integer(d["seed"], "$.seed", -_BIG, _BIG)
         game = doc.integer(d["game"], "$.game", 0, _BIG)
-        deals = doc.integer(d["game_seed"], "$.game_seed", 0, _BIG)
-        if deals != game_seed(seed, game):
+        deals, made = doc.integer(d["game_seed"], "$.game_seed", 0, _BIG), game_seed(seed, game)
+        if deals != made:
             doc.fail(
-                "$.game_seed",
-                f"{deals} is not the deal seed of game {game} of a run seeded {seed}"
-                f" ({game_seed(seed, game)})",
+                "$.game_seed", f"{deals} is not the deal seed of game {game} of a run seeded {seed} ({made})"
             )
         _check_hand(hand)
         return cls(seed=seed, game=game, game_seed=deals, hand=hand)
@@ -466,8 +463,7 @@ def simulate(
     specs = _makers(bots)
     rules = option_or_default(rules, Rules, "rules", _DEFAULT_RULES)
     if client is not None:
-        distributed = _distributed()
-        if not isinstance(client, distributed.Client):
+        if not isinstance(client, pool.distributed(DASK_EXTRA).Client):
             raise TypeError(f"client must be a dask.distributed.Client, not {type(client).__name__}")
         nthreads: Callable[[], dict[str, int]] = getattr(client, "nthreads")  # noqa: B009
         width = max(1, sum(nthreads().values()))
@@ -483,12 +479,13 @@ def simulate(
             ) from error
     size = chunk_size or max(1, min(50, games // (width * 8)))
     ranges = [(first, min(start + games, first + size)) for first in range(start, start + games, size)]
+    work = functools.partial(_play_chunk, seed=seed, specs=specs, rules=rules)
     if client is not None:
-        chunks = _on_dask(client, ranges, seed, specs, rules, window=4 * width)
+        chunks = pool.on_dask(client, work, ranges, window=4 * width, install=DASK_EXTRA)
     elif width == 1:
-        chunks = (_play_chunk(first, stop, seed, specs, rules) for first, stop in ranges)
+        chunks = (work(first, stop) for first, stop in ranges)
     else:
-        chunks = _in_processes(width, ranges, seed, specs, rules)
+        chunks = pool.in_order(work, ranges, width)
     return Simulation(_reported(chunks, games, progress), games)
 
 
@@ -506,112 +503,6 @@ def _reported(
         close = getattr(chunks, "close", None)
         if close is not None:
             close()
-
-
-def _in_processes(
-    workers: int, ranges: list[tuple[int, int]], seed: int, specs: tuple[BotSpec, ...], rules: Rules
-) -> Iterator[_Chunk]:
-    """The chunks played by ``workers`` local processes, in order; a few chunks a worker ahead."""
-    pool = ProcessPoolExecutor(max_workers=workers)
-    todo = iter(ranges)
-    pending: deque[Future[_Chunk]] = deque()
-    try:
-        for first, stop in todo:
-            pending.append(pool.submit(_play_chunk, first, stop, seed, specs, rules))
-            if len(pending) >= 4 * workers:
-                break
-        while pending:
-            chunk = pending.popleft().result()
-            for first, stop in todo:
-                pending.append(pool.submit(_play_chunk, first, stop, seed, specs, rules))
-                break
-            yield chunk
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-
-
-def _distributed() -> _DistributedModule:
-    """The ``distributed`` module, or an ImportError that says what to install."""
-    try:
-        module = importlib.import_module("distributed")
-    except ImportError as error:
-        raise ImportError(
-            f"Dask is not installed: install it with pip install '{DASK_EXTRA}'", name="distributed"
-        ) from error
-    return _DistributedModule(module)
-
-
-class _DistributedModule:
-    """The few names of ``distributed`` the simulator uses, typed (Dask itself is optional)."""
-
-    def __init__(self, module: object) -> None:
-        self.Client: type = getattr(module, "Client")  # noqa: B009 - an untyped module
-        self.as_completed: Callable[..., _AsCompleted] = getattr(module, "as_completed")  # noqa: B009
-
-
-class _DaskFuture(Protocol):
-    """What the simulator uses of a Dask future."""
-
-    def result(self) -> _Chunk: ...  # pragma: no cover - a type only
-
-    def release(self) -> None: ...  # pragma: no cover - a type only
-
-    def cancel(self) -> None: ...  # pragma: no cover - a type only
-
-
-class _AsCompleted(Protocol):
-    """What the simulator uses of Dask's ``as_completed``."""
-
-    def add(self, future: _DaskFuture) -> None: ...  # pragma: no cover - a type only
-
-    def __iter__(self) -> Iterator[_DaskFuture]: ...  # pragma: no cover - a type only
-
-
-def _on_dask(
-    client: object,
-    ranges: list[tuple[int, int]],
-    seed: int,
-    specs: tuple[BotSpec, ...],
-    rules: Rules,
-    *,
-    window: int,
-) -> Iterator[_Chunk]:
-    """The chunks played on a Dask cluster, streamed back as they finish and put in order.
-
-    At most ``window`` chunks are out (submitted, or done and waiting for an earlier one).
-    """
-    distributed = _distributed()
-    submit: Callable[..., _DaskFuture] = getattr(client, "submit")  # noqa: B009 - an untyped object
-    todo = iter(enumerate(ranges))
-    out: dict[_DaskFuture, int] = {}
-
-    def send() -> _DaskFuture | None:
-        for number, (first, stop) in todo:
-            future = submit(_play_chunk, first, stop, seed, specs, rules, pure=False)
-            out[future] = number
-            return future
-        return None
-
-    for _ in range(window):
-        if send() is None:
-            break
-    waiting = distributed.as_completed(list(out))
-    ready: dict[int, _Chunk] = {}
-    expected = 0
-    try:
-        for future in waiting:
-            ready[out.pop(future)] = future.result()
-            future.release()
-            while expected in ready:
-                chunk = ready.pop(expected)
-                expected += 1
-                more = send()
-                if more is not None:
-                    waiting.add(more)
-                yield chunk
-    finally:
-        for future in out:
-            future.cancel()
 
 
 def _whole(**numbers: object) -> None:

@@ -1,17 +1,22 @@
-"""Work shared out to processes in small chunks, the results as each chunk finishes (internal).
+"""Work shared out to processes, or to a Dask cluster, in chunks (internal).
 
-Used by :func:`pitch13.arena.match` and :func:`pitch13.analysis.review` for ``workers`` above 1.
+:func:`in_chunks` gives the results as each chunk finishes, for :func:`pitch13.arena.match`
+and :func:`pitch13.analysis.review` with ``workers`` above 1; :func:`in_order` and
+:func:`on_dask` give them in the order of the chunks, for :func:`pitch13.simulate.simulate`.
 """
 
 from __future__ import annotations
 
+import importlib
 import signal
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import TypeVar
+from typing import Protocol, TypeVar, cast
 
 _T = TypeVar("_T")
 _R = TypeVar("_R")
+_R_co = TypeVar("_R_co", covariant=True)
 
 
 def in_chunks(work: Callable[[list[_T]], list[_R]], items: Sequence[_T], workers: int) -> Iterator[_R]:
@@ -43,3 +48,110 @@ def _ignore_interrupts() -> None:
     which can hang.)
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def in_order(work: Callable[[int, int], _R], ranges: Sequence[tuple[int, int]], workers: int) -> Iterator[_R]:
+    """``work(first, stop)`` of each range, by ``workers`` local processes, in the ranges' order.
+
+    A few ranges a worker are out at a time. ``work`` must pickle.
+    """
+    pool = ProcessPoolExecutor(max_workers=workers)
+    todo = iter(ranges)
+    pending: deque[Future[_R]] = deque()
+    try:
+        for first, stop in todo:
+            pending.append(pool.submit(work, first, stop))
+            if len(pending) >= 4 * workers:
+                break
+        while pending:
+            done = pending.popleft().result()
+            for first, stop in todo:
+                pending.append(pool.submit(work, first, stop))
+                break
+            yield done
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def distributed(install: str) -> Distributed:
+    """Dask's ``distributed`` module, or an ImportError that says to install ``install``."""
+    try:
+        module = importlib.import_module("distributed")
+    except ImportError as error:
+        raise ImportError(
+            f"Dask is not installed: install it with pip install '{install}'", name="distributed"
+        ) from error
+    return Distributed(module)
+
+
+class Distributed:
+    """The few names of ``distributed`` used here, typed (Dask itself is optional)."""
+
+    def __init__(self, module: object) -> None:
+        self.Client: type = getattr(module, "Client")  # noqa: B009 - an untyped module
+        self.as_completed: Callable[..., object] = getattr(module, "as_completed")  # noqa: B009
+
+
+class _DaskFuture(Protocol[_R_co]):
+    """What is used of a Dask future."""
+
+    def result(self) -> _R_co: ...  # pragma: no cover - a type only
+
+    def release(self) -> None: ...  # pragma: no cover - a type only
+
+    def cancel(self) -> None: ...  # pragma: no cover - a type only
+
+
+class _AsCompleted(Protocol[_R]):
+    """What is used of Dask's ``as_completed``."""
+
+    def add(self, future: _DaskFuture[_R]) -> None: ...  # pragma: no cover - a type only
+
+    def __iter__(self) -> Iterator[_DaskFuture[_R]]: ...  # pragma: no cover - a type only
+
+
+def on_dask(
+    client: object,
+    work: Callable[[int, int], _R],
+    ranges: Sequence[tuple[int, int]],
+    *,
+    window: int,
+    install: str,
+) -> Iterator[_R]:
+    """``work(first, stop)`` of each range on a Dask cluster, streamed back and put in order.
+
+    At most ``window`` ranges are out (submitted, or done and waiting for an earlier one).
+    ``install`` is what to install when Dask is missing.
+    """
+    waiting_for = distributed(install).as_completed
+    submit: Callable[..., _DaskFuture[_R]] = getattr(client, "submit")  # noqa: B009 - an untyped object
+    todo = iter(enumerate(ranges))
+    out: dict[_DaskFuture[_R], int] = {}
+
+    def send() -> _DaskFuture[_R] | None:
+        for number, (first, stop) in todo:
+            future = submit(work, first, stop, pure=False)
+            out[future] = number
+            return future
+        return None
+
+    for _ in range(window):
+        if send() is None:
+            break
+    waiting = cast("_AsCompleted[_R]", waiting_for(list(out)))
+    ready: dict[int, _R] = {}
+    expected = 0
+    try:
+        for future in waiting:
+            ready[out.pop(future)] = future.result()
+            future.release()
+            while expected in ready:
+                done = ready.pop(expected)
+                expected += 1
+                more = send()
+                if more is not None:
+                    waiting.add(more)
+                yield done
+    finally:
+        for future in out:
+            future.cancel()
