@@ -288,16 +288,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--workload-only",
         action="store_true",
-        help="play part 1's workload once, untimed, and print its decisions (for instruction counts)",
+        help="play part 1's workload once, untimed, and print its decisions (for instruction counts;"
+        " --games 0 plays none)",
     )
     args = parser.parse_args(argv)
+    if args.workload_only and args.games >= 0:  # 0 games: the start-up alone, for instruction counts
+        print(pitch13_games(args.games, args.hand_cap, args.seed))
+        return 0
     if min(args.rounds, args.games, args.anchor_games) < 1 or min(args.uncapped_games, args.warmup) < 0:
         parser.error(
             "--rounds, --games and --anchor-games must be at least 1, --uncapped-games and --warmup at least 0"
         )
-    if args.workload_only:
-        print(pitch13_games(args.games, args.hand_cap, args.seed))
-        return 0
     if args.quick:
         args.rounds, args.games, args.uncapped_games, args.anchor_games, args.warmup = 1, 5, 1, 20, 0
         args.growth_hands = "1,3"

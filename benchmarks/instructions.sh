@@ -19,7 +19,11 @@ trap 'rm -rf "$out"' EXIT
 count() {
     local n=$1
     shift
-    valgrind --tool=callgrind --callgrind-out-file="$out/cg.$n" python "$@" > "$out/printed.$n" 2> "$out/log.$n"
+    if ! valgrind --tool=callgrind --callgrind-out-file="$out/cg.$n" python "$@" > "$out/printed.$n" 2> "$out/log.$n"; then
+        cat "$out/log.$n" >&2
+        echo "instructions.sh: python $* failed" >&2
+        exit 1
+    fi
     grep -E '^(summary|totals):' "$out/cg.$n" | head -n 1 | awk '{print $2}'
 }
 if [ "${1:-}" = "--step" ]; then

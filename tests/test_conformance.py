@@ -7,6 +7,7 @@ on an engine that breaks any promise it checks: each promise is broken here on p
 from __future__ import annotations
 
 import random
+import re
 
 import attrs
 import pytest
@@ -16,6 +17,7 @@ import pitch13
 import pitch13.testing as kit
 from pitch13 import Rules, legal_actions
 from pitch13._core.fields import SCORES, Work
+from pitch13.encoding import NUM_ACTIONS
 from pitch13.engine._work import freeze
 from pitch13.testing import ConformanceError, ConformanceReport, InvariantError, check_random_games
 from pitch13.testing import soak as soak_module
@@ -56,18 +58,33 @@ def test_the_kit_holds_under_any_valid_rules(rules):
 
 
 @pytest.mark.parametrize(
-    ("arguments", "error"),
+    ("arguments", "error", "message"),
     [
-        ({"rules": "default"}, TypeError),
-        ({"games": -1}, ValueError),
-        ({"illegal": 1.5}, ValueError),
-        ({"samples": -2}, ValueError),
-        ({"hand_cap": 0}, ValueError),
+        ({"rules": "default"}, TypeError, "rules"),
+        ({"games": -1}, ValueError, "games must be at least 0, not -1"),
+        ({"games": True}, TypeError, "games must be an int, not True"),
+        ({"illegal": 1.5}, TypeError, "illegal must be an int, not 1.5"),
+        ({"samples": -2}, ValueError, "samples must be at least 0, not -2"),
+        ({"mutants": "2"}, TypeError, "mutants must be an int, not '2'"),
+        ({"hand_cap": 0}, ValueError, "hand_cap must be at least 1, not 0"),
+        ({"hand_cap": True}, TypeError, "hand_cap must be an int or None, not True"),
+        ({"views": "no"}, TypeError, "views must be True or False, not 'no'"),
+        ({"round_trips": 1}, TypeError, "round_trips must be True or False, not 1"),
     ],
 )
-def test_bad_arguments_are_refused(arguments, error):
-    with pytest.raises(error):
+def test_bad_arguments_are_refused(arguments, error, message):
+    with pytest.raises(error, match=re.escape(message)):
         check_random_games(**arguments)
+
+
+def test_an_unexpected_exception_is_a_broken_promise_at_its_ply(monkeypatch):
+    def crashing(state, action, *, seat=None, ply=None):
+        if state.ply == 7:
+            raise KeyError("lost")
+        return pitch13.apply(state, action, seat=seat, ply=ply)
+
+    message = broken(monkeypatch, "apply", crashing)
+    assert re.fullmatch(r"game 0 \(game seed \d+\), ply 7: KeyError: 'lost'", message)
 
 
 # --- a broken engine is caught -------------------------------------------------------------------
@@ -89,6 +106,33 @@ def test_a_legal_action_that_does_not_apply_is_caught(monkeypatch):
         return (*actions, pitch13.Play(pitch13.Card.parse("2C"))) if actions else actions
 
     assert "IllegalActionError" in broken(monkeypatch, "legal_actions", with_an_extra)
+
+
+def test_every_action_tried_finds_a_legal_action_left_out(monkeypatch):
+    """With ``illegal`` at the size of the action space, every other action is tried at each
+    state: a ``legal_actions`` that never offers a reject is caught, which a few draws miss."""
+
+    def no_reject(state):
+        return tuple(action for action in legal_actions(state) if action != pitch13.REJECT)
+
+    monkeypatch.setattr(kit, "legal_actions", no_reject)
+    check_random_games(Rules(), games=2, seed=3, hand_cap=2)  # 3 draws a state: not found
+    with pytest.raises(
+        ConformanceError, match=r"reject \(seat None, ply None\) was applied, but it is not legal"
+    ):
+        check_random_games(Rules(), games=2, seed=3, hand_cap=2, illegal=NUM_ACTIONS)
+
+
+def test_the_actions_tried_at_a_state_are_all_different():
+    """``illegal`` of 10**6 tries each action not legal once: at each state of a decision, the
+    refusals (the 237 actions less the legal ones, a wrong seat and maybe a stale ply) and the
+    legal actions applied add up to 234 more than with 3 draws."""
+    few, every = (check_random_games(Rules(), games=2, seed=3, hand_cap=1, illegal=n) for n in (3, 10**6))
+    assert (few.states, few.legal_applied) == (every.states, every.legal_applied)
+    more = every.illegal_refused + every.legal_applied - few.illegal_refused
+    assert more % (NUM_ACTIONS - 3) == 0 and 0 < more // (NUM_ACTIONS - 3) <= few.states
+    alone = check_random_games(Rules(), games=2, seed=3, hand_cap=1, views=False, round_trips=False)
+    assert (alone.states, alone.legal_applied) == (few.states, few.legal_applied)  # the same games
 
 
 def test_repeated_legal_actions_are_caught(monkeypatch):
@@ -123,7 +167,7 @@ def test_a_refusal_with_the_wrong_reason_is_caught(monkeypatch):
 def test_scores_changed_outside_a_hand_end_are_caught(monkeypatch):
     def generous(state, action, *, seat=None, ply=None):
         after = pitch13.apply(state, action, seat=seat, ply=ply)
-        if after.ply == 30:
+        if after.ply == 3:  # in the first auction: no hand is scored
             w = Work(after._layout)
             w[SCORES] = (w[SCORES][0] + 1, w[SCORES][1])
             return freeze(w)
@@ -224,10 +268,51 @@ def test_soak_reports_each_violation_and_fails(monkeypatch, capsys):
     assert "broken on purpose" in out and "soak seed 0" in out
 
 
+def test_a_soak_violation_says_the_call_that_replays_its_game(monkeypatch):
+    def crashing(state, action, *, seat=None, ply=None):
+        if state.ply == 9 and state.rules.use_off_three:
+            raise KeyError("lost")
+        return pitch13.apply(state, action, seat=seat, ply=ply)
+
+    monkeypatch.setattr(kit, "apply", crashing)
+    result = soak_module.soak(6, seed=4, hand_cap=2, full_every=3, mutants=1)
+    assert result.violations
+    for violation in result.violations:
+        found, call = violation.split("; it replays with ")
+        assert call.startswith("pitch13.testing.check_random_games(pitch13.Rules(")
+        with pytest.raises(ConformanceError) as info:
+            eval(call, {"pitch13": pitch13})  # the text the soak printed
+        assert found.endswith(str(info.value)) and "ply 9: KeyError: 'lost'" in found
+
+
 @pytest.mark.parametrize(
-    "argv", [["--games", "0"], ["--workers", "0"], ["--hand-cap", "0"], ["--full-every", "-1"]]
+    ("argv", "message"),
+    [
+        (["--games", "0"], "--games must be at least 1, not 0"),
+        (["--workers", "0"], "--workers must be at least 1, not 0"),
+        (["--hand-cap", "0"], "--hand-cap must be at least 1, not 0"),
+        (["--full-every", "-1"], "--full-every must be at least 0, not -1"),
+    ],
 )
-def test_soak_refuses_bad_counts(argv):
+def test_soak_refuses_bad_counts(argv, message, capsys):
     with pytest.raises(SystemExit) as info:
         soak_module.main(argv)
     assert info.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error", "message"),
+    [
+        ({"games": 0}, ValueError, "games must be at least 1, not 0"),
+        ({"games": 3, "workers": 0}, ValueError, "workers must be at least 1, not 0"),
+        ({"games": 3, "full_every": -1}, ValueError, "full_every must be at least 0, not -1"),
+        ({"games": -3}, ValueError, "games must be at least 1, not -3"),
+        ({"games": True}, TypeError, "games must be an int, not True"),
+        ({"games": 3, "mutants": 1.0}, TypeError, "mutants must be an int, not 1.0"),
+        ({"games": 3, "seed": "s"}, TypeError, "seed"),
+    ],
+)
+def test_soak_refuses_bad_arguments(arguments, error, message):
+    with pytest.raises(error, match=re.escape(message)):
+        soak_module.soak(**arguments)

@@ -269,7 +269,7 @@ def test_a_mutated_delta_is_refused_or_gives_a_view_a_game_reaches(rules, seed, 
         view_delta(states[b], seat, states[a].ply), lambda n: data.draw(st.integers(0, n - 1))
     )
     verdict = Verdict()
-    problem = judge(lambda: earlier.updated(delta), verdict, random.Random(seed))
+    problem = judge(lambda: earlier.updated(delta), verdict, random.Random(seed), delta)
     assert problem is None, (delta, problem)
     event("accepted" if verdict.accepted else "refused")
 
@@ -290,7 +290,7 @@ def test_a_mutated_view_document_is_refused_or_is_a_view_a_game_reaches(rules, s
     document = mutated_document(seat_view, lambda n: data.draw(st.integers(0, n - 1)))
     verdict = Verdict()
     problem = judge(
-        lambda: SeatView.from_dict(json.loads(json.dumps(document))), verdict, random.Random(seed)
+        lambda: SeatView.from_dict(json.loads(json.dumps(document))), verdict, random.Random(seed), document
     )
     assert problem is None, (document, problem)
     event("accepted" if verdict.accepted else "refused")
@@ -309,9 +309,9 @@ def test_the_oracle_refuses_most_mutations_and_accepts_some():
             b = min(len(states) - 1, a + rng.randrange(1, 10))
             seat = rng.choice(VIEWERS)
             delta = mutated_delta(view_delta(states[b], seat, states[a].ply), rng.randrange)
-            assert judge(lambda: see(states[a], seat).updated(delta), verdict, rng) is None  # noqa: B023
+            assert judge(lambda: see(states[a], seat).updated(delta), verdict, rng, delta) is None  # noqa: B023
             document = mutated_document(see(states[b], seat), rng.randrange)
-            assert judge(lambda: SeatView.from_dict(document), verdict, rng) is None  # noqa: B023
+            assert judge(lambda: SeatView.from_dict(document), verdict, rng, document) is None  # noqa: B023
     assert verdict.tried == 12 * 15 * 2 == verdict.accepted + verdict.refused
     assert verdict.sampled == verdict.accepted
     assert verdict.refused > verdict.tried // 2 and verdict.accepted > verdict.tried // 10
@@ -351,6 +351,23 @@ def test_the_oracle_reports_each_kind_of_failure(monkeypatch):
         "a view accepted samples to a state whose view differs"
     )
     assert (verdict.tried, verdict.refused, verdict.accepted, verdict.sampled) == (4, 1, 3, 1)
+
+
+def test_the_oracle_reports_a_reader_that_reads_other_than_what_was_sent():
+    """A reader that keeps the old view for a delta it accepts, or rewrites a document it reads
+    into another view a game reaches, is reported, though the view it gives samples well."""
+    states = first_choices()
+    before, after = view(states[12], 2), view(states[14], 2)
+    delta = view_delta(states[14], 2, states[12].ply)
+    rng = random.Random(0)
+    assert judge(lambda: before.updated(delta), Verdict(), rng, delta) is None
+    assert judge(lambda: before, Verdict(), rng, delta).startswith("a delta accepted gives a view of ply 12")
+    (last,) = view_delta(states[13], 2, states[12].ply).entries[-1:]
+    other = attrs.evolve(delta, entries=(*delta.entries[:-1], last))
+    assert judge(lambda: after, Verdict(), rng, other).startswith("a delta accepted gives a view of ply 14")
+    document = after.to_dict()
+    assert judge(lambda: SeatView.from_dict(document), Verdict(), rng, document) is None
+    assert judge(lambda: before, Verdict(), rng, document) == "a document accepted reads as another view"
 
 
 # --- each refusal of the look and of a hand's end, where and why -----------------------------------

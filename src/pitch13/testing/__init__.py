@@ -6,7 +6,7 @@
   correct engine guarantees: every legal action applies, illegal ones are refused with the state
   unchanged, the 54 cards and the points are all accounted for, scores change only when a hand
   is scored, and views, view deltas, samples, documents, records and pickles round-trip. Run it
-  on your own rule sets, adapters or extensions; a broken promise raises
+  on the rule sets your code plays; a broken promise raises
   :class:`ConformanceError` naming the game, its seed and the ply, so it can be replayed.
 * ``python -m pitch13.testing.soak`` runs it over many games under random rule sets.
 
@@ -242,7 +242,7 @@ def check_random_games(
     * :func:`check_invariants` holds: each of the 54 cards in exactly one place;
     * chance states have no legal actions; other states have some, all different, and **every
       one applies** to a state one ply on, whose invariants hold;
-    * ``illegal`` actions drawn from the rest of the action space are refused with
+    * ``illegal`` different actions drawn from the rest of the action space are refused with
       :class:`~pitch13.IllegalActionError`, as are a legal action claimed by another seat
       (:attr:`~pitch13.IllegalReason.NOT_YOUR_TURN`) and one made for an earlier ply
       (:attr:`~pitch13.IllegalReason.STALE_MOVE`); the state is unchanged after each;
@@ -266,9 +266,12 @@ def check_random_games(
     Args:
         rules: the rules (default :class:`Rules() <pitch13.Rules>`).
         games: how many games to play.
-        seed: the seed of everything random here: the same arguments play the same games.
+        seed: the seed of everything random here: the same arguments play the same games, and
+            the games do not depend on the checks (``illegal``, ``views``, ``samples``, ...).
         hand_cap: stop a game after this many hands (``None``: play each to its end).
-        illegal: illegal actions tried at each state.
+        illegal: how many actions of the rest of the action space are tried at each state, all
+            different (:data:`~pitch13.encoding.NUM_ACTIONS`, 237, or more: every one of them,
+            which also finds a legal action that ``legal_actions`` leaves out).
         views: whether to check views and view deltas.
         samples: states sampled a hand (``0``: none).
         round_trips: whether to check records, documents and pickles.
@@ -279,28 +282,38 @@ def check_random_games(
 
     Raises:
         ConformanceError: at the first broken promise, naming the game, its seed and the ply.
-        TypeError: if ``rules`` is not a :class:`~pitch13.Rules`, or ``seed`` not an int.
+        TypeError: if ``rules`` is not a :class:`~pitch13.Rules`, ``seed`` or a count not an
+            int (a bool is not one), or ``views`` or ``round_trips`` not a bool.
         ValueError: if a count is negative, ``hand_cap`` is below 1, or ``seed`` has more than
             4,300 digits.
     """
     rules = option_or_default(rules, Rules, "rules", Rules())
     check_parts(seed=seed)
-    for name, count in (("games", games), ("illegal", illegal), ("samples", samples), ("mutants", mutants)):
-        if not isinstance(count, int) or count < 0:
-            raise ValueError(f"{name} must be a whole number, at least 0")
-    if hand_cap is not None and (not isinstance(hand_cap, int) or hand_cap < 1):
-        raise ValueError("hand_cap must be None or at least 1")
+    numbers = {
+        "games": games,
+        "illegal": illegal,
+        "samples": samples,
+        "mutants": mutants,
+        "hand_cap": hand_cap,
+    }
+    for name, count in numbers.items():
+        if name == "hand_cap" and count is None:
+            continue
+        if not isinstance(count, int) or isinstance(count, bool):
+            raise TypeError(
+                f"{name} must be an int{' or None' if name == 'hand_cap' else ''}, not {excerpt(count)}"
+            )
+        if count < (1 if name == "hand_cap" else 0):
+            raise ValueError(
+                f"{name} must be at least {1 if name == 'hand_cap' else 0}, not {excerpt(count)}"
+            )
+    for name, flag in (("views", views), ("round_trips", round_trips)):
+        if not isinstance(flag, bool):
+            raise TypeError(f"{name} must be True or False, not {excerpt(flag)}")
     counts = _Counts()
     for game in range(games):
         game_seed = random.Random(f"pitch13-conformance:{seed}:{game}").getrandbits(64)
-        try:
-            _check_game(
-                rules, game, game_seed, hand_cap, illegal, views, samples, round_trips, mutants, counts
-            )
-        except ConformanceError:
-            raise
-        except Exception as error:  # any other failure is a broken promise too
-            raise ConformanceError(f"game {game} (seed {seed}): {type(error).__name__}: {error}") from error
+        _check_game(rules, game, game_seed, hand_cap, illegal, views, samples, round_trips, mutants, counts)
     return ConformanceReport(**attrs.asdict(counts))
 
 
@@ -316,60 +329,66 @@ def _check_game(
     mutants: int,
     counts: _Counts,
 ) -> None:
-    rng = random.Random(game_seed)
+    rng = random.Random(game_seed)  # the deals and the choices: the game does not depend on the checks
+    checks = random.Random(f"pitch13-conformance-checks:{game_seed}")
     states: list[GameState] = []
     state = new_game(rules, dealer=game % 4, seed=game_seed if game % 2 == 0 else None)
 
     def fail(why: str) -> NoReturn:
         raise ConformanceError(f"game {game} (game seed {game_seed}), ply {state.ply}: {why}")
 
-    seen: dict[int | None, SeatView] = {}
-    sampled = 0  # states sampled this hand
-    while not state.is_over and (hand_cap is None or state.hand_number <= hand_cap):
-        counts.states += 1
+    try:
+        seen: dict[int | None, SeatView] = {}
+        sampled = 0  # states sampled this hand
+        while not state.is_over and (hand_cap is None or state.hand_number <= hand_cap):
+            counts.states += 1
+            if mutants:
+                states.append(state)
+            _check_state(state, fail)
+            if views:
+                _check_views(state, seen, fail)
+                counts.views += 5
+            if state.is_chance:
+                if legal_actions(state):
+                    fail("a chance state has legal actions")
+                order = list(DECK)
+                rng.shuffle(order)
+                state = apply(state, Deal(order))
+                continue
+            actions = legal_actions(state)
+            if not actions or len(set(actions)) != len(actions):
+                fail(f"the legal actions are empty or repeat: {[str(a) for a in actions]}")
+            for action in actions:
+                after = apply(state, action)
+                if after.ply != state.ply + 1:
+                    fail(f"{action} did not move the game one ply on")
+                _check_state(after, functools.partial(_after, fail, action))
+            counts.legal_applied += len(actions)
+            counts.illegal_refused += _check_refusals(state, actions, checks, illegal, fail)
+            if views and sampled < samples and checks.random() < 0.25:
+                sampled += 1
+                seat = checks.randrange(4)
+                seat_view = view(state, seat)
+                if view(sample_state(seat_view, checks), seat) != seat_view:
+                    fail(f"a state sampled from seat {seat}'s view does not give that view")
+                counts.samples += 1
+            before = state
+            state = apply(state, rng.choice(actions))
+            if before.hand_number != state.hand_number:
+                sampled = 0
+            _check_scores(before, state, fail)
         if mutants:
             states.append(state)
-        _check_state(state, fail)
-        if views:
-            _check_views(state, seen, fail)
-            counts.views += 5
-        if state.is_chance:
-            if legal_actions(state):
-                fail("a chance state has legal actions")
-            order = list(DECK)
-            rng.shuffle(order)
-            state = apply(state, Deal(order))
-            continue
-        actions = legal_actions(state)
-        if not actions or len(set(actions)) != len(actions):
-            fail(f"the legal actions are empty or repeat: {[str(a) for a in actions]}")
-        for action in actions:
-            after = apply(state, action)
-            if after.ply != state.ply + 1:
-                fail(f"{action} did not move the game one ply on")
-            _check_state(after, functools.partial(_after, fail, action))
-        counts.legal_applied += len(actions)
-        counts.illegal_refused += _check_refusals(state, actions, rng, illegal, fail)
-        if views and sampled < samples and rng.random() < 0.25:
-            sampled += 1
-            seat = rng.randrange(4)
-            seat_view = view(state, seat)
-            if view(sample_state(seat_view, rng), seat) != seat_view:
-                fail(f"a state sampled from seat {seat}'s view does not give that view")
-            counts.samples += 1
-        before = state
-        state = apply(state, rng.choice(actions))
-        if before.hand_number != state.hand_number:
-            sampled = 0
-        _check_scores(before, state, fail)
-    if mutants:
-        states.append(state)
-        _check_mutants(states, mutants, rng, counts, fail)
-    counts.games += 1
-    counts.finished += state.is_over
-    if round_trips:
-        _check_round_trips(state, fail)
-        counts.round_trips += 1
+            _check_mutants(states, mutants, checks, counts, fail)
+        counts.games += 1
+        counts.finished += state.is_over
+        if round_trips:
+            _check_round_trips(state, fail)
+            counts.round_trips += 1
+    except ConformanceError:
+        raise
+    except Exception as error:  # any other failure is a broken promise too
+        fail(f"{type(error).__name__}: {error}")
 
 
 def _check_mutants(
@@ -384,13 +403,13 @@ def _check_mutants(
         earlier, later = states[a], states[b]
         delta = mutated_delta(view_delta(later, seat, earlier.ply), rng.randrange)
         seen = spectator_view(earlier) if seat is None else view(earlier, seat)
-        problem = judge(lambda: seen.updated(delta), verdict, rng)  # noqa: B023 - called at once
+        problem = judge(lambda: seen.updated(delta), verdict, rng, delta)  # noqa: B023 - called at once
         if problem is not None:
             fail(f"seat {seat}'s view of ply {earlier.ply} updated by {delta}: {problem}")
         document = mutated_document(
             spectator_view(later) if seat is None else view(later, seat), rng.randrange
         )
-        problem = judge(lambda: SeatView.from_dict(document), verdict, rng)  # noqa: B023 - called at once
+        problem = judge(lambda: SeatView.from_dict(document), verdict, rng, document)  # noqa: B023 - called at once
         if problem is not None:
             fail(f"seat {seat}'s view document of ply {later.ply}, mutated: {problem}")
     counts.mutants += verdict.tried
@@ -421,11 +440,10 @@ def _check_refusals(
     """Refuse ``illegal`` actions of the rest of the action space, a wrong seat and a stale ply."""
     legal = set(actions)
     before = (state.ply, state.history_len, hash(state), actions)
-    tried: list[tuple[SeatAction, int | None, int | None]] = []
-    for _ in range(illegal):
-        action = rng.choice(_ACTION_SPACE)
-        if action not in legal:
-            tried.append((action, None, None))
+    rest = [action for action in _ACTION_SPACE if action not in legal]
+    tried: list[tuple[SeatAction, int | None, int | None]] = [
+        (action, None, None) for action in rng.sample(rest, min(illegal, len(rest)))
+    ]
     seat = state.to_act
     assert seat is not None
     tried.append((actions[0], (seat + 1 + rng.randrange(3)) & 3, None))

@@ -15,7 +15,7 @@ Each mutation draws its choices from ``choose(n)``, a whole number from 0 to ``n
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import attrs
 
@@ -157,11 +157,18 @@ def _view_of(state: GameState, seat: int | None) -> SeatView:
     return spectator_view(state) if seat is None else view(state, seat)
 
 
-def judge(read: Callable[[], SeatView], verdict: Verdict, rng: random.Random) -> str | None:
+def judge(
+    read: Callable[[], SeatView],
+    verdict: Verdict,
+    rng: random.Random,
+    sent: ViewDelta | Mapping[str, object] | None = None,
+) -> str | None:
     """Read a view with ``read`` and judge it; what went wrong, or ``None``.
 
-    A view read must round-trip through JSON and be one :func:`~pitch13.sample_state` samples to
-    a state whose view it is; a refusal must be a :class:`~pitch13.DocumentError` of at most
+    A view read must be what was ``sent`` (a delta: the view is at the delta's ply and its
+    history ends with the delta's last entry; a document: the view writes that document back),
+    round-trip through JSON and be one :func:`~pitch13.sample_state` samples to a state whose
+    view it is; a refusal must be a :class:`~pitch13.DocumentError` of at most
     :data:`MAX_MESSAGE` characters.
     """
     verdict.tried += 1
@@ -173,6 +180,12 @@ def judge(read: Callable[[], SeatView], verdict: Verdict, rng: random.Random) ->
             return f"a refusal of {len(str(error))} characters: {str(error)[:100]}..."
         return None
     verdict.accepted += 1
+    if isinstance(sent, ViewDelta):
+        last = str(seat_view.history[-1]) if seat_view.history else None
+        if seat_view.ply != sent.ply or (sent.entries and last != sent.entries[-1]):
+            return f"a delta accepted gives a view of ply {seat_view.ply} ending {last!r}, not the delta's"
+    elif sent is not None and seat_view.to_dict() != sent:
+        return "a document accepted reads as another view"
     try:
         again = SeatView.from_json(seat_view.to_json())
     except DocumentError:

@@ -27,6 +27,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 import attrs
 
+from pitch13._base.checks import excerpt
+from pitch13._base.seeds import check_parts
 from pitch13.rules import Rules
 from pitch13.testing import ConformanceError, ConformanceReport, check_random_games
 
@@ -89,20 +91,26 @@ def _batch(seed: int, first: int, count: int, hand_cap: int, full_every: int, mu
         rng = random.Random(f"pitch13-soak:{seed}:{game}")
         rules = random_rules(rng)
         full = full_every > 0 and game % full_every == 0
+        game_seed, samples = rng.getrandbits(64), 1 if full else 0
         try:
             report = check_random_games(
                 rules,
                 games=1,
-                seed=rng.getrandbits(64),
+                seed=game_seed,
                 hand_cap=hand_cap,
                 illegal=2,
                 views=full,
-                samples=1 if full else 0,
+                samples=samples,
                 round_trips=full,
                 mutants=mutants,
             )
         except ConformanceError as error:
-            violations.append(f"game {game} (soak seed {seed}) under {rules!r}: {error}")
+            violations.append(
+                f"game {game} (soak seed {seed}): {error}; it replays with "
+                f"pitch13.testing.check_random_games({_rules_call(rules)}, games=1, seed={game_seed}, "
+                f"hand_cap={hand_cap}, illegal=2, views={full}, samples={samples}, round_trips={full}, "
+                f"mutants={mutants})"
+            )
             report = _FAILED_GAME
         reports.append(report)
     return SoakResult(_summed(reports), tuple(violations))
@@ -119,8 +127,28 @@ def soak(
 ) -> SoakResult:
     """Check ``games`` random games under random rule sets, on ``workers`` processes.
 
-    The same ``seed`` plays the same games with the same rules, whatever ``workers`` is.
+    The same ``seed`` plays the same games with the same rules, whatever ``workers`` is. Each
+    violation says the :func:`~pitch13.testing.check_random_games` call that replays its game.
+
+    Raises:
+        TypeError: if an argument is not an int (a bool is not one).
+        ValueError: if ``games``, ``workers`` or ``hand_cap`` is below 1, ``full_every`` or
+            ``mutants`` below 0, or ``seed`` has more than 4,300 digits.
     """
+    check_parts(seed=seed)
+    lowest = {"games": 1, "workers": 1, "hand_cap": 1, "full_every": 0, "mutants": 0}
+    given = {
+        "games": games,
+        "workers": workers,
+        "hand_cap": hand_cap,
+        "full_every": full_every,
+        "mutants": mutants,
+    }
+    for name, number in given.items():
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise TypeError(f"{name} must be an int, not {excerpt(number)}")
+        if number < lowest[name]:
+            raise ValueError(f"{name} must be at least {lowest[name]}, not {excerpt(number)}")
     size = max(1, min(500, games // (workers * 4) or 1))
     batches = [
         (seed, first, min(size, games - first), hand_cap, full_every, mutants)
@@ -139,6 +167,15 @@ def soak(
                 _progress(results, games, start)
     print(file=sys.stderr)
     return SoakResult(_summed([r.report for r in results]), tuple(v for r in results for v in r.violations))
+
+
+def _rules_call(rules: Rules) -> str:
+    """``pitch13.Rules(...)`` that makes ``rules``, every option given, as Python reads it."""
+    options = []
+    for field in attrs.fields(Rules):
+        value = getattr(rules, field.name)
+        options.append(f"{field.name}={(value.value if isinstance(value, enum.Enum) else value)!r}")
+    return f"pitch13.Rules({', '.join(options)})"
 
 
 def _progress(results: Sequence[SoakResult], games: int, start: float) -> None:
@@ -170,19 +207,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="mutated view deltas, and as many view documents, read in every game (default 2)",
     )
     args = parser.parse_args(argv)
-    if args.games < 1 or args.workers < 1 or args.hand_cap < 1 or min(args.full_every, args.mutants) < 0:
-        parser.error(
-            "--games, --workers and --hand-cap must be at least 1, --full-every and --mutants at least 0"
-        )
     start = time.monotonic()
-    result = soak(
-        args.games,
-        seed=args.seed,
-        workers=args.workers,
-        hand_cap=args.hand_cap,
-        full_every=args.full_every,
-        mutants=args.mutants,
-    )
+    try:
+        result = soak(
+            args.games,
+            seed=args.seed,
+            workers=args.workers,
+            hand_cap=args.hand_cap,
+            full_every=args.full_every,
+            mutants=args.mutants,
+        )
+    except ValueError as error:
+        parser.error(f"--{str(error).replace('_', '-')}")
     report = result.report
     print(f"games:            {report.games:,} ({report.finished:,} played to the end, the rest cut)")
     print(f"states:           {report.states:,}")
