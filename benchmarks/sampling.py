@@ -79,6 +79,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7, help="the seed of the games (default 7)")
     parser.add_argument("--quick", action="store_true", help="a short run that checks the script works")
     args = parser.parse_args()
+    if min(args.games, args.hands, args.samples) < 1:
+        parser.error("--games, --hands and --samples must be at least 1")
     if args.quick:
         args.games, args.hands, args.samples = 1, 1, 1
     draws = counting_draws()

@@ -130,6 +130,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--quick", action="store_true", help="a short run that checks the script works")
     args = parser.parse_args(argv)
+    if args.hands < 1:
+        parser.error("--hands must be at least 1")
     if args.quick:
         args.hands = 3
     workloads = {"SimpleBot": simple_bots, "random": random_choices}

@@ -183,6 +183,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--times", type=int, default=1, help="with --apply-only: how many times (default 1)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if min(args.games, args.hands, args.rounds) < 1 or args.times < 0:
+        parser.error("--games, --hands and --rounds must be at least 1, --times at least 0")
     if args.quick:
         args.games, args.rounds = 20, 3
     if args.apply_only is not None:

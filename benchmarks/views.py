@@ -24,6 +24,7 @@ import argparse
 import itertools
 import pickle
 import random
+import re
 import statistics
 import sys
 
@@ -137,6 +138,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the workloads (default 1)")
     parser.add_argument("--quick", action="store_true", help="a tiny run that only proves the script works")
     args = parser.parse_args(argv)
+    if (
+        not re.fullmatch(r"[1-9][0-9]{0,5}(,[1-9][0-9]{0,5})*", args.hands)
+        or min(args.samples, args.games) < 1
+    ):
+        parser.error(
+            "--hands is hand numbers from 1, joined by commas; --samples and --games must be at least 1"
+        )
     if args.quick:
         args.hands, args.samples, args.games = "1,3", 3, 1
     print(f"# pitch13 {pitch13.__version__} views benchmark, Python {sys.version.split()[0]}")

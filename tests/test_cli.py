@@ -71,8 +71,8 @@ def test_python_dash_m_runs_the_command():
 def test_bench_reports_medians(capsys):
     assert bench.main(["--games", "2", "--runs", "2", "--seed", "4"]) == 0
     out = capsys.readouterr().out
-    assert "actions per second:" in out
-    assert "hands per second:" in out
+    assert "actions per CPU second:" in out
+    assert "hands per CPU second:" in out
 
 
 def test_bench_run_counts_every_action():
@@ -82,6 +82,41 @@ def test_bench_run_counts_every_action():
     assert result.actions > 10 * result.hands
     assert result.actions_per_second > 0
     assert result.hands_per_second > 0
+
+
+def test_bench_runs_play_the_same_games_timed_by_cpu(monkeypatch):
+    """Every run of the same arguments plays the same games; the time is CPU time."""
+    ticks = iter([10.0, 12.5])
+    monkeypatch.setattr(bench.time, "process_time", lambda: next(ticks))
+    monkeypatch.setattr(bench.time, "perf_counter", lambda: 1 / 0)  # not the clock on the wall
+    first = bench.run_once(pitch13.Rules(), 3, 5)
+    assert first.seconds == 2.5 and first.actions_per_second == first.actions / 2.5
+    monkeypatch.undo()
+    again = bench.run_once(pitch13.Rules(), 3, 5)
+    assert (again.actions, again.hands) == (first.actions, first.hands)
+    assert bench.run_once(pitch13.Rules(), 3, 6).actions != first.actions
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error", "message"),
+    [
+        ((pitch13.Rules(), 0, 1), ValueError, "games must be at least 1, not 0"),
+        ((pitch13.Rules(), True, 1), TypeError, "games must be an int, not True"),
+        (("default", 2, 1), TypeError, "rules must be a Rules, not str"),
+        ((pitch13.Rules(), 2, "1"), TypeError, "seed"),
+    ],
+)
+def test_bench_run_refuses_bad_arguments(arguments, error, message):
+    with pytest.raises(error, match=message):
+        bench.run_once(*arguments)
+
+
+@pytest.mark.parametrize("argv", [["--games", "0"], ["--runs", "0"], ["--runs", "-1"]])
+def test_bench_command_refuses_bad_counts(argv, capsys):
+    with pytest.raises(SystemExit) as stop:
+        bench.main(argv)
+    assert stop.value.code == 2
+    assert "error: --" in capsys.readouterr().err
 
 
 class _ClosedPipe(io.StringIO):

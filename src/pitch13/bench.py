@@ -1,8 +1,10 @@
 """``python -m pitch13.bench``: how fast the engine plays random whole games.
 
-Each run plays random games (every choice uniform among :func:`~pitch13.legal_actions`, from a
-seeded :class:`random.Random`) and counts actions (one ``legal_actions`` + one ``apply`` + one
-random choice) and scored hands per second. The figures printed are the medians of the runs.
+Each run plays the same random games (every choice uniform among
+:func:`~pitch13.legal_actions`, from a seeded :class:`random.Random`) and counts actions (one
+``legal_actions`` + one ``apply`` + one random choice) and scored hands per CPU second
+(:func:`time.process_time`, so that other work on the machine counts less). The figures
+printed are the medians of the runs.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from collections.abc import Sequence
 
 import attrs
 
+from pitch13._base.checks import excerpt
+from pitch13._base.seeds import check_parts
 from pitch13.engine import apply, legal_actions, new_game
 from pitch13.rules import Rules
 
@@ -33,53 +37,81 @@ class BenchResult:
     hands: int
     #: Games played to the end.
     games: int
-    #: Wall-clock seconds.
+    #: CPU seconds (:func:`time.process_time`) the games took.
     seconds: float
 
     @property
     def actions_per_second(self) -> float:
-        """Actions per second."""
-        return self.actions / self.seconds
+        """Actions per CPU second."""
+        return self.actions / max(self.seconds, _TICK)
 
     @property
     def hands_per_second(self) -> float:
-        """Hands per second."""
-        return self.hands / self.seconds
+        """Hands per CPU second."""
+        return self.hands / max(self.seconds, _TICK)
+
+
+#: The shortest time a run is taken to have lasted (a clock's tick), so that no rate divides by 0.
+_TICK = 1e-9
 
 
 def run_once(rules: Rules, games: int, seed: int) -> BenchResult:
-    """Play ``games`` random whole games and time them."""
+    """Play ``games`` random whole games and time them by CPU time.
+
+    The same arguments play the same games.
+
+    Raises:
+        TypeError: if ``rules`` is not a :class:`~pitch13.Rules`, or ``games`` or ``seed`` not an int.
+        ValueError: if ``games`` is below 1, or ``seed`` has more than 4,300 digits.
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+    if not isinstance(games, int) or isinstance(games, bool):
+        raise TypeError(f"games must be an int, not {excerpt(games)}")
+    if games < 1:
+        raise ValueError(f"games must be at least 1, not {excerpt(games)}")
+    check_parts(seed=seed)
     rng = random.Random(seed)
     choice = rng.choice
     actions = hands = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for game in range(games):
         state = new_game(rules, dealer=game % 4, seed=seed * 1_000_003 + game)
         while state.outcome is None:
             state = apply(state, choice(legal_actions(state)))
             actions += 1
         hands += len(state.results)
-    seconds = time.perf_counter() - start
+    seconds = time.process_time() - start
     return BenchResult(actions, hands, games, seconds)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print its medians; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m pitch13.bench", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m pitch13.bench",
+        description="How fast the engine plays random whole games: each run plays the same seeded"
+        " random games, and the medians of the runs' actions and hands per CPU second are printed"
+        " (an action is one legal_actions, one random choice and one apply).",
+    )
     parser.add_argument("--games", type=int, default=100, help="games per run (default 100)")
     parser.add_argument("--runs", type=int, default=5, help="timed runs; the median is printed (default 5)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and choices (default 1)")
     parser.add_argument("--classic", action="store_true", help="classic 10-point rules")
     args = parser.parse_args(argv)
+    if min(args.games, args.runs) < 1:
+        parser.error("--games and --runs must be at least 1")
     rules = Rules.classic_ten_point() if args.classic else Rules()
-    run_once(rules, max(1, args.games // 10), args.seed + 1)  # warm-up: caches and tables
-    results = [run_once(rules, args.games, args.seed + run) for run in range(args.runs)]
+    try:
+        run_once(rules, max(1, args.games // 10), args.seed)  # warm-up: caches and tables
+    except ValueError as error:
+        parser.error(f"--{error}")
+    results = [run_once(rules, args.games, args.seed) for _ in range(args.runs)]
     print(
         f"python {platform.python_version()} on {platform.machine()}, {args.runs} runs of {args.games} games"
     )
-    print(f"actions per second: {statistics.median(r.actions_per_second for r in results):,.0f}")
-    print(f"hands per second:   {statistics.median(r.hands_per_second for r in results):,.0f}")
-    print(f"actions per hand:   {statistics.median(r.actions / r.hands for r in results):.1f}")
+    print(f"actions per CPU second: {statistics.median(r.actions_per_second for r in results):,.0f}")
+    print(f"hands per CPU second:   {statistics.median(r.hands_per_second for r in results):,.0f}")
+    print(f"actions per hand:       {statistics.median(r.actions / r.hands for r in results):.1f}")
     return 0
 
 
