@@ -428,12 +428,13 @@ def test_match_command_classic_rules_and_a_users_bot(capsys, user_bots):
 def test_match_command_refuses_bad_bots_and_numbers(capsys, monkeypatch):
     assert main(["match", "clever", "simple"]) == 2
     assert "pitch13 match: unknown bot 'clever'" in capsys.readouterr().err
-    for bad in (["--pairs", "0"], ["--workers", "x"]):
+    for bad in (["--pairs", "0"], ["--workers", "x"], ["--seed", str(-(2**128))]):
         with pytest.raises(SystemExit) as exit_:
             main(["match", "simple", "random", *bad])
         assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert "must be at least 1, not 0" in err and "not a whole number: 'x'" in err
+    assert "argument --seed: a seed is an integer of at most 128 bits" in err
     module = types.ModuleType("cheaters")
     module.Cheater = _Cheater
     monkeypatch.setitem(sys.modules, "cheaters", module)

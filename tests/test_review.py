@@ -469,12 +469,20 @@ def test_the_command_refuses_a_bad_file_in_one_line(tmp_path, capsys):
 
 
 def test_the_command_refuses_bad_numbers(record_files, capsys):
-    for bad in (["--samples", "0"], ["--workers", "x"], ["--time", "0"], ["--time", "soon"], ["--seed", "x"]):
+    for bad in (
+        ["--samples", "0"],
+        ["--workers", "x"],
+        ["--time", "0"],
+        ["--time", "soon"],
+        ["--seed", "x"],
+        ["--seed", str(2**128)],
+    ):
         with pytest.raises(SystemExit) as exit_:
             main(["review", str(record_files[0]), *bad])
         assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert "must be at least 1, not 0" in err and "not a whole number: 'x'" in err
+    assert "a seed is an integer, not 'x'" in err and "a seed is an integer of at most 128 bits" in err
     assert "must be a positive number of seconds, not '0'" in err and "not a number of seconds: 'soon'" in err
     assert seconds("None") is None and seconds("0.5") == 0.5
 

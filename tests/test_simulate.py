@@ -335,6 +335,24 @@ def test_simulate_refuses_bad_arguments():
         list(simulate(2, bots=[SimpleBot, Cheat, SimpleBot, SimpleBot], workers=2, chunk_size=1))
 
 
+def test_every_line_a_run_writes_reads_back_and_a_run_it_could_not_write_is_refused():
+    """A run's seed and its games' indices are refused beyond what a hand line holds (a seed
+    within ±(2**128 - 1), as a game's, and an index below 2**64), so every line reads back."""
+    edge = 2**128 - 1
+    for seed, start in ((edge, 2**64 - 1), (-edge, 0)):
+        (line, *_) = simulate(1, seed=seed, start=start, bots="random")
+        assert HandLine.from_json(line.to_json()) == line
+        assert simulate_game(start, seed=seed, bots="random")[0] == line
+    with pytest.raises(ValueError, match=r"seed must be from -\(2\*\*128 - 1\) to 2\*\*128 - 1"):
+        simulate(1, seed=edge + 1)
+    with pytest.raises(ValueError, match=r"seed must be from"):
+        simulate_game(0, seed=-edge - 1)
+    with pytest.raises(ValueError, match=r"a game's index must be below 2\*\*64, .*not 18446744073709551616"):
+        simulate(2, start=2**64 - 1)
+    with pytest.raises(ValueError, match=r"a game's index must be below 2\*\*64"):
+        simulate_game(2**64)
+
+
 def test_simulate_takes_bot_classes_and_module_class_names():
     by_class = list(simulate(2, seed=1, bots=SimpleBot))
     assert by_class == list(simulate(2, seed=1, bots="simple"))
@@ -487,6 +505,8 @@ def test_the_command_writes_lines_to_standard_output_and_the_table_to_standard_e
         (["--bots", "simple", "random"], "argument --bots: give one bot for every seat, or four"),
         (["--rules", "house"], "argument --rules: invalid choice: 'house'"),
         (["--start", "-1"], "argument --start: must be at least 0, not -1"),
+        (["--seed", str(2**128)], "argument --seed: a seed is an integer of at most 128 bits"),
+        (["--seed", "x"], "argument --seed: a seed is an integer, not 'x'"),
     ],
 )
 def test_the_command_refuses_bad_arguments(argv, message, capsys):
@@ -494,6 +514,13 @@ def test_the_command_refuses_bad_arguments(argv, message, capsys):
         cli.main(["simulate", *argv])
     assert stop.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_the_command_refuses_a_run_past_the_last_game_a_line_holds(capsys):
+    assert cli.main(["simulate", "--games", "2", "--start", str(2**64 - 1), "--quiet"]) == 2
+    assert capsys.readouterr().err == (
+        "pitch13 simulate: a game's index must be below 2**64, as a hand line holds it; not 18446744073709551616\n"
+    )
 
 
 def test_the_command_refuses_an_unknown_bot_and_an_unwritable_file(tmp_path, capsys):

@@ -44,7 +44,7 @@ from typing import Final, NamedTuple
 import attrs
 
 from pitch13._base import pool
-from pitch13._base.checks import excerpt, option_or_default
+from pitch13._base.checks import MAX_SEED, excerpt, option_or_default
 from pitch13._base.seeds import check_parts, game_seed, player_seed
 from pitch13.bots import Bot, BotSpec, bot_factory, iter_hands
 from pitch13.bots._summary import HandSummary, hand_summaries
@@ -197,8 +197,8 @@ class HandLine:
             actions=doc.integer(d["actions"], "$.actions", 0, 9999),
             winner=doc.optional_integer(d["winner"], "$.winner", 0, 1),
         )
-        seed = doc.integer(d["seed"], "$.seed", -_BIG, _BIG)
-        game = doc.integer(d["game"], "$.game", 0, _BIG)
+        seed = doc.integer(d["seed"], "$.seed", -MAX_SEED, MAX_SEED)
+        game = doc.integer(d["game"], "$.game", 0, _BIG - 1)
         deals, made = doc.integer(d["game_seed"], "$.game_seed", 0, _BIG), game_seed(seed, game)
         if deals != made:
             doc.fail(
@@ -326,11 +326,12 @@ def simulate_game(
 
     Raises:
         TypeError: if an argument has the wrong type.
-        ValueError: if ``index`` is negative, ``index`` or ``seed`` has more than 4,300 digits,
-            or a bot's name names no bot.
+        ValueError: if ``index`` is negative or from 2**64 on, ``seed`` is beyond ±(2**128 - 1)
+            (what a hand line holds), or a bot's name names no bot.
         BotError: if a bot chooses an action that is not legal.
     """
     check_parts(index=index, seed=seed)
+    _check_run(seed, index)
     if index < 0:
         raise ValueError(f"index must be 0 or more, not {excerpt(index)}")
     specs = _makers(bots)
@@ -445,7 +446,8 @@ def simulate(
         TypeError: if an argument has the wrong type (``client`` included), or a bot cannot be
             sent to other processes (pickled) when they play.
         ValueError: if ``games``, ``workers`` or ``chunk_size`` is below 1, ``start`` below 0,
-            ``seed`` or ``start`` has more than 4,300 digits, or a bot's name names no bot.
+            ``seed`` is beyond ±(2**128 - 1) or a game's index reaches 2**64 (what a hand line
+            holds), or a bot's name names no bot.
         ImportError: if ``client`` is given and Dask is not installed.
         BotError: while iterating, if a bot chooses an action that is not legal.
     """
@@ -456,6 +458,7 @@ def simulate(
     for name, number, low in (("games", games, 1), ("start", start, 0), ("workers", workers, 1)):
         if number < low:
             raise ValueError(f"{name} must be at least {low}, not {excerpt(number)}")
+    _check_run(seed, start + games - 1)
     if chunk_size is not None and chunk_size < 1:
         raise ValueError(f"chunk_size must be at least 1, not {excerpt(chunk_size)}")
     if progress is not None and not callable(progress):
@@ -503,6 +506,16 @@ def _reported(
         close = getattr(chunks, "close", None)
         if close is not None:
             close()
+
+
+def _check_run(seed: int, last: int) -> None:
+    """Refuse a run's seed, or a game's index up to ``last``, that a hand line cannot hold."""
+    if not -MAX_SEED <= seed <= MAX_SEED:
+        raise ValueError(
+            f"seed must be from -(2**128 - 1) to 2**128 - 1, as a hand line holds it; not {excerpt(seed)}"
+        )
+    if last >= _BIG:
+        raise ValueError(f"a game's index must be below 2**64, as a hand line holds it; not {excerpt(last)}")
 
 
 def _whole(**numbers: object) -> None:

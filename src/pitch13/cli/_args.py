@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
+from pitch13._base.checks import MAX_SEED, excerpt
 from pitch13.bots import BOT_NAMES, bot_factory
 from pitch13.documents import DocumentError
 from pitch13.records import GameRecord
@@ -29,6 +30,17 @@ def whole(low: int) -> Callable[[str], int]:
         return number
 
     return read
+
+
+def seed_arg(text: str) -> int:
+    """A seed for ``--seed``: an integer within what :func:`pitch13.new_game` takes."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is an integer, not {excerpt(text)}") from None
+    if not -MAX_SEED <= seed <= MAX_SEED:
+        raise argparse.ArgumentTypeError("a seed is an integer of at most 128 bits")
+    return seed
 
 
 def add_rules(parser: argparse.ArgumentParser, help: str) -> None:

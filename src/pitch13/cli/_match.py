@@ -7,7 +7,7 @@ import sys
 import time
 
 from pitch13.arena import match
-from pitch13.cli._args import BOTS_HELP, add_rules, bots_made, rules_named, whole
+from pitch13.cli._args import BOTS_HELP, add_rules, bots_made, rules_named, seed_arg, whole
 from pitch13.cli._progress import Progress
 from pitch13.errors import BotError
 
@@ -38,7 +38,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--workers", type=whole(1), default=1, metavar="K", help="processes that play (default 1)"
     )
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help="the seed of the match (default 0)")
+    parser.add_argument(
+        "--seed", type=seed_arg, default=0, metavar="S", help="the seed of the match (default 0)"
+    )
     add_rules(parser, "13-point partner pitch (default) or classic 10-point pitch")
     parser.add_argument("--quiet", action="store_true", help="no progress bar on standard error")
 

@@ -35,8 +35,8 @@ from pitch13.actions import (
 from pitch13.analysis import evaluate
 from pitch13.bots import Bot, BotError, bot_factory
 from pitch13.cards import Card, CardParseError, Suit
-from pitch13.cli._args import BOTS_HELP, add_rules, rules_named
-from pitch13.engine import MAX_SEED, IllegalActionError, apply, new_game
+from pitch13.cli._args import BOTS_HELP, add_rules, rules_named, seed_arg
+from pitch13.engine import IllegalActionError, apply, new_game
 from pitch13.events import GameOver
 from pitch13.narration import SEAT_NAMES, Narrator
 from pitch13.records import GameRecord
@@ -117,17 +117,6 @@ def _seat(text: str) -> int:
     raise argparse.ArgumentTypeError(f"no seat {text!r}: use 0-3 or north, east, south, west")
 
 
-def _seed(text: str) -> int:
-    """A seed for ``--seed``: an integer within what :func:`pitch13.new_game` takes."""
-    try:
-        seed = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is an integer, not {text!r}") from None
-    if not -MAX_SEED <= seed <= MAX_SEED:
-        raise argparse.ArgumentTypeError("a seed is an integer of at most 128 bits")
-    return seed
-
-
 def _bot(text: str) -> Callable[[int | None], Bot]:
     """What makes a bot, by name, for ``--bots``."""
     try:
@@ -174,7 +163,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     add_rules(parser, "default: 13-point pitch; classic: 10-point pitch (default default)")
     parser.add_argument(
-        "--seed", type=_seed, help="the seed of the deals and the bots, an integer (default: a random one)"
+        "--seed", type=seed_arg, help="the seed of the deals and the bots, an integer (default: a random one)"
     )
     parser.add_argument(
         "--save", metavar="FILE", help="write the game's record, as text, to FILE when the game ends or stops"

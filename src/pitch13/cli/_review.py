@@ -10,7 +10,7 @@ from typing import TextIO
 
 from pitch13.actions import Play, SeatAction
 from pitch13.analysis import Mark, Review, ReviewedDecision, review
-from pitch13.cli._args import record_or_status, whole
+from pitch13.cli._args import record_or_status, seed_arg, whole
 from pitch13.cli._progress import Progress
 
 #: The one-line help of the command, in ``pitch13 --help``.
@@ -64,7 +64,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="CPU seconds a decision, after two deals, or 'none' (default 0.15)",
     )
     parser.add_argument(
-        "--seed", type=int, default=0, metavar="S", help="the seed of the deals drawn (default 0)"
+        "--seed", type=seed_arg, default=0, metavar="S", help="the seed of the deals drawn (default 0)"
     )
     parser.add_argument(
         "--workers", type=whole(1), default=1, metavar="K", help="processes that review (default 1)"

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from pitch13.bots import BotError
-from pitch13.cli._args import BOTS_HELP, add_rules, bots_made, rules_named, whole
+from pitch13.cli._args import BOTS_HELP, add_rules, bots_made, rules_named, seed_arg, whole
 from pitch13.cli._progress import Progress
 from pitch13.rules import Rules
 from pitch13.simulate import DASK_EXTRA, SimulationSummary, simulate
@@ -53,7 +53,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--games", type=whole(1), default=100, metavar="N", help="how many games to play (default 100)"
     )
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help="the seed of the run (default 0)")
+    parser.add_argument(
+        "--seed", type=seed_arg, default=0, metavar="S", help="the seed of the run (default 0)"
+    )
     parser.add_argument(
         "--start",
         type=whole(0),
@@ -171,17 +173,20 @@ def _run(args: argparse.Namespace, rules: Rules, out: TextIO | None, report: Tex
     me, children = _cpu()
     with contextlib.ExitStack() as stack:
         client = stack.enter_context(_dask_client(args.dask, args.workers)) if args.dask else None
-        run = simulate(
-            args.games,
-            seed=args.seed,
-            bots=args.bots,
-            rules=rules,
-            start=args.start,
-            workers=args.workers,
-            chunk_size=args.chunk_size,
-            client=client,
-            progress=progress,
-        )
+        try:
+            run = simulate(
+                args.games,
+                seed=args.seed,
+                bots=args.bots,
+                rules=rules,
+                start=args.start,
+                workers=args.workers,
+                chunk_size=args.chunk_size,
+                client=client,
+                progress=progress,
+            )
+        except ValueError as error:  # the run's last game is past what a hand line holds
+            raise _Refused(str(error)) from None
         try:
             for line in run:
                 summary.add(line)
