@@ -10,7 +10,7 @@ import types
 import attrs
 import pytest
 
-from pitch13 import Rules, new_game, view
+from pitch13 import Rules, arena, new_game, view
 from pitch13._base.seeds import game_seed, player_seed
 from pitch13.arena import MatchGame, MatchResult, match, play_pair
 from pitch13.bots import RandomBot, SimpleBot, bot_factory
@@ -313,6 +313,11 @@ def test_match_refuses_bad_arguments(kwargs, error, message):
         match("simple", "random", **kwargs)
 
 
+def test_play_pair_refuses_a_negative_pair():
+    with pytest.raises(ValueError, match="pair must be 0 or more, not -1"):
+        play_pair("simple", "random", -1)
+
+
 def test_match_refuses_bad_bots():
     with pytest.raises(ValueError, match="unknown bot 'clever'"):
         match("clever", "random", pairs=1)
@@ -320,6 +325,16 @@ def test_match_refuses_bad_bots():
         match(3, "random", pairs=1)
     with pytest.raises(BotError):
         match(_Cheater, "random", pairs=1)
+
+
+def test_match_refuses_a_bad_progress_or_a_bot_workers_cannot_take_before_any_game(monkeypatch):
+    played = []
+    monkeypatch.setattr(arena, "_play", lambda *args: played.append(args))
+    with pytest.raises(TypeError, match="progress must be callable, not int"):
+        match("simple", "random", pairs=2, progress=5)
+    with pytest.raises(TypeError, match="with more than one worker, or on Dask, a bot must be picklable"):
+        match(lambda seed: SimpleBot(seed), "random", pairs=2, workers=2)
+    assert played == []
 
 
 # --- naming bots -----------------------------------------------------------------------------------
@@ -343,7 +358,12 @@ def user_bots(monkeypatch):
         def __init__(self, seed):
             pass
 
+    class KeywordSeeded(RandomBot):
+        def __init__(self, *, seed=None):
+            super().__init__(seed)
+
     module.Seeded = Seeded
+    module.KeywordSeeded = KeywordSeeded
     module.Unseeded = Unseeded
     module.NotABot = NotABot
     module.factory = types.SimpleNamespace(make=Seeded)
@@ -361,6 +381,21 @@ def test_bot_factory_knows_the_named_bots_and_a_users_classes(user_bots):
     state = new_game(Rules(), dealer=0, seed=1)
     seat_view = view(state, state.to_act)
     assert bot_factory("my_bots:Seeded")(3).choose(seat_view) == RandomBot(3).choose(seat_view)
+    keyword = bot_factory("my_bots:KeywordSeeded")(3)  # its seed is keyword-only: given as seed=
+    assert isinstance(keyword, user_bots.KeywordSeeded)
+    assert keyword.choose(seat_view) == RandomBot(3).choose(seat_view)
+
+
+@pytest.mark.parametrize(
+    ("source", "raised"),
+    [("def broken(:\n", "SyntaxError"), ("raise RuntimeError('no network')\n", "RuntimeError: 'no network'")],
+)
+def test_bot_factory_refuses_a_module_whose_import_fails_in_any_way(tmp_path, monkeypatch, source, raised):
+    (tmp_path / "failing_bots.py").write_text(source, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(ValueError, match=rf"bot 'failing_bots:Bot': cannot import 'failing_bots' \({raised}"):
+        bot_factory("failing_bots:Bot")
+    sys.modules.pop("failing_bots", None)
 
 
 @pytest.mark.parametrize(

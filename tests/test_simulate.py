@@ -8,10 +8,12 @@ lines here and checked against an independent reading of the games.
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import re
 import sys
+import tracemalloc
 
 import pytest
 
@@ -234,6 +236,11 @@ def test_the_runner_refuses_bad_arguments():
         play_game([SimpleBot()] * 4, seed=1, on_hand=5)
     with pytest.raises(TypeError, match="four bots"):
         iter_hands([SimpleBot()] * 3, seed=1)  # refused at the call, before any hand
+    bots = [SimpleBot(seat) for seat in range(4)]
+    with pytest.raises(ValueError, match="dealer"):
+        iter_hands(bots, dealer=7)  # at the call too, not at the first next()
+    with pytest.raises(TypeError, match="rules"):
+        iter_hands(bots, rules="classic")
 
 
 def test_call_of_refuses_a_seat_that_is_not_one():
@@ -333,6 +340,21 @@ def test_simulate_refuses_bad_arguments():
         list(simulate(1, bots=[SimpleBot, Cheat, SimpleBot, SimpleBot]))
     with pytest.raises(pitch13.BotError, match="seat 1"):  # from a worker process too
         list(simulate(2, bots=[SimpleBot, Cheat, SimpleBot, SimpleBot], workers=2, chunk_size=1))
+
+
+def test_a_run_of_any_length_holds_a_few_chunks_in_memory():
+    """The chunks of games are made as they are played: a run of two million games of a chunk
+    each gives its first line at once (a list of its chunks took 250 MB before)."""
+    tracemalloc.start()
+    try:
+        run = simulate(2 * 10**6, chunk_size=1)
+        first = next(run)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    run.close()
+    assert first == simulate_game(0)[0]
+    assert peak < 5_000_000
 
 
 def test_every_line_a_run_writes_reads_back_and_a_run_it_could_not_write_is_refused():
@@ -648,6 +670,36 @@ def test_summary_table_without_games_and_with_times():
     assert isinstance(summary.bids, dict) and summary.moons[0] >= summary.moons[1]
     assert "games a second" in summary.table(wall_seconds=1.0, cpu_seconds=2.0)
     assert isinstance(HandSummary, type)
+
+
+def test_the_first_dealers_share_has_an_interval_of_width_at_any_count():
+    """The Wilson score interval: one game won gives [0.207, 1.000], not a certainty."""
+    summary = SimulationSummary()
+    for line in simulate_game(0, seed=1):
+        summary.add(line)
+    won = summary.table().splitlines()[-1]
+    assert won.startswith("first dealer's team won")
+    assert won.endswith(("1.000 (95% CI [0.207, 1.000])", "0.000 (95% CI [0.000, 0.793])"))
+    for index in range(1, 40):
+        for line in simulate_game(index, seed=1):
+            summary.add(line)
+    wins = int(summary.table().splitlines()[-1].split(" won ")[1].split(" of ")[0])
+    low, high = (float(x) for x in summary.table().rstrip("])").split("[")[-1].split(", "))
+    z = 1.959964
+    p = wins / 40
+    centre = (p + z * z / 80) / (1 + z * z / 40)
+    half = z / (1 + z * z / 40) * math.sqrt(p * (1 - p) / 40 + z * z / 6400)
+    assert (low, high) == (round(centre - half, 3), round(centre + half, 3))
+
+
+def test_the_table_counts_one_hand_thrown_in_as_one_hand():
+    summary = SimulationSummary()
+    rules = pitch13.Rules(all_pass="redeal")
+    line = next(
+        line for i in range(60) for line in simulate_game(i, bots=Shy, rules=rules) if line.hand.thrown_in
+    )
+    summary.add(line)
+    assert "thrown in: 1 hand (1 all passed)" in summary.table()
 
 
 # --- the chart script ------------------------------------------------------------------------------

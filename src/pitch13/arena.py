@@ -45,6 +45,7 @@ from pitch13._base.checks import check_count, excerpt, option_or_default
 from pitch13._base.pool import in_chunks
 from pitch13._base.seeds import check_parts, game_seed, player_seed
 from pitch13.bots import Bot, BotError, BotSpec, bot_factory
+from pitch13.bots._args import check_sendable
 from pitch13.engine import apply, new_game
 from pitch13.rules import Rules
 from pitch13.views import view
@@ -67,7 +68,7 @@ class MatchGame:
     a_won: bool
     #: The final scores, bot A's team first.
     scores: tuple[int, int]
-    #: How many hands the game had.
+    #: How many hands the game dealt (a hand thrown in counts).
     hands: int
     #: Points taken over the game, bot A's team first.
     points: tuple[int, int]
@@ -195,7 +196,11 @@ class MatchResult:
 
     @property
     def points_per_hand(self) -> tuple[float, float]:
-        """Points taken a hand by bot A's team and by bot B's, over all the hands played."""
+        """Points taken a hand by bot A's team and by bot B's, over all the hands dealt.
+
+        A hand thrown in (possible under ``all_pass="redeal"`` or ``short_stock="redeal"``)
+        counts, with no points.
+        """
         hands = sum(line.hands for line in self.game_lines) or 1
         return (
             sum(line.points[0] for line in self.game_lines) / hands,
@@ -264,8 +269,8 @@ def _play(
     a_team: int,
 ) -> MatchGame:
     deal_seed = game_seed(seed, pair)
-    # The bots' seeds depend on the game, not on who sits where: both games of a pair differ
-    # only in the seating.
+    # Both games of a pair have the same deals; the bots sit the other way round, and their
+    # seeds are those of the game (2 * pair + bot A's team) and seat.
     game = 2 * pair + a_team
     bots = [(make_a if seat & 1 == a_team else make_b)(player_seed(seed, game, seat)) for seat in range(4)]
     times: tuple[list[float], list[float]] = ([], [])
@@ -310,11 +315,13 @@ def play_pair(
 
     Raises:
         TypeError: if an argument has the wrong type.
-        ValueError: if ``pair`` or ``seed`` has more than 4,300 digits, or a bot's name names
-            no bot.
+        ValueError: if ``pair`` is negative, ``pair`` or ``seed`` has more than 4,300 digits,
+            or a bot's name names no bot.
         BotError: if a bot chooses an action that is not legal.
     """
     check_parts(pair=pair, seed=seed)
+    if pair < 0:
+        raise ValueError(f"pair must be 0 or more, not {excerpt(pair)}")
     rules = option_or_default(rules, Rules, "rules", _DEFAULT_RULES)
     make_a, make_b = _maker(bot_a), _maker(bot_b)
     return (_play(make_a, make_b, rules, seed, pair, 0), _play(make_a, make_b, rules, seed, pair, 1))
@@ -388,6 +395,10 @@ def match(
     rules = option_or_default(rules, Rules, "rules", _DEFAULT_RULES)
     for spec in (bot_a, bot_b):
         _maker(spec)  # refuse a bad name here, before any process starts
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be callable, not {type(progress).__name__}")
+    if min(workers, pairs) > 1:
+        check_sendable((bot_a, bot_b, rules))
     found: dict[int, tuple[MatchGame, MatchGame]] = {}
     for games in _results(bot_a, bot_b, pairs, seed, rules, min(workers, pairs)):
         found[games[0].pair] = games

@@ -36,7 +36,6 @@ from __future__ import annotations
 import functools
 import json
 import math
-import pickle
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Final, NamedTuple
@@ -47,6 +46,7 @@ from pitch13._base import pool
 from pitch13._base.checks import MAX_SEED, excerpt, option_or_default
 from pitch13._base.seeds import check_parts, game_seed, player_seed
 from pitch13.bots import Bot, BotSpec, bot_factory, iter_hands
+from pitch13.bots._args import check_sendable
 from pitch13.bots._summary import HandSummary, hand_summaries
 from pitch13.cards import Suit  # noqa: F401 - HandSummary's annotations name it, read here
 from pitch13.events import ThrowInReason
@@ -473,15 +473,10 @@ def simulate(
     else:
         width = min(workers, games)
     if client is not None or width > 1:
-        try:
-            pickle.dumps((specs, rules))
-        except (pickle.PicklingError, AttributeError, TypeError) as error:
-            raise TypeError(
-                "with more than one worker, or on Dask, a bot must be picklable: a name, or a class or "
-                f"function defined at the top of a module ({error})"
-            ) from error
+        check_sendable((specs, rules))
     size = chunk_size or max(1, min(50, games // (width * 8)))
-    ranges = [(first, min(start + games, first + size)) for first in range(start, start + games, size)]
+    # Made as they are played: a run of any length holds a few ranges a worker.
+    ranges = ((first, min(start + games, first + size)) for first in range(start, start + games, size))
     work = functools.partial(_play_chunk, seed=seed, specs=specs, rules=rules)
     if client is not None:
         chunks = pool.on_dask(client, work, ranges, window=4 * width, install=DASK_EXTRA)
@@ -667,7 +662,9 @@ class SimulationSummary:
         out.append(f"moon bids: {moons:,} hands, made {moons_made:,} ({_percent(moons_made, moons)})")
         out.append(f"early ends: {self._early:,} hands ({_percent(self._early, played)} of hands played)")
         thrown = ", ".join(f"{n:,} {why.replace('_', ' ')}" for why, n in self.thrown_in.items())
-        out.append(f"thrown in: {sum(self._thrown.values()):,} hands" + (f" ({thrown})" if thrown else ""))
+        out.append(
+            f"thrown in: {_count(sum(self._thrown.values()), 'hand')}" + (f" ({thrown})" if thrown else "")
+        )
         if games:
             lengths = sorted(self._lengths)
             mean = sum(lengths) / games
@@ -676,17 +673,33 @@ class SimulationSummary:
                 f"shortest {lengths[0]}, longest {lengths[-1]})"
             )
             wins = self._first_dealer_wins
-            share = wins / games
-            half = 1.959964 * math.sqrt(share * (1 - share) / games)
+            low, high = _wilson(wins, games)
             out.append(
-                f"first dealer's team won {wins:,} of {games:,} games: {share:.3f} "
-                f"(95% CI [{max(0.0, share - half):.3f}, {min(1.0, share + half):.3f}])"
+                f"first dealer's team won {wins:,} of {games:,} games: {wins / games:.3f} "
+                f"(95% CI [{low:.3f}, {high:.3f}])"
             )
         if wall_seconds is not None:
             out.append(f"wall time: {wall_seconds:.2f} s ({_rate(games, wall_seconds)} games a second)")
         if cpu_seconds is not None:
             out.append(f"CPU time: {cpu_seconds:.2f} s ({_rate(games, cpu_seconds)} games per CPU second)")
         return "\n".join(out)
+
+
+def _wilson(wins: int, games: int) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a share of ``wins`` in ``games``.
+
+    Unlike the normal approximation, it has width at any count: 1 win of 1 game gives
+    [0.207, 1], not [1, 1].
+    """
+    z2 = _Z * _Z
+    share = wins / games
+    centre = (share + z2 / (2 * games)) / (1 + z2 / games)
+    half = _Z / (1 + z2 / games) * math.sqrt(share * (1 - share) / games + z2 / (4 * games * games))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+#: The normal distribution's 97.5th percentile.
+_Z: Final = 1.959964
 
 
 def _count(number: int, noun: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import signal
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Protocol, TypeVar, cast
 
@@ -50,7 +50,7 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def in_order(work: Callable[[int, int], _R], ranges: Sequence[tuple[int, int]], workers: int) -> Iterator[_R]:
+def in_order(work: Callable[[int, int], _R], ranges: Iterable[tuple[int, int]], workers: int) -> Iterator[_R]:
     """``work(first, stop)`` of each range, by ``workers`` local processes, in the ranges' order.
 
     A few ranges a worker are out at a time. ``work`` must pickle.
@@ -113,7 +113,7 @@ class _AsCompleted(Protocol[_R]):
 def on_dask(
     client: object,
     work: Callable[[int, int], _R],
-    ranges: Sequence[tuple[int, int]],
+    ranges: Iterable[tuple[int, int]],
     *,
     window: int,
     install: str,

@@ -20,6 +20,7 @@ import importlib
 import inspect
 import random
 from collections.abc import Callable, Generator, Iterator, Sequence
+from inspect import Parameter
 from typing import Protocol, Union, runtime_checkable
 
 from pitch13._base.checks import excerpt
@@ -247,7 +248,7 @@ def play_game(
         if max_actions < 0:
             raise ValueError(f"max_actions must be at least 0, not {excerpt(max_actions)}")
     _check_bots(bots)
-    run = _run(bots, rules, dealer, seed, max_actions, summarize=on_hand is not None)
+    run = _run(bots, new_game(rules, dealer=dealer, seed=seed), max_actions, summarize=on_hand is not None)
     while True:
         try:
             summary = next(run)
@@ -283,10 +284,11 @@ def iter_hands(
 
     Raises:
         BotError: if a bot returns an action that is not legal.
-        TypeError: if ``bots`` is not four bots.
+        TypeError: if ``bots`` is not four bots, or an argument of the game has the wrong type.
+        ValueError: if ``dealer`` or ``seed`` is out of range (as :func:`~pitch13.new_game`).
     """
-    _check_bots(bots)  # at the call, not at the first hand
-    return _run(bots, rules, dealer, seed, None, summarize=True)
+    _check_bots(bots)  # at the call, not at the first hand, as the game's arguments
+    return _run(bots, new_game(rules, dealer=dealer, seed=seed), None, summarize=True)
 
 
 def _check_bots(bots: Sequence[Bot]) -> None:
@@ -295,16 +297,9 @@ def _check_bots(bots: Sequence[Bot]) -> None:
 
 
 def _run(
-    bots: Sequence[Bot],
-    rules: Rules | None,
-    dealer: int,
-    seed: int | None,
-    max_actions: int | None,
-    *,
-    summarize: bool,
+    bots: Sequence[Bot], state: GameState, max_actions: int | None, *, summarize: bool
 ) -> Generator[HandSummary, None, GameState]:
-    """The game loop; yields each hand's summary (if ``summarize``) and returns the last state."""
-    state = new_game(rules, dealer=dealer, seed=seed)
+    """The game loop from ``state``; yields each hand's summary (if ``summarize``) and returns the last state."""
     shuffler = random.SystemRandom()
     count = 0
     watcher = HandWatcher(state) if summarize else None
@@ -347,16 +342,17 @@ def bot_factory(spec: str) -> Callable[[int | None], Bot]:
     """What makes a bot from a seed, by name: a name of :data:`BOT_NAMES`, or ``module:Class``.
 
     ``module:Class`` imports ``module`` and takes its ``Class`` (or any callable): it is called
-    with the seed if it takes an argument, else with none, and must make a :class:`Bot`. This
-    is how ``pitch13 match`` and ``pitch13 simulate`` name their players.
+    with the seed as its argument if it takes one, else as ``seed=`` if it takes that keyword,
+    else with none, and must make a :class:`Bot`. This is how ``pitch13 match`` and ``pitch13
+    simulate`` name their players.
 
     >>> make = bot_factory("simple")
     >>> isinstance(make(7), SimpleBot)
     True
 
     Raises:
-        ValueError: if ``spec`` names no bot, or its module cannot be imported, or it has no
-            such class.
+        ValueError: if ``spec`` names no bot, or its module cannot be imported (whatever the
+            module raises), or it has no such class.
         TypeError: if ``spec`` is not a string.
     """
     if not isinstance(spec, str):
@@ -369,9 +365,11 @@ def bot_factory(spec: str) -> Callable[[int | None], Bot]:
         raise ValueError(f"unknown bot {excerpt(spec)}: use one of {names}, or module:Class")
     try:
         module = importlib.import_module(module_name)
-    except (ImportError, RecursionError) as error:  # a name of hundreds of dotted parts recurses
+    except Exception as error:  # a missing module, or any error of its code (a name of hundreds
+        # of dotted parts recurses)
         raise ValueError(
-            f"bot {excerpt(spec)}: cannot import {excerpt(module_name)} ({excerpt(str(error))})"
+            f"bot {excerpt(spec)}: cannot import {excerpt(module_name)}"
+            f" ({type(error).__name__}: {excerpt(str(error))})"
         ) from error
     found: object = module
     for part in attribute.split("."):
@@ -381,13 +379,21 @@ def bot_factory(spec: str) -> Callable[[int | None], Bot]:
     if not callable(found):
         raise ValueError(f"bot {excerpt(spec)}: {excerpt(attribute)} is not a class or function")
     maker: Callable[..., object] = found
+    positional = (Parameter.POSITIONAL_ONLY, Parameter.POSITIONAL_OR_KEYWORD, Parameter.VAR_POSITIONAL)
     try:
-        takes_seed = bool(inspect.signature(maker).parameters)
+        parameters = inspect.signature(maker).parameters
     except (TypeError, ValueError):  # a builtin without a signature: try the seed
-        takes_seed = True
+        how = "positional"
+    else:
+        if any(p.kind in positional for p in parameters.values()):
+            how = "positional"
+        elif "seed" in parameters or any(p.kind is Parameter.VAR_KEYWORD for p in parameters.values()):
+            how = "keyword"
+        else:
+            how = "none"
 
     def make(seed: int | None) -> Bot:
-        bot = maker(seed) if takes_seed else maker()
+        bot = maker(seed) if how == "positional" else maker(seed=seed) if how == "keyword" else maker()
         if not isinstance(bot, Bot):
             raise TypeError(
                 f"bot {excerpt(spec)} made {type(bot).__name__}, which has no choose(view) method"

@@ -2,11 +2,27 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 from pitch13._base.checks import excerpt, finite
 from pitch13.actions import SeatAction
 from pitch13.views import SeatView
+
+
+def check_sendable(specs: object) -> None:
+    """Refuse bots that cannot be sent to worker processes (pickled), before any starts.
+
+    Raises:
+        TypeError: if ``specs`` do not pickle.
+    """
+    try:
+        pickle.dumps(specs)
+    except (pickle.PicklingError, AttributeError, TypeError) as error:
+        raise TypeError(
+            "with more than one worker, or on Dask, a bot must be picklable: a name, or a class or "
+            f"function defined at the top of a module ({error})"
+        ) from error
 
 
 def seeded_random(seed: int | None, bot: str) -> random.Random:
