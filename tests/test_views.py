@@ -1430,6 +1430,42 @@ def test_views_keep_nothing_of_finished_hands():
     assert kept[True] - kept[False] < 100_000, kept
 
 
+def test_a_games_past_keeps_no_more_for_being_viewed_or_read_however_long_it_is():
+    """The results that views and ``state.results`` make are not kept on the past's hands but
+    for the two newest: viewing every state and reading the results after every hand adds no
+    memory per hand played (about 520 bytes a hand were kept before)."""
+    rules = Rules(target=10**6, moon_success="score_points")  # nothing ends it early
+
+    def played(hands, viewed):
+        rng = random.Random(2)
+        state = new_game(rules, seed=6)
+        while state.hand_number <= hands:
+            number = state.hand_number
+            state = apply(state, rng.choice(legal_actions(state)))
+            if viewed:
+                view(state, state.to_act if state.to_act is not None else 0)
+                if state.hand_number != number:
+                    assert len(state.results) <= number
+        return state
+
+    def kept(hands, viewed):
+        gc.collect()
+        tracemalloc.start()
+        try:
+            state = played(hands, viewed)
+            gc.collect()
+            before = tracemalloc.get_traced_memory()[0]
+            del state
+            gc.collect()
+            return before - tracemalloc.get_traced_memory()[0]  # what the final state held
+        finally:
+            tracemalloc.stop()
+
+    played(5, True)  # the library's own interned values and caches, made once
+    extra = {hands: kept(hands, True) - kept(hands, False) for hands in (10, 50)}
+    assert extra[50] - extra[10] < 40 * 50, extra  # under 50 bytes a hand
+
+
 def test_the_places_of_the_cards_a_seat_cannot_see_are_exactly_what_it_knows():
     """Before trump is named, any unseen card may be in any other hand or the stock. After the look,
     a hand holds at most the dead cards it received, less those it gave up face down (R-FILL-1,

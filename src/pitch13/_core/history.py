@@ -237,9 +237,15 @@ class Hand:
             None if prev is None else prev if _holds_result(prev) else prev.scored_before
         )
         self._result: HandResult | None = None
+        # Views read the last result of their state's past: the newest scored hand's, kept on it
+        # once made. One older than the two newest is read again only by a state left behind,
+        # so it is let go: a game's past keeps at most two results, whatever its length.
+        older = None if self.scored_before is None else self.scored_before.scored_before
+        if older is not None:
+            older._result = None
 
-    def hand_result(self, rules: Rules) -> HandResult:
-        """The hand's :class:`~pitch13.HandResult` (it must have one), made once."""
+    def hand_result(self, rules: Rules, *, keep: bool = True) -> HandResult:
+        """The hand's :class:`~pitch13.HandResult` (it must have one), kept once made if ``keep``."""
         made = self._result
         if made is None:
             assert self.result is not None
@@ -255,7 +261,8 @@ class Hand:
                 scores=scores,
                 ended_early=early,
             )
-            self._result = made  # every thread makes the same value: a race is harmless
+            if keep:
+                self._result = made  # every thread makes the same value: a race is harmless
         return made
 
 
@@ -284,7 +291,7 @@ def results(past: Hand | None, rules: Rules) -> list[HandResult]:
             if hand.last is not None:
                 out.append(hand.last)
         elif hand.result is not None:
-            out.append(hand.hand_result(rules))
+            out.append(hand.hand_result(rules, keep=False))  # not kept: see Hand.__init__
     return out
 
 

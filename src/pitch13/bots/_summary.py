@@ -306,8 +306,8 @@ class HandWatcher:
     def _summary(self, after: GameState) -> HandSummary:
         calls = tuple(self._calls)
         winner = after.winner if after.is_over else None
-        # The last result scored: this hand's, unless it was thrown in. Found without reading the
-        # results of every hand before (O(hands thrown in since), not O(hands played)).
+        # The last result scored: this hand's, unless it was thrown in. Found in O(1), without
+        # reading the results of the hands before (see Hand.scored_before).
         result = last_result(after._past, self._rules)
         if result is not None and result.hand_number != self._hand:
             result = None  # an earlier hand's: this one was thrown in
