@@ -289,24 +289,11 @@ def check_random_games(
     """
     rules = option_or_default(rules, Rules, "rules", Rules())
     check_parts(seed=seed)
-    numbers = {
-        "games": games,
-        "illegal": illegal,
-        "samples": samples,
-        "mutants": mutants,
-        "hand_cap": hand_cap,
-    }
-    for name, count in numbers.items():
-        if name == "hand_cap" and count is None:
-            continue
-        if not isinstance(count, int) or isinstance(count, bool):
-            raise TypeError(
-                f"{name} must be an int{' or None' if name == 'hand_cap' else ''}, not {excerpt(count)}"
-            )
-        if count < (1 if name == "hand_cap" else 0):
-            raise ValueError(
-                f"{name} must be at least {1 if name == 'hand_cap' else 0}, not {excerpt(count)}"
-            )
+    for name, count, low in (("games", games, 0), ("illegal", illegal, 0), ("samples", samples, 0)):
+        _check_count(name, count, low)
+    _check_count("mutants", mutants, 0)
+    if hand_cap is not None:
+        _check_count("hand_cap", hand_cap, 1, " or None")
     for name, flag in (("views", views), ("round_trips", round_trips)):
         if not isinstance(flag, bool):
             raise TypeError(f"{name} must be True or False, not {excerpt(flag)}")
@@ -315,6 +302,13 @@ def check_random_games(
         game_seed = random.Random(f"pitch13-conformance:{seed}:{game}").getrandbits(64)
         _check_game(rules, game, game_seed, hand_cap, illegal, views, samples, round_trips, mutants, counts)
     return ConformanceReport(**attrs.asdict(counts))
+
+
+def _check_count(name: str, count: object, low: int, alternative: str = "") -> None:
+    if not isinstance(count, int) or isinstance(count, bool):
+        raise TypeError(f"{name} must be an int{alternative}, not {excerpt(count)}")
+    if count < low:
+        raise ValueError(f"{name} must be at least {low}, not {excerpt(count)}")
 
 
 def _check_game(
