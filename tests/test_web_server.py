@@ -493,7 +493,7 @@ def test_search_bots_play_off_the_event_loop():
     with running_server(**FAST) as srv:
         created = open_table(srv, seat=2, bots="search")
         me = Player(srv, created["id"], created["token"])
-        assert isinstance(me.table.seats[1].bot, pitch13.bots.SearchBot)
+        assert isinstance(me.table.bot_for(1, 0), pitch13.bots.SearchBot)
         start(me)
         while not me.legal:  # East, a SearchBot, bids first; then it is South's turn
             me.receive()

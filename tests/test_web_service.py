@@ -216,6 +216,133 @@ def test_a_tampered_row_is_logged_and_left_not_a_failed_start(tmp_path, caplog):
     store.close()
 
 
+def _tables_in(path, names, moves=0):
+    """A database at ``path`` holding started tables ``names``, each ``moves`` moves on."""
+    store = Store(path)
+    for name in names:
+        table = Table(name, secret=7, store=store, bots="simple")
+        store.add_table(table.row())
+        table.take_seat(2)
+        table.start(2)
+        for _ in range(moves):
+            seat = table.state.to_act
+            table.bot_move(seat, table.bot_choice(seat)[0], table.state.ply)
+    store.close()
+
+
+def test_rows_this_server_did_not_write_are_left_whatever_is_wrong_with_them(tmp_path, caplog):
+    """Each table whose rows break its reading in another way is logged and left at the start,
+    and the good one is restored: a move by seat 9, a seed of 200 bits, bot seats that are not
+    a number, moves numbered with a gap (a new move would be written over one)."""
+    import sqlite3
+
+    path = tmp_path / "db.sqlite3"
+    names = ("seat-9", "huge-seed", "bot-seats", "gap", "good")
+    _tables_in(path, names, moves=6)
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE moves SET seat = 9 WHERE table_id = 'seat-9' AND n = 2")
+        db.execute("UPDATE tables SET seed = ? WHERE id = 'huge-seed'", (str(2**200),))
+        db.execute("UPDATE tables SET bot_seats = 'x' WHERE id = 'bot-seats'")
+        db.execute("UPDATE moves SET n = 9 WHERE table_id = 'gap' AND n = 4")
+    with running_server(**FAST, db=path) as srv:
+        assert sorted(srv.server.tables) == ["good"]
+        assert srv.server.tables["good"].state.ply >= 6  # and its bots play on
+    for name in ("seat-9", "huge-seed", "bot-seats"):
+        assert f"table {name} is not restored" in caplog.text
+    assert "table gap is not restored: its moves are not numbered 0 to 5" in caplog.text
+    assert "table seat-9 is not restored: table seat-9's move 2 is refused" in caplog.text
+
+
+def test_a_database_that_cannot_be_read_stops_the_start_in_one_line(tmp_path, capsys):
+    """A file whose ``tables`` are another program's: the start stops with one line, status 1."""
+    import sqlite3
+
+    from examples.web.__main__ import main
+
+    path = tmp_path / "other.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE tables (name TEXT)")
+    with pytest.raises(StoreError, match="cannot read the tables of"):
+        Store(path).unfinished()
+    assert main(["--db", str(path), "--port", "0"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot read the tables of" in err
+
+
+def test_a_bot_move_the_database_cannot_keep_waits_and_is_tried_again(tmp_path, monkeypatch, caplog):
+    """A full disk: the move is not made, and is tried again after a pause that doubles (the
+    table's task does not spin), the failure logged; once the database keeps moves, play goes on."""
+    from examples.web import app
+
+    monkeypatch.setattr(app, "STORAGE_PAUSE", 0.05)
+    monkeypatch.setattr(app, "STORAGE_PAUSE_MAX", 0.2)
+    tries = []
+    with running_server(**FAST) as srv:
+        store = srv.server.store
+        keep = store.add_move
+
+        def full(*args):
+            tries.append(time.monotonic())
+            raise StoreError("database or disk is full")
+
+        monkeypatch.setattr(store, "add_move", full)
+        created = httpx.post(f"{srv.http}/api/tables", json={"seat": 0}).json()
+        owner = Seat(srv.ws, created["id"], {"token": created["token"]})
+        owner.socket.send(json.dumps({"type": "start"}))
+        time.sleep(1.0)
+        table = srv.server.tables[created["id"]]
+        assert table.state.ply == 0 and 4 <= len(tries) <= 12, len(tries)  # 0.05, 0.1, 0.2, 0.2, ...
+        monkeypatch.setattr(store, "add_move", keep)
+        deadline = time.monotonic() + 10
+        while table.state.ply == 0 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert table.state.ply > 0
+        owner.close()
+    assert "the move is tried again in 0.05 s" in caplog.text
+
+
+def test_bots_choose_after_a_restart_as_they_would_have(tmp_path):
+    """A bot's decision is made by a bot seeded by the table's seed, the seat and the ply: a
+    table restored from its rows chooses as the table it was (search bots included)."""
+    store = Store(tmp_path / "db.sqlite3")
+    table = Table("t1", secret=11, store=store, bots="search")
+    store.add_table(table.row())
+    table.take_seat(2)
+    table.start(2)
+    for _ in range(3):
+        seat = table.state.to_act
+        if seat == 2:
+            table.bot_move(seat, pitch13.legal_actions(table.state)[0], table.state.ply)
+            continue
+        table.bot_move(seat, table.bot_choice(seat)[0], table.state.ply)
+    (row,) = store.unfinished()
+    again = Table.restore(row, store)
+    seat = table.state.to_act
+    assert again.bot_choice(seat) == table.bot_choice(seat)
+    assert again.bot_for(seat, 7) is not again.bot_for(seat, 7)  # made for each decision
+    store.close()
+
+
+def test_a_finished_games_rows_that_do_not_read_are_answered_not_crashed_on(tmp_path, caplog):
+    """A record kept that does not read: its replay is a 500 with the library's code and a
+    logged line, no traceback. A review kept that is not a JSON object is taken as none."""
+    path = tmp_path / "db.sqlite3"
+    store = Store(path)
+    store.finish("t9", '{"format": "pitch13.record", "version": 1}', "junk")
+    store.add_review("t9", '{"marks": [1, 2')
+    assert store.review("t9") is None
+    store.add_review("t9", '{"decisions": []}')
+    assert store.review("t9") == '{"decisions": []}'
+    store.close()
+    with running_server(**FAST, db=path) as srv:
+        for url in ("replay", "replay/hands/1", "review"):
+            answer = httpx.get(f"{srv.http}/api/tables/t9/{url}")
+            assert (answer.status_code, answer.json()["code"]) == (500, "bad_record"), url
+    assert "table t9: the record kept of its game does not read" in caplog.text
+    assert "Traceback" not in caplog.text
+    assert "the review kept of its game is not a JSON object" in caplog.text
+
+
 def test_the_store_keeps_what_it_is_given_and_refuses_a_foreign_file(tmp_path):
     store = Store(tmp_path / "a" / "db.sqlite3")
     table = Table("t1", secret=99, owner_seat=1, store=store)
@@ -327,6 +454,25 @@ def test_only_the_owner_starts_and_a_seat_can_be_given_up_before_the_start():
         while not seats[1].errors:
             seats[1].receive()
         assert seats[1].errors[-1]["code"] == "started"
+
+
+def test_a_private_tables_existence_is_not_told_without_its_invite():
+    """A junk body, a seat that is not one, the record or the replay before the end: the same
+    404 as for a table that does not exist."""
+    with running_server(**FAST) as srv:
+        created = httpx.post(f"{srv.http}/api/tables", json={"seat": 0, "private": True}).json()
+        public = httpx.post(f"{srv.http}/api/tables", json={"seat": 0}).json()
+        for table_id, status in ((created["id"], 404), ("ffffffff", 404)):
+            answers = [
+                httpx.post(f"{srv.http}/api/tables/{table_id}/seats/1", content=b"junk"),
+                httpx.post(f"{srv.http}/api/tables/{table_id}/seats/7", json={}),
+                httpx.get(f"{srv.http}/api/tables/{table_id}/record.json"),
+                httpx.get(f"{srv.http}/api/tables/{table_id}/replay"),
+                httpx.get(f"{srv.http}/api/tables/{table_id}/review"),
+            ]
+            assert [(a.status_code, a.json()["code"]) for a in answers] == [(status, "no_table")] * 5
+        assert httpx.post(f"{srv.http}/api/tables/{public['id']}/seats/1", content=b"junk").status_code == 400
+        assert httpx.get(f"{srv.http}/api/tables/{public['id']}/record.json").status_code == 409
 
 
 def test_a_private_table_is_joined_through_its_invite_only():
@@ -473,7 +619,11 @@ def test_the_pages_run_no_inline_script_or_style():
 
 
 def test_bad_frames_log_no_traceback(caplog):
+    import logging
+
     with running_server(**FAST) as srv:
+        uvicorn_log = logging.getLogger("uvicorn.error")  # it does not reach the root logger
+        uvicorn_log.addHandler(caplog.handler)
         created = httpx.post(f"{srv.http}/api/tables", json={"seat": 0}).json()
         # A text frame that is not UTF-8, written by hand: the websocket is closed (1007).
         with socket.create_connection(("127.0.0.1", srv.port)) as raw:
@@ -494,4 +644,6 @@ def test_bad_frames_log_no_traceback(caplog):
         bad = httpx.post(f"{srv.http}/api/tables", content=b"\xff" * 20)
         assert bad.status_code == 400
         time.sleep(0.2)
-    assert "Traceback" not in caplog.text
+        uvicorn_log.removeHandler(caplog.handler)
+    assert "Traceback" not in caplog.text and "UTF-8" not in caplog.text
+    assert not any(record.exc_info for record in caplog.records)

@@ -46,7 +46,7 @@ from examples.web.review import (
     Reviewer,
     done_answer,
 )
-from examples.web.store import Store, StoreError, secret_hash
+from examples.web.store import Store, StoreError, TableRow, secret_hash
 from examples.web.table import (
     JSON,
     MAX_MESSAGE,
@@ -98,6 +98,26 @@ SECURITY_HEADERS: Final = (
 )
 
 LOG: Final = logging.getLogger("examples.web")
+
+
+#: Seconds before a bot's move that the database could not keep is tried again; doubled at
+#: each failure, up to ``STORAGE_PAUSE_MAX``.
+STORAGE_PAUSE: Final = 1.0
+STORAGE_PAUSE_MAX: Final = 60.0
+
+
+class _ClientFaults(logging.Filter):
+    """Drops what uvicorn logs, with a traceback, of a client's own fault.
+
+    A websocket frame that is not UTF-8: the connection is closed (code 1007), as for any junk.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith("Invalid UTF-8 sequence received from client")
+
+
+#: Installed on uvicorn's log by :func:`make_app`.
+CLIENT_FAULTS: Final = _ClientFaults()
 #: A client that goes on flooding after this many refused messages is disconnected.
 MAX_REFUSED: Final = 200
 
@@ -169,13 +189,13 @@ class Server:
         self._listeners: dict[str, set[asyncio.Event]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
-    def restore(self) -> int:
-        """Take back every unfinished table the database keeps, its task started; how many.
+    def restore(self, rows: list[TableRow] | None = None) -> int:
+        """Take back every unfinished table the database keeps (or ``rows`` of it), its task started; how many.
 
         A table that no longer replays (a database written by something else) is logged and left.
         """
         restored = 0
-        for row in self.store.unfinished():
+        for row in self.store.unfinished() if rows is None else rows:
             try:
                 table = Table.restore(row, self.store)
             except TableError as error:
@@ -312,6 +332,7 @@ class Server:
         comes first (coming and going does not start the clock again).
         """
         changed = self.listen(table)
+        pause = STORAGE_PAUSE  # before a move the database could not keep is tried again
         turn: tuple[int, int] | None = None  # the ply and seat of the turn being timed
         turn_began = 0.0
         while not table.state.is_over and table.id in self.tables:
@@ -339,7 +360,15 @@ class Server:
                 if table.state.ply != ply:
                     continue  # a move was made meanwhile: look again
             action, seen_ply = await asyncio.to_thread(table.bot_choice, seat)
-            if table.bot_move(seat, action, seen_ply):  # refused if a move was made meanwhile
+            try:
+                moved = table.bot_move(seat, action, seen_ply)  # False if a move was made meanwhile
+            except TableError as error:  # the database cannot keep it: the move waits, and so does the game
+                LOG.error("table %s: %s; the move is tried again in %g s", table.id, error, pause)
+                await asyncio.sleep(pause)
+                pause = min(2 * pause, STORAGE_PAUSE_MAX)
+                continue
+            pause = STORAGE_PAUSE
+            if moved:
                 self.changed(table)
 
     def _deadline(self, table: Table, seat: int, turn_began: float) -> float | None:
@@ -371,8 +400,11 @@ def _error(status: int, error: TableError) -> JSONResponse:
 
 
 def _record_error(error: TableError) -> JSONResponse:
-    """A table's record, replay or review asked for: 404 for no such table, 409 for a game not over."""
-    return _error(404 if error.code == "no_table" else 409, error)
+    """A table's record, replay or review asked for, refused: the status for its code.
+
+    404 for no such table, 409 for a game not over, 500 for a record kept that does not read.
+    """
+    return _error({"no_table": 404, "bad_record": 500}.get(error.code, 409), error)
 
 
 def _seat_answer(table: Table, seat: int, token: str, *, owner: bool = False) -> JSONResponse:
@@ -482,7 +514,12 @@ async def take_seat(request: Request) -> Response:
     """``POST /api/tables/{id}/seats/{seat}``: a person takes an open seat, before the start."""
     try:
         table = _table(request)
-        data = await _read_json(request)
+        try:
+            data = await _read_json(request)
+        except TableError:
+            if table.invite is not None:  # a private table's existence is secret: not told by a 400
+                raise TableError("no_table", "there is no such table") from None
+            raise
         seat = request.path_params["seat"]
         token = table.take_seat(seat, browser=_browser(request), invite=data.get("invite"))
     except TableError as error:
@@ -586,7 +623,8 @@ async def _table_replay(server: Server, table_id: str) -> Replay:
     """A finished table's replay: its own, or one made from the record the database keeps.
 
     Raises:
-        TableError: ``no_table`` if there is no such table, ``not_over`` before its end.
+        TableError: ``no_table`` if there is no such table, ``not_over`` before its end,
+            ``bad_record`` if the record the database keeps of it does not read.
     """
     table = server.tables.get(table_id)
     if table is not None:
@@ -600,7 +638,11 @@ async def _table_replay(server: Server, table_id: str) -> Replay:
     async with server.replaying:
         replay = server.kept_replays.get(table_id)  # made while this request waited its turn?
         if replay is None:
-            replay = await asyncio.to_thread(_record_replay, kept.encode())
+            try:
+                replay = await asyncio.to_thread(_record_replay, kept.encode())
+            except pitch13.DocumentError as error:  # a row this server did not write
+                LOG.warning("table %s: the record kept of its game does not read: %s", table_id, error)
+                raise TableError("bad_record", "the record kept of this game does not read") from None
             server.kept_replays.put(table_id, replay)
     return replay
 
@@ -1164,8 +1206,11 @@ def make_app(
     Raises:
         StoreError: if ``db`` cannot be used as the web table's database.
     """
+    logging.getLogger("uvicorn.error").addFilter(CLIENT_FAULTS)  # once: a filter is added once
+    store = Store(db)
+    rows = store.unfinished()  # read now, so that a database that cannot be read stops the start
     server = Server(
-        store=Store(db),
+        store=store,
         bot_delay=bot_delay,
         turn_timeout=turn_timeout,
         away_timeout=away_timeout,
@@ -1180,7 +1225,7 @@ def make_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        restored = server.restore()
+        restored = server.restore(rows)
         if restored:
             LOG.info("%d unfinished table(s) taken back from %s", restored, server.store.path)
         yield

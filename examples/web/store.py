@@ -21,6 +21,7 @@ seats' tokens); the deal seed is kept as it is, because the server needs it to d
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import sqlite3
 import time
@@ -213,7 +214,20 @@ class Store:
     # --- reads ------------------------------------------------------------------------------
 
     def unfinished(self) -> list[TableRow]:
-        """Every table whose game is not over, oldest first, with its seats and moves."""
+        """Every table whose game is not over, oldest first, with its seats and moves.
+
+        A table whose rows this server did not write (a seed that is not a number, moves not
+        numbered from 0 on) is logged and left out.
+
+        Raises:
+            StoreError: if the database cannot be read (a damaged file, tables of another program).
+        """
+        try:
+            return self._unfinished()
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot read the tables of {self.path}: {error}") from None
+
+    def _unfinished(self) -> list[TableRow]:
         db = self._db
         rows = db.execute(
             "SELECT id, rules, bots, seed, seed_chosen, private, invite, multiple_seats, owner_seat,"
@@ -240,8 +254,13 @@ class Store:
                 (table_id,),
             ).fetchall()
             moves = db.execute(
-                "SELECT seat, action FROM moves WHERE table_id = ? ORDER BY n", (table_id,)
+                "SELECT n, seat, action FROM moves WHERE table_id = ? ORDER BY n", (table_id,)
             ).fetchall()
+            if [n for n, _, _ in moves] != list(range(len(moves))):  # a move would be written twice
+                LOG.warning(
+                    "table %s is not restored: its moves are not numbered 0 to %d", table_id, len(moves) - 1
+                )
+                continue
             try:
                 secret = int(seed)
             except (TypeError, ValueError):  # a row this server did not write: left, and said so
@@ -263,7 +282,7 @@ class Store:
                     bool(started),
                     bot_seats,
                     [(seat, token, browser) for seat, token, browser in seats],
-                    [(seat, action) for seat, action in moves],
+                    [(seat, action) for _, seat, action in moves],
                 )
             )
         return tables
@@ -275,6 +294,20 @@ class Store:
         return None if found is None else str(found[0])
 
     def review(self, table_id: str) -> str | None:
-        """A finished game's review as JSON, ``None`` if none is kept."""
+        """A finished game's review as JSON, ``None`` if none is kept.
+
+        A review kept that is not a JSON object (a row this server did not write) is logged and
+        taken as none, so that the game is reviewed again.
+        """
         found = self._db.execute("SELECT json FROM reviews WHERE table_id = ?", (table_id,)).fetchone()
-        return None if found is None else str(found[0])
+        if found is None:
+            return None
+        text = str(found[0])
+        try:
+            whole = isinstance(json.loads(text), dict)
+        except (ValueError, RecursionError):
+            whole = False
+        if not whole:
+            LOG.warning("table %s: the review kept of its game is not a JSON object", table_id)
+            return None
+        return text

@@ -27,8 +27,8 @@ or a seed its creator chose, at a table where every other seat is a bot.
 from __future__ import annotations
 
 import enum
+import hashlib
 import logging
-import random
 import secrets
 import time
 from collections.abc import Callable
@@ -102,9 +102,9 @@ def check_seat(seat: object) -> int:
 class Seat:
     """One seat: who plays it, its token's hash, its live connections and its bot."""
 
-    __slots__ = ("away_since", "bot", "browser", "connections", "kind", "token_hash")
+    __slots__ = ("away_since", "browser", "connections", "kind", "token_hash")
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self) -> None:
         self.kind = Kind.OPEN
         #: The SHA-256 of the seat's secret token (:func:`~examples.web.store.secret_hash`).
         self.token_hash: str | None = None
@@ -113,8 +113,6 @@ class Seat:
         self.connections = 0
         #: When the seat's last connection closed (:func:`time.monotonic`); 0 before any.
         self.away_since = 0.0
-        #: Plays the seat when no person does, and stands in for a person who runs out of time.
-        self.bot = bot
 
 
 class Client:
@@ -192,9 +190,8 @@ class Table:
         self.invite = secrets.token_urlsafe(12) if private else None
         self.multiple_seats = bool(multiple_seats)
         self.store = store
-        maker = bot_factory(bots)
-        seeds = random.Random(seed) if seed is not None else random.SystemRandom()
-        self.seats = [Seat(maker(seeds.randrange(2**32))) for _ in range(4)]
+        self._make_bot = bot_factory(bots)
+        self.seats = [Seat() for _ in range(4)]
         self.state = pitch13.new_game(RULES[rules](), dealer=0, seed=self.seed)
         #: The moves accepted so far (the database numbers them).
         self.moves = 0
@@ -239,8 +236,19 @@ class Table:
 
         Raises:
             TableError: ``bad_record`` if the row does not make a table or a move is refused
-                (a database written by something else).
+                (a database written by something else), whatever in it is wrong.
         """
+        try:
+            return cls._restored(row, store)
+        except TableError:
+            raise
+        except Exception as error:  # a row this server did not write can break its reading anywhere
+            raise TableError(
+                "bad_record", f"table {row.id} is not one this server wrote ({type(error).__name__}: {error})"
+            ) from None
+
+    @classmethod
+    def _restored(cls, row: TableRow, store: Store | None) -> Table:
         table = cls(
             row.id,
             row.rules,
@@ -263,13 +271,13 @@ class Table:
             for seat, place in enumerate(table.seats):
                 if row.bot_seats >> seat & 1:
                     place.kind = Kind.BOT
-        try:
-            for seat, text in row.moves:
+        for number, (seat, text) in enumerate(row.moves):
+            try:
                 table.state = pitch13.apply(table.state, pitch13.parse_action(text), seat=seat)
-        except (pitch13.IllegalActionError, pitch13.ActionParseError) as error:
-            raise TableError(
-                "bad_record", f"table {row.id}'s move {table.moves} is refused: {error}"
-            ) from None
+            except (ValueError, TypeError) as error:  # refused, unread, or by a seat that is none
+                raise TableError(
+                    "bad_record", f"table {row.id}'s move {number} is refused: {error}"
+                ) from None
         table.moves = len(row.moves)
         table.store = store
         return table
@@ -299,8 +307,8 @@ class Table:
                 once the game has started; ``one_seat`` if the browser holds another seat and
                 the owner did not allow more.
         """
+        self.check_invite(invite)  # first: a private table's existence is secret
         check_seat(seat)
-        self.check_invite(invite)
         place = self.seats[seat]
         if self.seed_chosen and seat != self.owner_seat:
             raise TableError("seeded", "the creator chose this table's seed: its other seats are bots'")
@@ -470,19 +478,34 @@ class Table:
         seat = state.to_act
         return seat, self.seats[seat].kind is Kind.PERSON
 
+    def bot_for(self, seat: int, ply: int) -> Bot:
+        """The bot that plays ``seat`` at ``ply`` (for no person, or for one out of time).
+
+        Made for the decision, seeded by the table's seed, the seat and the ply alone: the game
+        plays the same after the server restarts, where a bot's own generator would start again.
+        """
+        text = f"pitch13-web-bot:{self.seed}:{seat}:{ply}"
+        return self._make_bot(int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big"))
+
     def bot_choice(self, seat: int) -> tuple[pitch13.Action, int]:
         """What ``seat``'s bot would do now, and the ply it chose at (it sees only its view).
 
         Safe to call off the event loop: it reads the state once and changes nothing.
         """
         seat_view = pitch13.view(self.state, seat)
-        return self.seats[seat].bot.choose(seat_view), seat_view.ply
+        return self.bot_for(seat, seat_view.ply).choose(seat_view), seat_view.ply
 
     def bot_move(self, seat: int, action: pitch13.Action, ply: int) -> bool:
-        """Apply a choice of :meth:`bot_choice`; whether it was still current (else nothing changes)."""
+        """Apply a choice of :meth:`bot_choice`; whether it was still current (else nothing changes).
+
+        Raises:
+            TableError: ``storage`` if the database cannot keep the move (nothing changes).
+        """
         try:
             self._apply(seat, action, ply)
-        except TableError:
+        except TableError as error:
+            if error.code == "storage":
+                raise
             return False
         return True
 
@@ -608,14 +631,20 @@ class Table:
         client.sent, client.sent_ply, client.sent_started = now, seat_view.ply, self.started
         return message
 
+    def _check_over(self, what: str) -> None:
+        if not self.state.is_over:
+            if self.invite is not None:
+                raise TableError("no_table", "there is no such table")
+            raise TableError("not_over", f"{what} is kept secret until the game is over")
+
     def replay(self) -> Replay:
         """The finished game's :class:`Replay`, made once (the table keeps it).
 
         Raises:
-            TableError: ``not_over`` before the game is over.
+            TableError: ``not_over`` before the game is over; ``no_table`` then for a private
+                table (its existence is secret).
         """
-        if not self.state.is_over:
-            raise TableError("not_over", "the replay is kept secret until the game is over")
+        self._check_over("the replay")
         if self._replay is None:
             self._replay = Replay(pitch13.GameRecord.from_state(self.state))
         return self._replay
@@ -624,10 +653,10 @@ class Table:
         """The finished game's record as ``"json"`` or ``"text"``.
 
         Raises:
-            TableError: ``not_over`` before the game is over (a record shows every card).
+            TableError: ``not_over`` before the game is over (a record shows every card);
+                ``no_table`` then for a private table (its existence is secret).
         """
-        if not self.state.is_over:
-            raise TableError("not_over", "the record is kept secret until the game is over")
+        self._check_over("the record")
         record = pitch13.GameRecord.from_state(self.state)
         return record.to_json(indent=1) if form == "json" else record.to_text()
 
