@@ -287,7 +287,7 @@ def iter_hands(
         TypeError: if ``bots`` is not four bots, or an argument of the game has the wrong type.
         ValueError: if ``dealer`` or ``seed`` is out of range (as :func:`~pitch13.new_game`).
     """
-    _check_bots(bots)  # at the call, not at the first hand, as the game's arguments
+    _check_bots(bots)  # the bots, and the game's arguments (new_game), at the call: not at the first hand
     return _run(bots, new_game(rules, dealer=dealer, seed=seed), None, summarize=True)
 
 
