@@ -32,7 +32,7 @@ from typing import Final, NoReturn
 
 import attrs
 
-from pitch13._base.checks import check_seat, excerpt, option_or_default
+from pitch13._base.checks import check_count, check_seat, excerpt, option_or_default
 from pitch13._base.seeds import check_parts
 from pitch13._base.shuffle import deal_positions
 from pitch13._core.action_sets import BIDS, DISCARDS, GIVE_UPS, NAME_TRUMPS, PLAYS, TAKES
@@ -289,11 +289,10 @@ def check_random_games(
     """
     rules = option_or_default(rules, Rules, "rules", Rules())
     check_parts(seed=seed)
-    for name, count, low in (("games", games, 0), ("illegal", illegal, 0), ("samples", samples, 0)):
-        _check_count(name, count, low)
-    _check_count("mutants", mutants, 0)
+    for name, count in (("games", games), ("illegal", illegal), ("samples", samples), ("mutants", mutants)):
+        check_count(count, name, 0)
     if hand_cap is not None:
-        _check_count("hand_cap", hand_cap, 1, " or None")
+        check_count(hand_cap, "hand_cap")
     for name, flag in (("views", views), ("round_trips", round_trips)):
         if not isinstance(flag, bool):
             raise TypeError(f"{name} must be True or False, not {excerpt(flag)}")
@@ -302,13 +301,6 @@ def check_random_games(
         game_seed = random.Random(f"pitch13-conformance:{seed}:{game}").getrandbits(64)
         _check_game(rules, game, game_seed, hand_cap, illegal, views, samples, round_trips, mutants, counts)
     return ConformanceReport(**attrs.asdict(counts))
-
-
-def _check_count(name: str, count: object, low: int, alternative: str = "") -> None:
-    if not isinstance(count, int) or isinstance(count, bool):
-        raise TypeError(f"{name} must be an int{alternative}, not {excerpt(count)}")
-    if count < low:
-        raise ValueError(f"{name} must be at least {low}, not {excerpt(count)}")
 
 
 def _check_game(

@@ -27,9 +27,10 @@ from concurrent.futures import ProcessPoolExecutor
 
 import attrs
 
+from pitch13._base.checks import check_count
 from pitch13._base.seeds import check_parts
 from pitch13.rules import Rules
-from pitch13.testing import ConformanceError, ConformanceReport, _check_count, check_random_games
+from pitch13.testing import ConformanceError, ConformanceReport, check_random_games
 
 __all__ = ["main", "random_rules", "soak"]
 
@@ -135,10 +136,14 @@ def soak(
             ``mutants`` below 0, or ``seed`` has more than 4,300 digits.
     """
     check_parts(seed=seed)
-    for name, number, low in (("games", games, 1), ("workers", workers, 1), ("hand_cap", hand_cap, 1)):
-        _check_count(name, number, low)
-    _check_count("full_every", full_every, 0)
-    _check_count("mutants", mutants, 0)
+    for name, number, low in (
+        ("games", games, 1),
+        ("workers", workers, 1),
+        ("hand_cap", hand_cap, 1),
+        ("full_every", full_every, 0),
+        ("mutants", mutants, 0),
+    ):
+        check_count(number, name, low)
     size = max(1, min(500, games // (workers * 4) or 1))
     batches = [
         (seed, first, min(size, games - first), hand_cap, full_every, mutants)
