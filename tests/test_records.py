@@ -394,6 +394,8 @@ def test_the_rules_tag_names_the_nearest_preset_and_the_changes():
     assert _rules_text(Rules(partner_look=False, joker_order="fixed")) == (
         "default joker_order=fixed partner_look=false"
     )
+    # Two presets as near (the same number of words): the first, default, is named.
+    assert _rules_text(Rules(use_off_three=False, target=60)) == "default use_off_three=false target=60"
     # max_bid is written only when it does not follow the points total.
     assert _rules_text(Rules(use_off_three=False)) == "default use_off_three=false"
     assert _rules_text(Rules(use_off_three=False, max_bid=9)) == "default use_off_three=false max_bid=9"

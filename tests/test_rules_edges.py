@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import pitch13
 from helpers import card, drive, events
 from pitch13 import (
     DECK,
@@ -59,7 +60,7 @@ from pitch13.events import (
     ThrowInReason,
     TrickWon,
 )
-from pitch13.rules import LeadFallback
+from pitch13.rules import JokerOrder, LeadFallback
 from pitch13.seen import seen_history
 from pitch13.testing import check_invariants
 from pitch13.trumps import card_points, is_trump, trump_order, trump_power
@@ -374,6 +375,21 @@ def test_team_of_is_the_partnership():
         state = apply(state, legal_actions(state)[-1])
     result = state.results[0]
     assert result.bidding_team == team_of(result.bidder)
+
+
+@pytest.mark.parametrize("trump", list(Suit))
+@pytest.mark.parametrize("rules", [Rules(), Rules(joker_order="fixed"), Rules.classic_ten_point()], ids=repr)
+def test_a_trumps_power_is_its_place_from_the_bottom_of_the_trump_order(trump, rules):
+    """R-RANK-1: from 1 for the lowest trump (the 2) to the number of trumps for the ace; under
+    ``joker_order=first_played`` (R-RANK-2) both jokers have the higher joker's power."""
+    order = trump_order(trump, rules)
+    wanted = [len(order) - place for place in range(len(order))]
+    if rules.joker_order is JokerOrder.FIRST_PLAYED:
+        low_joker = next(place for place, c in enumerate(order) if c.is_joker) + 1
+        wanted[low_joker] = wanted[low_joker - 1]
+    assert [trump_power(c, trump, rules) for c in order] == wanted
+    assert trump_power(order[-1], trump, rules) == 1
+    assert all(trump_power(c, trump, rules) is None for c in pitch13.DECK if c not in order)
 
 
 # --- the trump helpers' arguments ------------------------------------------------------------------

@@ -889,6 +889,32 @@ def test_a_seat_that_took_every_unseen_point_card_in_the_look_holds_them_in_ever
         assert set(parse_cards("JD 3H 3D 2H")) <= set(sample.hand(0))
 
 
+def test_a_point_card_given_up_face_up_at_the_first_look_step_was_not_one_taken():
+    """R-LOOK-2, R-LOOK-4 under ``look_take=point_cards_only``: seat 0 takes JD, 3D and 2H (the
+    point cards seat 1 does not see) and gives up 3H face up at the first step, which it held
+    before the look (nothing was taken before that step), then two dead cards face down. The
+    three it took are still in its hand: every sample of seat 1's view holds them there."""
+    hands = {
+        0: parse_cards("QH 3H 3C 4C 5C 6C 7C 8C 9C"),
+        1: parse_cards("AH KH JH 10H BJ RJ 10C JC QC"),
+        2: parse_cards("9H 8H 7H KC AC 2S 3S 4S 5S"),
+        3: parse_cards("6H 5H 4H 6S 7S 8S 9S 10S JS"),
+    }
+    stock = parse_cards("QS KS AS 2D 4D 5D 6D 7D 8D 9D JD 3D 2H 2C 10D QD KD AD")
+    rules = Rules(look_take=LookTake.POINT_CARDS_ONLY)
+    state = apply(new_game(rules, dealer=3), arranged_deck(hands, dealer=3, stock=stock))
+    for text in ["bid 5", "pass", "pass", "pass", "trump H"]:
+        state = apply(state, parse_action(text))
+    for shed in ["3H", "QS", "KS"]:
+        state = apply(apply(state, parse_action("turn up")), parse_action(f"give up {shed}"))
+    state = apply(apply(state, STOP), STOP)
+    taken = set(parse_cards("JD 3D 2H"))
+    assert state.phase is Phase.PLAY and taken <= set(state.hand(0))
+    seen = view(state, 1)
+    for n in range(more(40)):
+        assert taken <= set(sample_state(seen, random.Random(n)).hand(0))
+
+
 def test_a_view_no_placement_fits_is_given_up_after_one_budget_of_placements(monkeypatch):
     """When no placement drawn fits the cards taken in the look (here: none is let fit, and the
     budget is 5), the sample stops at once with SamplingError, not after the other tries of a

@@ -60,8 +60,9 @@ def card_points(card: Card, trump: Suit, rules: Rules | None = None) -> int:
 def trump_power(card: Card, trump: Suit, rules: Rules | None = None) -> int | None:
     """The card's strength in a trick (higher wins), or ``None`` for a dead card.
 
-    Under ``joker_order=first_played`` both jokers have the same power: the one played
-    first wins (R-RANK-2).
+    A trump's power is its place from the bottom of :func:`trump_order`: 1 for the lowest trump
+    (the 2), up to the number of trumps for the ace. Under ``joker_order=first_played`` both
+    jokers have the higher joker's power: the one played first wins (R-RANK-2).
 
     Raises:
         TypeError: if ``card`` is not a :class:`~pitch13.Card`, ``trump`` not a
