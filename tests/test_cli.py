@@ -101,7 +101,7 @@ def test_bench_runs_play_the_same_games_timed_by_cpu(monkeypatch):
     ("arguments", "error", "message"),
     [
         ((pitch13.Rules(), 0, 1), ValueError, "games must be at least 1, not 0"),
-        ((pitch13.Rules(), True, 1), TypeError, "games must be an int, not True"),
+        ((pitch13.Rules(), True, 1), TypeError, "games must be an int, not bool"),
         (("default", 2, 1), TypeError, "rules must be a Rules, not str"),
         ((pitch13.Rules(), 2, "1"), TypeError, "seed"),
     ],

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from pitch13._base.checks import excerpt
+from pitch13._base.checks import check_count
 from pitch13._base.seeds import check_parts
 from pitch13.engine import apply, legal_actions, new_game
 from pitch13.rules import Rules
@@ -66,10 +66,7 @@ def run_once(rules: Rules, games: int, seed: int) -> BenchResult:
     """
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
-    if not isinstance(games, int) or isinstance(games, bool):
-        raise TypeError(f"games must be an int, not {excerpt(games)}")
-    if games < 1:
-        raise ValueError(f"games must be at least 1, not {excerpt(games)}")
+    check_count(games, "games")
     check_parts(seed=seed)
     rng = random.Random(seed)
     choice = rng.choice

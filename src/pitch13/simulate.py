@@ -43,7 +43,7 @@ from typing import Final, NamedTuple
 import attrs
 
 from pitch13._base import pool
-from pitch13._base.checks import MAX_SEED, excerpt, option_or_default
+from pitch13._base.checks import MAX_SEED, check_seed, excerpt, option_or_default
 from pitch13._base.seeds import check_parts, game_seed, player_seed
 from pitch13.bots import Bot, BotSpec, bot_factory, iter_hands
 from pitch13.bots._args import check_sendable
@@ -504,11 +504,11 @@ def _reported(
 
 
 def _check_run(seed: int, last: int) -> None:
-    """Refuse a run's seed, or a game's index up to ``last``, that a hand line cannot hold."""
-    if not -MAX_SEED <= seed <= MAX_SEED:
-        raise ValueError(
-            f"seed must be from -(2**128 - 1) to 2**128 - 1, as a hand line holds it; not {excerpt(seed)}"
-        )
+    """Refuse a run's seed, or a game's index up to ``last``, that a hand line cannot hold.
+
+    The seed is bounded as a game's is (:func:`~pitch13._base.checks.check_seed`).
+    """
+    check_seed(seed)
     if last >= _BIG:
         raise ValueError(f"a game's index must be below 2**64, as a hand line holds it; not {excerpt(last)}")
 

@@ -29,6 +29,7 @@ import attrs
 
 from pitch13._base.checks import check_count
 from pitch13._base.seeds import check_parts
+from pitch13.records._json import rules_to_dict
 from pitch13.rules import Rules
 from pitch13.testing import ConformanceError, ConformanceReport, check_random_games
 
@@ -166,11 +167,7 @@ def soak(
 
 def _rules_call(rules: Rules) -> str:
     """``pitch13.Rules(...)`` that makes ``rules``, every option given, as Python reads it."""
-    options = []
-    for field in attrs.fields(Rules):
-        value = getattr(rules, field.name)
-        options.append(f"{field.name}={(value.value if isinstance(value, enum.Enum) else value)!r}")
-    return f"pitch13.Rules({', '.join(options)})"
+    return f"pitch13.Rules({', '.join(f'{name}={value!r}' for name, value in rules_to_dict(rules).items())})"
 
 
 def _progress(results: Sequence[SoakResult], games: int, start: float) -> None:
