@@ -44,14 +44,13 @@ def sample_hand(
     :func:`~pitch13.sample_state`). ``to_play`` is a seat other than the viewing one that holds a
     trump by the rules of play: the seat to play.
     """
-    knowledge, unseen, claimed, places, team, least, team_trump = _problem(log, rules, seat, to_play)
+    knowledge, unseen, claimed, places, team, least, taken, team_trump = _problem(log, rules, seat, to_play)
     table = log.table(rules)
     factors = _shuffle_factors(log, rules, places, table, knowledge.held_masks) if shuffle else None
     placed = place(unseen, claimed, places, table, team, rng, factors, least, team_trump)
     if placed is not None and table is not None and rules.look_take is LookTake.POINT_CARDS_ONLY:
-        points = _least_trumps(log, rules, knowledge.held_masks, table)
         tries = 1
-        while placed is not None and not _takes_fit(placed, points, table):
+        while placed is not None and not _takes_fit(placed, taken, table):
             if tries == PLACEMENTS:
                 raise NoPlacement
             placed = place(unseen, claimed, places, table, team, rng, factors, least, team_trump)
@@ -99,7 +98,7 @@ def fits(
     there. ``knowledge`` is what :func:`~pitch13._info.knowledge.infer` makes of ``log`` for
     ``seat``, when the caller has it already.
     """
-    _, unseen, claimed, places, team, least, team_trump = _problem(log, rules, seat, to_play, knowledge)
+    _, unseen, claimed, places, team, least, _, team_trump = _problem(log, rules, seat, to_play, knowledge)
     table = log.table(rules)
     if not _dead_give_ups_fit(log, rules, seat):
         return False
@@ -151,7 +150,7 @@ def _dead_give_ups_fit(log: HandLog, rules: Rules, seat: int | None) -> bool:
     return True
 
 
-_Problem = tuple[Knowledge, list[Card], list[Card], list[PlaceInfo], int | None, list[int], bool]
+_Problem = tuple[Knowledge, list[Card], list[Card], list[PlaceInfo], int | None, list[int], list[int], bool]
 
 
 def _problem(
@@ -160,8 +159,9 @@ def _problem(
     """What a placement must fit (see :func:`place`).
 
     What the seat knows (``knowledge``, or inferred here), the cards unseen and claimed, the
-    places, the claiming team, the fewest trumps per seat and whether the claiming team holds an
-    unseen trump.
+    places, the claiming team, the fewest trumps per seat, the fewest of the cards it took in the
+    look per seat (:func:`_least_trumps`; the first list is these and the trump of the seat to
+    play) and whether the claiming team holds an unseen trump.
     """
     hand = sorted(own_hand(log, seat)) if seat is not None else []
     if knowledge is None:
@@ -181,12 +181,13 @@ def _problem(
             claimed = [c for c in log.claim.cards if not known >> c.index & 1]
             unseen = [c for c in unseen if c not in claimed]
         team_trump = not shown & table.mask  # the team holds a trump the seat has not seen
-    least = [0, 0, 0, 0]  # per seat, the fewest unseen trumps its hand holds
+    least = taken = [0, 0, 0, 0]  # per seat, the fewest unseen trumps its hand holds; of them taken
     if table is not None:
-        least = _least_trumps(log, rules, knowledge.held_masks, table)
+        taken = _least_trumps(log, rules, knowledge.held_masks, table)
+        least = list(taken)
         if to_play is not None and not knowledge.held_masks[to_play] & table.mask:
             least[to_play] = max(least[to_play], 1)
-    return knowledge, unseen, claimed, places, team, least, team_trump
+    return knowledge, unseen, claimed, places, team, least, taken, team_trump
 
 
 _Factor = Callable[[int], int]
