@@ -857,25 +857,37 @@ def test_sample_state_accepts_a_system_random_source():
     assert isinstance(sample.hand(0)[0], Card)
 
 
-def _took_every_unseen_point_card() -> GameState:
-    """Seat 0 (trump hearts, ``look_take=point_cards_only``) has turned up and taken JD, 3H, 3D
-    and 2H, the four point cards seat 1 does not hold, giving up three dead cards face down and
-    then QH face up (a trump, but no point card, so not one it took)."""
+def _looked_under_point_cards_only(seat_0: str, stock: str, given_up: list[str]) -> GameState:
+    """Seat 0 holds ``seat_0``, bids 5 alone and names hearts under ``look_take=point_cards_only``;
+    in the look it turns up and takes a card for each of ``given_up``, then stops, and so does
+    its partner. Seat 1 holds AH KH JH 10H BJ RJ, the point cards not dealt elsewhere."""
     hands = {
-        0: parse_cards("QH 2C 3C 4C 5C 6C 7C 8C 9C"),
+        0: parse_cards(seat_0),
         1: parse_cards("AH KH JH 10H BJ RJ 10C JC QC"),
         2: parse_cards("9H 8H 7H KC AC 2S 3S 4S 5S"),
         3: parse_cards("6H 5H 4H 6S 7S 8S 9S 10S JS"),
     }
-    stock = parse_cards("QS KS AS 2D 4D 5D 6D 7D 8D 9D 10D JD 3H 3D 2H QD KD AD")
     rules = Rules(look_take=LookTake.POINT_CARDS_ONLY)
-    state = apply(new_game(rules, dealer=3), arranged_deck(hands, dealer=3, stock=stock))
+    state = apply(new_game(rules, dealer=3), arranged_deck(hands, dealer=3, stock=parse_cards(stock)))
     for text in ["bid 5", "pass", "pass", "pass", "trump H"]:
         state = apply(state, parse_action(text))
-    for shed in ["QS", "KS", "AS", "QH"]:
+    for shed in given_up:
         state = apply(apply(state, parse_action("turn up")), parse_action(f"give up {shed}"))
     state = apply(apply(state, STOP), STOP)
-    assert state.phase is Phase.PLAY and set(parse_cards("JD 3H 3D 2H")) <= set(state.hand(0))
+    assert state.phase is Phase.PLAY
+    return state
+
+
+def _took_every_unseen_point_card() -> GameState:
+    """Seat 0 (trump hearts, ``look_take=point_cards_only``) has turned up and taken JD, 3H, 3D
+    and 2H, the four point cards seat 1 does not hold, giving up three dead cards face down and
+    then QH face up (a trump, but no point card, so not one it took)."""
+    state = _looked_under_point_cards_only(
+        "QH 2C 3C 4C 5C 6C 7C 8C 9C",
+        "QS KS AS 2D 4D 5D 6D 7D 8D 9D 10D JD 3H 3D 2H QD KD AD",
+        ["QS", "KS", "AS", "QH"],
+    )
+    assert set(parse_cards("JD 3H 3D 2H")) <= set(state.hand(0))
     return state
 
 
@@ -894,20 +906,11 @@ def test_a_point_card_given_up_face_up_at_the_first_look_step_was_not_one_taken(
     point cards seat 1 does not see) and gives up 3H face up at the first step, which it held
     before the look (nothing was taken before that step), then two dead cards face down. The
     three it took are still in its hand: every sample of seat 1's view holds them there."""
-    hands = {
-        0: parse_cards("QH 3H 3C 4C 5C 6C 7C 8C 9C"),
-        1: parse_cards("AH KH JH 10H BJ RJ 10C JC QC"),
-        2: parse_cards("9H 8H 7H KC AC 2S 3S 4S 5S"),
-        3: parse_cards("6H 5H 4H 6S 7S 8S 9S 10S JS"),
-    }
-    stock = parse_cards("QS KS AS 2D 4D 5D 6D 7D 8D 9D JD 3D 2H 2C 10D QD KD AD")
-    rules = Rules(look_take=LookTake.POINT_CARDS_ONLY)
-    state = apply(new_game(rules, dealer=3), arranged_deck(hands, dealer=3, stock=stock))
-    for text in ["bid 5", "pass", "pass", "pass", "trump H"]:
-        state = apply(state, parse_action(text))
-    for shed in ["3H", "QS", "KS"]:
-        state = apply(apply(state, parse_action("turn up")), parse_action(f"give up {shed}"))
-    state = apply(apply(state, STOP), STOP)
+    state = _looked_under_point_cards_only(
+        "QH 3H 3C 4C 5C 6C 7C 8C 9C",
+        "QS KS AS 2D 4D 5D 6D 7D 8D 9D JD 3D 2H 2C 10D QD KD AD",
+        ["3H", "QS", "KS"],
+    )
     taken = set(parse_cards("JD 3D 2H"))
     assert state.phase is Phase.PLAY and taken <= set(state.hand(0))
     seen = view(state, 1)
