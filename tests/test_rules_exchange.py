@@ -464,6 +464,31 @@ def test_r_look_1_bidder_is_given_the_rest_of_the_stock():
     assert set(state.hand(0)) == cards("BJ 9D 10D QS KS AS")
 
 
+def test_r_look_1_a_single_card_left_after_the_refill_is_handed_to_the_bidder():
+    """R-LOOK-1: one stock card left after the refill is still a look: the bidder is handed it,
+    may turn it up and take it, and play starts when it is decided.
+
+    Seven trumps are dealt, so the refill takes 17 of the 18 stock cards (4, 4, 4, then 5 to the
+    bidder, seat 0, who then holds BJ 3S QS KS AS RJ)."""
+    hands = {
+        0: "BJ 4S 5S 6S 7S 8S 9S 10S JS",
+        1: "AH KH 2C 3C 4C 5C 6C 7C 8C",
+        2: "10H 9H 9C 10C JC QC KC AC 2S",
+        3: "6H 5H 2D 4D 5D 6D 7D 8D 9D",
+    }
+    refill = "QH JH 8H 7H 4H 2H 3D 10D JD QD KD AD 3S QS KS AS RJ"
+    state = name_trump(hands, stock=f"{refill} 3H")
+    assert set(state.hand(0)) == cards("BJ 3S QS KS AS RJ")
+    assert state.history[-1].item == StockHandedOver(0, 1)
+    assert state.stock == (card("3H"),)
+    assert legal_actions(state) == (TURN_UP, STOP)
+    state = drive(state, TURN_UP)
+    assert state.turned_card == card("3H")
+    state = drive(state, GiveUp(card("QS")))
+    assert state.phase is Phase.PLAY
+    assert set(state.hand(0)) == cards("BJ 3H 3S KS AS RJ")
+
+
 def test_r_look_1_cards_are_turned_up_one_at_a_time_in_order():
     """R-LOOK-1: each TurnUp turns the next stock card; while it is turned the bidder must decide
     it (Reject or GiveUp a card of the hand)."""

@@ -476,6 +476,26 @@ def test_r_play_7_team_out_ends_the_hand_and_other_team_takes_the_cards_in_hands
     assert state.phase is Phase.DEAL
 
 
+def test_r_play_7_a_team_out_ends_the_hand_early_even_with_no_point_card_left_in_any_hand():
+    """R-PLAY-7: the early end is judged on trumps held, not on point cards held.
+
+    As above, but the trumps still in seat 0's and seat 2's hands (5H, 4H, 6H) are worth
+    nothing: the hand still ends early, the other team is given no card, and the result says so.
+    """
+    state = start({0: "5H KH QH JH", 1: "9H", 2: "4H RJ 10H 3D 6H", 3: "8H 7H"})
+    state = play(state, "0:KH 1:9H 2:10H 3:8H 0:QH 2:3D 3:7H 0:JH")
+    before = state
+    state = play(before, "2:RJ")
+    items = new_items(before, state)
+    assert items[:2] == [Play(card("RJ")), SeatOut(3)]
+    assert items[3] == HandEndedEarly(0, ())
+    assert isinstance(items[4], HandScored)
+    (result,) = state.results
+    assert result.ended_early is True
+    assert result.points == (6, 0)  # 10H, 3D, JH, RJ from tricks; nothing from the hands
+    assert state.scores == (6, 0)
+
+
 def test_r_play_7_nobody_has_trump_left_ends_the_hand_normally():
     """R-PLAY-7: when every trump has been played the hand ends without an early end."""
     state = start(THREE_EACH)

@@ -825,6 +825,17 @@ def test_r_bid_4_forced_dealer_with_match_still_forced():
     assert legal_actions(state) == tuple(Bid(n) for n in range(5, 14))
 
 
+def test_r_bid_4_r_bid_2_with_nothing_bid_a_dealer_who_may_match_bids_from_min_bid_or_passes():
+    """R-BID-4, R-BID-2: under all_pass=redeal there is no high bid to match when the three seats
+    before the dealer passed: the dealer may pass (the hand is thrown in) or bid from min_bid."""
+    rules = Rules(dealer_may_match=True, all_pass="redeal")
+    state = drive(bidding(rules), Pass(), Pass(), Pass())
+    assert legal_actions(state) == (Pass(), *(Bid(n) for n in range(rules.min_bid, 14)))
+    refused(state, Bid(rules.min_bid - 1), IllegalReason.BID_TOO_LOW)
+    state = apply(state, Pass())
+    assert events(state, HandThrownIn) == [HandThrownIn(1, ThrowInReason.ALL_PASSED)]
+
+
 # --- R-TRUMP-1 ---------------------------------------------------------------------------------
 
 TRUMP_HANDS = {
