@@ -123,9 +123,9 @@ def play(seats: list[Seat], rng: random.Random, moves: int | None, made: list[tu
 class Process:
     """``python -m examples.web`` on ``port`` and the database ``db``, until stopped."""
 
-    def __init__(self, port: int, db: Path) -> None:
+    def __init__(self, port: int, db: Path, *options: str) -> None:
         command = [sys.executable, "-m", "examples.web", "--port", str(port), "--db", str(db)]
-        command += ["--bot-delay", "0", "--turn-timeout", "0", "--away-timeout", "600"]
+        command += ["--bot-delay", "0", "--turn-timeout", "0", "--away-timeout", "600", *options]
         self.popen = subprocess.Popen(
             command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
         )
@@ -189,6 +189,36 @@ def test_a_killed_server_carries_on_every_game_from_its_database(tmp_path):
         assert httpx.get(f"{server.http}/api/tables/{table_id}/replay").json()["id"] == table_id
     finally:
         assert "Traceback" not in server.stop(signal.SIGINT)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM is POSIX's")
+@pytest.mark.parametrize("until", ["running", "done"])
+def test_sigterm_during_or_after_a_review_is_a_clean_exit(tmp_path, until):
+    """Stopped by SIGTERM while a review runs, or after one, the server exits with status 0 and
+    gives back the review worker's named semaphores (else the resource tracker warns of them)."""
+    rng, state = random.Random(3), pitch13.new_game(seed=11)
+    while state.hand_number < 3:
+        state = pitch13.apply(state, rng.choice(pitch13.legal_actions(state)))
+    record = pitch13.GameRecord.from_state(state).to_json()
+    samples = "64" if until == "running" else "1"
+    server = Process(free_port(), tmp_path / "db.sqlite3", "--review-samples", samples)
+    try:
+        upload = httpx.post(f"{server.http}/api/replay", content=record)
+        assert upload.status_code == 200, upload.text
+        review = f"{server.http}{upload.json()['review_url']}"
+        assert httpx.post(review).json()["state"] in ("queued", "running")
+        deadline = time.monotonic() + 120
+        while httpx.get(review).json()["state"] != until:
+            assert time.monotonic() < deadline, httpx.get(review).text
+            time.sleep(0.05)
+        err = server.stop(signal.SIGTERM)
+    finally:
+        if server.popen.poll() is None:
+            server.popen.kill()
+            server.popen.communicate()
+    assert server.popen.returncode == 0, err
+    assert "leaked" not in err, err
+    assert "Traceback" not in err, err
 
 
 def test_a_tampered_row_is_logged_and_left_not_a_failed_start(tmp_path, caplog):

@@ -11,8 +11,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
+import signal
 import socket
 import sys
+from types import FrameType
 
 PROG = "python -m examples.web"
 #: The database the tables are kept in, unless ``--db`` names another.
@@ -99,6 +101,16 @@ def cannot_listen(host: str, port: int, error: OSError) -> str:
     if error.errno == errno.EADDRNOTAVAIL:
         return f"{where}: this machine has no such address; choose another with --host"
     return f"{where}: {error.strerror or error}"
+
+
+def stop_on_sigterm(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM's handler: end the process as a normal exit, with status 0.
+
+    uvicorn shuts the server down on SIGTERM, then raises the signal again. Ended by the
+    signal's default action, the process would skip its exit handlers, and so leave the review
+    worker's named semaphores behind (the resource tracker warns of them).
+    """
+    raise SystemExit(0)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -193,7 +205,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(ready, flush=True)
 
     config = uvicorn.Config(app, host=options.host, port=port, log_level="warning", ws_max_size=65_536)
-    # Ctrl-C: uvicorn shuts down, then raises it again.
+    # Ctrl-C or SIGTERM: uvicorn shuts down, then raises it again.
+    signal.signal(signal.SIGTERM, stop_on_sigterm)
     with sock, contextlib.suppress(KeyboardInterrupt):
         Server(config).run(sockets=[sock])
     return 0
