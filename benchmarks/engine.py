@@ -299,9 +299,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(
             "--rounds, --games and --anchor-games must be at least 1, --uncapped-games and --warmup at least 0"
         )
-    if args.quick:
-        args.rounds, args.games, args.uncapped_games, args.anchor_games, args.warmup = 1, 5, 1, 20, 0
-        args.growth_hands = "1,3"
+    if args.quick:  # smaller defaults: an option given as well still wins
+        parser.set_defaults(
+            rounds=1, games=5, uncapped_games=1, anchor_games=20, warmup=0, growth_hands="1,3"
+        )
+        args = parser.parse_args(argv)
     anchor = None
     if pyspiel is None:
         print("(pyspiel is not installed: python -m pip install -e '.[bench]' adds the OpenSpiel anchor)")

@@ -155,8 +155,9 @@ def main(argv: list[str] | None = None) -> int:
         "--check", action="store_true", help="exit with 1 if the PettingZoo raw_env is slower than the anchor"
     )
     args = parser.parse_args(argv)
-    if args.quick:
-        args.hands, args.anchor_games, args.rounds, args.warmup = 10, 5, 1, 0
+    if args.quick:  # smaller defaults: an option given as well still wins
+        parser.set_defaults(hands=10, anchor_games=5, rounds=1, warmup=0)
+        args = parser.parse_args(argv)
     if min(args.hands, args.anchor_games, args.rounds) < 1 or args.warmup < 0:
         parser.error("--hands, --anchor-games and --rounds must be at least 1, --warmup at least 0")
     if args.check and pyspiel is None:

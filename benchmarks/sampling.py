@@ -81,8 +81,9 @@ def main() -> None:
     args = parser.parse_args()
     if min(args.games, args.hands, args.samples) < 1:
         parser.error("--games, --hands and --samples must be at least 1")
-    if args.quick:
-        args.games, args.hands, args.samples = 1, 1, 1
+    if args.quick:  # smaller defaults: an option given as well still wins
+        parser.set_defaults(games=1, hands=1, samples=1)
+        args = parser.parse_args()
     draws = counting_draws()
     print(f"# pitch13 {pitch13.__version__} sampling benchmark\n")
     print(f"{args.games} games of {args.hands} hands per rule set, {args.samples} samples per view\n")

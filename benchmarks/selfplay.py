@@ -152,8 +152,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--quick", action="store_true", help="a tiny run that only proves the script works")
     args = parser.parse_args(argv)
-    if args.quick:
-        args.games, args.rounds, args.warmup = 5, 1, 0
+    if args.quick:  # smaller defaults: an option given as well still wins
+        parser.set_defaults(games=5, rounds=1, warmup=0)
+        args = parser.parse_args(argv)
     if min(args.games, args.rounds) < 1 or args.warmup < 0:
         parser.error("--games and --rounds must be at least 1, --warmup at least 0")
     rules = Rules()

@@ -132,8 +132,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.hands < 1:
         parser.error("--hands must be at least 1")
-    if args.quick:
-        args.hands = 3
+    if args.quick:  # a smaller default: --hands given as well still wins
+        parser.set_defaults(hands=3)
+        args = parser.parse_args(argv)
     workloads = {"SimpleBot": simple_bots, "random": random_choices}
     positions = {name: positions_of(args.hands, args.seed, make) for name, make in workloads.items()}
     solve(positions["SimpleBot"][0][0])  # set-up costs, not counted

@@ -185,8 +185,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if min(args.games, args.hands, args.rounds) < 1 or args.times < 0:
         parser.error("--games, --hands and --rounds must be at least 1, --times at least 0")
-    if args.quick:
-        args.games, args.rounds = 20, 3
+    if args.quick:  # smaller defaults: an option given as well still wins
+        parser.set_defaults(games=20, rounds=3)
+        args = parser.parse_args(argv)
     if args.apply_only is not None:
         found = _workload(args.games, args.hands, args.seed)[args.apply_only]
         for _ in range(args.times):

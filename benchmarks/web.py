@@ -262,10 +262,13 @@ def main() -> None:
     parser.add_argument("--tables", type=int, help="N tables at once: move latency and memory a table")
     parser.add_argument("--serve", type=int, metavar="PORT", help=argparse.SUPPRESS)
     options = parser.parse_args()
+    if options.quick:  # a smaller default: --games given as well still wins
+        parser.set_defaults(games=1)
+        options = parser.parse_args()
     if options.serve:
         serve(options.serve)
         return
-    games = 1 if options.quick else options.games
+    games = options.games
     header = f"{'workload':<22} {'hands':>6} {'moves':>6} {'msgs/seat':>10} {'KB/seat':>8} {'CPU/game':>9} {'µs/move':>8}"
     if options.url:
         # The server's default rate is 10 messages a second a connection: stay under it.
