@@ -24,13 +24,17 @@ comb(6, t1) comb(6, t3) comb(9, td).
 from __future__ import annotations
 
 import collections
+import fractions
 import math
 import random
 
 import pytest
 
 from helpers import CHI2_CRITICAL_P001, card, chi_square, drive
-from pitch13 import PASS, STOP, Bid, NameTrump, Rules, Suit, new_game, sample_state, view
+from pitch13 import PASS, STOP, TURN_UP, Bid, GiveUp, NameTrump, Rules, Suit, new_game, sample_state, view
+from pitch13._core.masks import mask_of
+from pitch13._info import placing
+from pitch13._info.knowledge import hand_logs, infer, own_hand
 from pitch13.testing import arranged_deck
 from pitch13.trumps import is_trump
 from profiles import more
@@ -119,3 +123,114 @@ def test_sample_state_refuses_an_unknown_weighting():
     seen = view(arranged_hand(), 0)
     with pytest.raises(ValueError, match='"placements" or "shuffle"'):
         sample_state(seen, random.Random(1), weighting="uniform")
+
+
+# --- trumps given up face up in the look -------------------------------------------------------
+#
+# Dealer 3; seat 0 bids 5 and names hearts. Seat 0 is dealt 4 trumps and 5 dead cards, seat 1
+# (the viewer) 6 trumps and 3 dead cards, seats 2 and 3 one trump and 8 dead cards each. The
+# refill gives seat 0 two cards and seats 2 and 3 five each. Seat 0 turns up a card and takes it,
+# giving up 4H (face up, R-LOOK-4), then another, giving up 5H, and stops; seat 2 stops; 4 stock
+# cards go dead unseen. Seat 1 cannot place 9 trumps: in hand 0 (6 cards), hands 2 and 3 (6 each)
+# and the unseen dead pile (4).
+#
+# Under a uniform shuffle, a split (t0, t2, t3, td) of those 9 trumps weighs, beside the ways to
+# choose the cards, f0(t0) * t2 * t3: seats 2 and 3 have t ways to tell which trump they kept,
+# and f0 counts seat 0's ways to tell which of its t0 + 2 trumps (4H and 5H among them) it kept
+# (4), and which of the cards it held beside them it took at each of the two takes. 4H, given up
+# at the first take, was in the hand before it, so was not taken; 5H may have been taken at the
+# first take, not at the second. Counted case by case (which of 4H and 5H were kept):
+
+
+def f0_any_trump(t):
+    """Seat 0's ways when only trumps may be taken (the takes are trumps, the rest refill)."""
+    return (
+        math.comb(t, 2) * (t - 2) * (t - 3)  # both kept: two takes of the other t - 2 trumps
+        + math.comb(t, 3) * (t - 3) ** 2  # 4H kept: 5H then another, or two others
+        + math.comb(t, 3) * (t - 3) * (t - 4)  # 5H kept: two others (4H came in the refill)
+        + math.comb(t, 4) * (t - 4) ** 2  # neither: 5H then another, or two others
+    )
+
+
+def f0_any_card(t):
+    """Seat 0's ways when any card may be taken: the 4 cards beside the kept ones fill the two
+    takes and the two refill places."""
+    return (
+        math.comb(t, 2) * 4 * 3  # both kept: any two of the 4 others, in order
+        + math.comb(t, 3) * (3 + 3 * 2)  # 4H kept: 5H first and any other second, or no 5H
+        + math.comb(t, 3) * 3 * 2  # 5H kept: two of the three that are not 4H
+        + math.comb(t, 4) * (2 + 2 * 1)  # neither: 5H first and another second, or neither
+    )
+
+
+GAVE_UP = {"any_trump": (f0_any_trump, 2), "any_card": (f0_any_card, 4)}
+
+
+def gave_up_face_up(look_take):
+    """Seat 1's view of the hand above, at the first trick."""
+    deck = arranged_deck(
+        {
+            0: "AH 4H 5H 10H 2C 3C 4C 5C 6C",
+            1: "KH QH JH 9H 8H RJ 7C 8C 9C",
+            2: "7H 10C JC QC KC AC 2S 3S 4S",
+            3: "6H 5S 6S 7S 8S 9S 10S JS QS",
+        },
+        dealer=3,
+        stock="KS AS 2D 4D 5D 6D 7D 8D 9D 10D QD KD 3H 2H",
+    )
+    state = drive(new_game(Rules(look_take=look_take), dealer=3), deck, (0, Bid(5)), (1, PASS), (2, PASS))
+    state = drive(state, (3, PASS), (0, NameTrump(HEARTS)), (0, TURN_UP), (0, GiveUp(card("4H"))))
+    state = drive(state, (0, TURN_UP), (0, GiveUp(card("5H"))), (0, STOP), (2, STOP))
+    assert state.phase.value == "play"
+    return view(state, 1)
+
+
+def gave_up_shares(look_take):
+    """The law of seat 0's trumps under a uniform shuffle: it holds at most 2 dead cards (its
+    refill) when only trumps may be taken, at most 4 (its refill and takes) when any card may."""
+    f0, most_dead = GAVE_UP[look_take]
+    weights = collections.Counter()
+    for t0 in range(6 - most_dead, 7):
+        for t2 in range(1, 7):
+            for t3 in range(1, 7):
+                td = 9 - t0 - t2 - t3
+                if 0 <= td <= 4:
+                    ways = math.comb(6, t0) * math.comb(6, t2) * math.comb(6, t3) * math.comb(4, td)
+                    weights[t0] += ways * f0(t0) * t2 * t3
+    total = sum(weights.values())
+    return {t: w / total for t, w in weights.items()}
+
+
+@pytest.mark.parametrize("look_take", ["any_trump", "any_card"])
+def test_r_look_4_the_shuffle_weighting_counts_the_order_of_the_look(look_take):
+    """R-LOOK-2, R-LOOK-4: a trump given up face up was in the hand before its take, so it was
+    not the card taken there, nor at a later take. Seat 0's weights are the count above, for
+    every number of trumps it may hold (a factor common to all of them aside)."""
+    seen = gave_up_face_up(look_take)
+    (log,) = hand_logs(seen.history)
+    rules = seen.rules
+    knowledge = infer(log, rules, 1, mask_of(own_hand(log, 1)))
+    table = log.table(rules)
+    places = list(knowledge.places)
+    factors = placing._shuffle_factors(log, rules, places, table, knowledge.held_masks)
+    (factor,) = [f for info, f in zip(places, factors, strict=True) if info.place.seat == 0]
+    f0, most_dead = GAVE_UP[look_take]
+    held = range(6 - most_dead, 7)
+    assert all(f0(t) > 0 for t in held)
+    ratios = {fractions.Fraction(factor(t), f0(t)) for t in held}
+    assert len(ratios) == 1, ratios
+
+
+@pytest.mark.parametrize("look_take", ["any_trump", "any_card"])
+def test_sample_state_weights_trumps_given_up_face_up_as_a_shuffle(look_take):
+    """Seat 0's trumps in samples drawn with weighting="shuffle" follow the law above
+    (chi-square, p = 0.001)."""
+    seen = gave_up_face_up(look_take)
+    shares = gave_up_shares(look_take)
+    rng = random.Random(77)
+    counts = collections.Counter()
+    for _ in range(more(1200)):
+        sample = sample_state(seen, rng, weighting="shuffle")
+        assert view(sample, 1) == seen
+        counts[trumps_in_hand(sample, 0)] += 1
+    assert chi_square(counts, shares) < CHI2_CRITICAL_P001[len(shares) - 1], (counts, shares)

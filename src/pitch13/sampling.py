@@ -59,11 +59,11 @@ def sample_state(seat_view: SeatView, rng: random.Random, *, weighting: str = "p
     ``"shuffle"``
         As likely as a uniform shuffle of the deck makes it: a placement counts as many times as
         there are deals that lead to it. A seat that kept more trumps when it discarded its dead
-        cards is likelier to hold more trumps now. The order of the look is left out of that
-        count, so the weighting is exact only while no seat has given up a trump face up in the
-        look, nor, under ``look_take=point_cards_only``, taken a card there; after that it is
-        close (a seat's number of trumps off by about 3 points in 100 in the worst case
-        measured), and ``"placements"`` stays exact.
+        cards is likelier to hold more trumps now. The look is counted too, in its order: a
+        card a seat gave up there was in its hand before that take, so it was not the card
+        taken then or later. Under ``look_take=point_cards_only`` the look is left out of that
+        count, so once a seat has taken a card there the weighting is only approximate (a
+        seat's number of trumps can be far off), and ``"placements"`` stays exact.
 
     Args:
         seat_view: a seat's (or a spectator's) view, from :func:`~pitch13.view`.

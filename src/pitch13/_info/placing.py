@@ -233,37 +233,50 @@ def _shuffle_factors(
 
     A seat's trumps came from its deal (the ``kept`` trumps it held when its dead cards went, all
     trumps), from the refill, or from the look. The decks that lead to a placement number, per
-    seat, the ways to choose which of its trumps (in its hand now, seen or not, played, given up
+    seat, the ways to tell which of its trumps (in its hand now, seen or not, played, given up
     or shed; not the cards it picked up, whose origin is public; the trumps it shed were kept for
-    sure) were
-    the kept ones, ``comb(trumps, kept)``, and, when only trumps may be taken in the look, which
-    of the rest it took there. Everything else (the order of the stock, of each deal) counts the
-    same for every placement.
+    sure) were the kept ones and, unless only point cards may be taken in the look, which of the
+    cards it held came from the look, in which order (:func:`_origin_ways`). Everything else
+    (the order of the rest of the stock, of each deal) counts the same for every placement.
+    Under ``look_take=point_cards_only`` the look is left out: which cards it took there depends
+    on the point cards placed, not on the number of trumps alone.
     """
     if table is None:
         return None
+    look_take = rules.look_take
     factors: list[_Factor | None] = []
     for info in places:
         seat = info.place.seat
         if seat is None or seat not in log.dead_discards:
             factors.append(None)
             continue
-        kept = 9 - len(log.dead_discards[seat])
+        # Kept for sure: the trumps it shed, before the refill.
+        kept = 9 - len(log.dead_discards[seat]) - len(log.sheds[seat])
         picked = {card.index for card in log.takes[seat]}
         outside = sum(1 for c in log.plays[seat] if c.index not in picked)
         outside += (held[seat] & table.mask & ~mask_of(log.takes[seat])).bit_count()  # seen in hand
-        outside += sum(
-            1
-            for step in log.looks
-            if isinstance(step, GiveUpSeen)
-            and step.seat == seat
-            and step.given is not None
-            and step.given.index not in picked
-            and table.mask >> step.given.index & 1
-        )
-        sheds = len(log.sheds[seat])  # kept trumps for sure: they were shed before the refill
-        taken = log.look_takes[seat] if rules.look_take is LookTake.ANY_TRUMP else 0
-        factors.append(functools.partial(_kept_ways, outside, kept - sheds, taken))
+        # The number of the take (0 for its first) at which it gave up each trump, face up, and,
+        # when any card may be taken, each other card: any of them may be one taken before.
+        trumps_given: list[int] = []
+        others_given: list[int] = []
+        number = 0
+        for step in log.looks:
+            if not isinstance(step, GiveUpSeen) or step.seat != seat:
+                continue
+            given = step.given
+            if given is not None and table.mask >> given.index & 1:
+                if given.index not in picked:
+                    trumps_given.append(number)
+            elif look_take is LookTake.ANY_CARD:
+                others_given.append(number)
+            number += 1
+        outside += len(trumps_given)
+        if look_take is LookTake.POINT_CARDS_ONLY:
+            factors.append(functools.partial(_kept_ways, outside, kept, 0))
+        else:
+            any_card = look_take is LookTake.ANY_CARD
+            taken, received = log.look_takes[seat], log.received[seat]
+            factors.append(_origin_ways(outside, kept, taken, received, trumps_given, others_given, any_card))
     return factors
 
 
@@ -274,6 +287,61 @@ def _kept_ways(outside: int, kept: int, taken: int, t: int) -> int:
     comb(kept + taken, kept)``, which is 0 when there are too few trumps.
     """
     return math.comb(outside + t, kept + taken) * math.comb(kept + taken, kept)
+
+
+def _origin_ways(
+    outside: int,
+    kept: int,
+    taken: int,
+    received: int,
+    trumps_given: Sequence[int],
+    others_given: Sequence[int],
+    any_card: bool,
+) -> _Factor:
+    """The ways a seat holding ``t`` unseen trumps came by its cards, as a function of ``t``.
+
+    Of its ``outside + t`` trumps (``trumps_given`` among them, given up face up in the look),
+    ``kept`` were kept from the deal; of the cards it held beside them (``received`` from the
+    refill, ``taken`` from the look, in that many take steps), which were taken (trumps, or
+    under ``any_card`` any of them) and at which take step. A card given up at take ``d`` (0
+    for the first: ``trumps_given`` and ``others_given`` hold these numbers) was in the hand
+    before that step, so if it came from the look it was taken at one of the ``d`` steps before.
+
+    Summed over which given-up cards were taken in the look (``i`` trumps and ``s`` cards in
+    all, their take steps counted in increasing order of ``d``) and how many of the other
+    trumps given up face up were kept (``a``)::
+
+        orders(i, s) * (taken - s)! * comb(m - i, a) * comb(n, kept - a) * comb(pool, taken - s)
+
+    where ``m`` is the number of trumps given up face up, ``n = outside - m + t`` the other
+    trumps, and ``pool`` the cards the other takes were drawn from: the trumps neither kept nor
+    given up, or under ``any_card`` every card received or taken but those given up and not kept.
+    With nothing given up it is ``taken! * comb(n, kept) * comb(n - kept, taken)``.
+    """
+    m, q = len(trumps_given), len(others_given)
+    orders: dict[tuple[int, int], int] = {(0, 0): 1}  # (i, s): the ways to order their takes
+    for deadline, trump in sorted([(d, 1) for d in trumps_given] + [(d, 0) for d in others_given]):
+        grown = dict(orders)
+        for (i, s), ways in orders.items():
+            if deadline > s:  # steps before it, less those the cards given up before it took
+                key = (i + trump, s + 1)
+                grown[key] = grown.get(key, 0) + ways * (deadline - s)
+        orders = grown
+    terms = [(i, s, ways * math.factorial(taken - s)) for (i, s), ways in orders.items() if s <= taken]
+
+    def count(t: int) -> int:
+        n = outside - m + t
+        total = 0
+        for i, s, order_ways in terms:
+            for a in range(min(m - i, kept) + 1):
+                pool = received + taken - (m - a) - q if any_card else n - (kept - a)
+                if pool >= taken - s:
+                    total += (
+                        order_ways * math.comb(m - i, a) * math.comb(n, kept - a) * math.comb(pool, taken - s)
+                    )
+        return total
+
+    return count
 
 
 def place(
