@@ -929,3 +929,26 @@ def test_a_view_no_placement_fits_is_given_up_after_one_budget_of_placements(mon
     with pytest.raises(SamplingError, match="no game state is consistent with this view"):
         sample_state(seen, random.Random(1))
     assert len(placed) == 5
+
+
+@pytest.mark.parametrize("fits", ["every placement", "the first only"])
+def test_a_view_whose_fitting_placements_the_shuffle_never_keeps_is_given_up_after_keeps_budgets(
+    monkeypatch, fits
+):
+    """With weighting="shuffle", a placement that fits is kept with a chance; once one has fit,
+    the placements that do not no longer count against the budget, and the sample stops after
+    ``KEEPS`` budgets of placements in all (here none is kept, the budget is 5 and KEEPS 3)."""
+    seen = view(_took_every_unseen_point_card(), 1)
+    drawn = []
+
+    def takes_fit(*args):
+        drawn.append(1)
+        return fits == "every placement" or len(drawn) == 1
+
+    monkeypatch.setattr(_placing, "PLACEMENTS", 5)
+    monkeypatch.setattr(_placing, "KEEPS", 3)
+    monkeypatch.setattr(_placing, "_takes_fit", takes_fit)
+    monkeypatch.setattr(_placing, "look_accepts", lambda *args: False)
+    with pytest.raises(SamplingError, match="no game state is consistent with this view"):
+        sample_state(seen, random.Random(1), weighting="shuffle")
+    assert len(drawn) == 15

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import collections
 import fractions
+import itertools
 import math
 import random
 
@@ -33,7 +34,7 @@ import pytest
 from helpers import CHI2_CRITICAL_P001, card, chi_square, drive
 from pitch13 import PASS, STOP, TURN_UP, Bid, GiveUp, NameTrump, Rules, Suit, new_game, sample_state, view
 from pitch13._core.masks import mask_of
-from pitch13._info import placing
+from pitch13._info import weights as shuffle_weights
 from pitch13._info.knowledge import hand_logs, infer, own_hand
 from pitch13.testing import arranged_deck
 from pitch13.trumps import is_trump
@@ -163,11 +164,43 @@ def f0_any_card(t):
     )
 
 
-GAVE_UP = {"any_trump": (f0_any_trump, 2), "any_card": (f0_any_card, 4)}
+def f0_points_only_plain_given(t, u):
+    """Under point_cards_only, with 4H and 5H given up: they are no point cards, so neither was
+    taken; the two takes are two of its unseen point cards that were not kept, in order."""
+    return sum(
+        math.comb(u, b) * math.comb(t + 2 - u, 4 - b) * (u - b) * (u - b - 1) for b in range(min(4, u) + 1)
+    )
 
 
-def gave_up_face_up(look_take):
-    """Seat 1's view of the hand above, at the first trick."""
+def f0_points_only_points_given(t, u):
+    """Under point_cards_only, with AH and then 10H given up (both point cards, both counted in
+    its u + 2 point cards): AH was not taken, 10H may have been at the first take. ``b`` is the
+    number of its unseen point cards kept, ``r`` those left to take."""
+    total = 0
+    for b in range(u + 1):
+        r, ways = u - b, math.comb(u, b)
+        plain = t - u  # its unseen trumps that are not point cards
+        total += ways * math.comb(plain, 2 - b) * r * (r - 1) if b <= 2 else 0  # both kept
+        total += ways * math.comb(plain, 3 - b) * r * r if b <= 3 else 0  # AH kept: 10H first, or not
+        total += ways * math.comb(plain, 3 - b) * r * (r - 1) if b <= 3 else 0  # 10H kept
+        total += ways * math.comb(plain, 4 - b) * r * r if b <= 4 else 0  # neither
+    return total
+
+
+#: For each rule and pair of trumps given up: seat 0's count as a function of (t, u), its unseen
+#: trumps and point cards; the most dead cards it may hold; the unseen point cards and the other
+#: unseen trumps.
+GAVE_UP = {
+    ("any_trump", "4H 5H"): (lambda t, u: f0_any_trump(t), 2, 7, 2),
+    ("any_card", "4H 5H"): (lambda t, u: f0_any_card(t), 4, 7, 2),
+    ("point_cards_only", "4H 5H"): (f0_points_only_plain_given, 2, 7, 2),
+    ("point_cards_only", "AH 10H"): (f0_points_only_points_given, 2, 5, 4),
+}
+
+
+def gave_up_face_up(look_take, given):
+    """Seat 1's view of the hand above, at the first trick, the two trumps ``given`` given up."""
+    first, second = given.split()
     deck = arranged_deck(
         {
             0: "AH 4H 5H 10H 2C 3C 4C 5C 6C",
@@ -179,54 +212,68 @@ def gave_up_face_up(look_take):
         stock="KS AS 2D 4D 5D 6D 7D 8D 9D 10D QD KD 3H 2H",
     )
     state = drive(new_game(Rules(look_take=look_take), dealer=3), deck, (0, Bid(5)), (1, PASS), (2, PASS))
-    state = drive(state, (3, PASS), (0, NameTrump(HEARTS)), (0, TURN_UP), (0, GiveUp(card("4H"))))
-    state = drive(state, (0, TURN_UP), (0, GiveUp(card("5H"))), (0, STOP), (2, STOP))
+    state = drive(state, (3, PASS), (0, NameTrump(HEARTS)), (0, TURN_UP), (0, GiveUp(card(first))))
+    state = drive(state, (0, TURN_UP), (0, GiveUp(card(second))), (0, STOP), (2, STOP))
     assert state.phase.value == "play"
     return view(state, 1)
 
 
-def gave_up_shares(look_take):
-    """The law of seat 0's trumps under a uniform shuffle: it holds at most 2 dead cards (its
-    refill) when only trumps may be taken, at most 4 (its refill and takes) when any card may."""
-    f0, most_dead = GAVE_UP[look_take]
+def gave_up_shares(case):
+    """The law of seat 0's trumps under a uniform shuffle: each split of the unseen trumps (t)
+    and point cards (u) over hands 0, 2, 3 and the dead pile, weighed by the ways to choose its
+    cards and by each seat's count. Seat 0 holds at most 2 dead cards (its refill), or 4 (its
+    refill and takes) when any card may be taken."""
+    f0, most_dead, points, plain = GAVE_UP[case]
     weights = collections.Counter()
-    for t0 in range(6 - most_dead, 7):
-        for t2 in range(1, 7):
-            for t3 in range(1, 7):
-                td = 9 - t0 - t2 - t3
-                if 0 <= td <= 4:
-                    ways = math.comb(6, t0) * math.comb(6, t2) * math.comb(6, t3) * math.comb(4, td)
-                    weights[t0] += ways * f0(t0) * t2 * t3
+    for t0, t2, t3 in itertools.product(range(6 - most_dead, 7), range(1, 7), range(1, 7)):
+        td = 9 - t0 - t2 - t3
+        if not 0 <= td <= 4:
+            continue
+        ways = math.comb(6, t0) * math.comb(6, t2) * math.comb(6, t3) * math.comb(4, td)
+        for u0, u2, u3 in itertools.product(range(t0 + 1), range(t2 + 1), range(t3 + 1)):
+            ud = points - u0 - u2 - u3
+            if 0 <= ud <= td and t0 + t2 + t3 + td - points == plain:
+                split = math.comb(t0, u0) * math.comb(t2, u2) * math.comb(t3, u3) * math.comb(td, ud)
+                weights[t0] += ways * split * f0(t0, u0) * t2 * t3
     total = sum(weights.values())
-    return {t: w / total for t, w in weights.items()}
+    return {t: w / total for t, w in weights.items() if w}
 
 
-@pytest.mark.parametrize("look_take", ["any_trump", "any_card"])
-def test_r_look_4_the_shuffle_weighting_counts_the_order_of_the_look(look_take):
+@pytest.mark.parametrize("case", list(GAVE_UP))
+def test_r_look_4_the_shuffle_weighting_counts_the_order_of_the_look(case):
     """R-LOOK-2, R-LOOK-4: a trump given up face up was in the hand before its take, so it was
-    not the card taken there, nor at a later take. Seat 0's weights are the count above, for
-    every number of trumps it may hold (a factor common to all of them aside)."""
-    seen = gave_up_face_up(look_take)
+    not the card taken there, nor at a later take; under point_cards_only only point cards were
+    taken. Seat 0's weights are the count above, for every number of unseen trumps and point
+    cards it may hold (a factor common to all of them aside)."""
+    seen = gave_up_face_up(*case)
     (log,) = hand_logs(seen.history)
     rules = seen.rules
     knowledge = infer(log, rules, 1, mask_of(own_hand(log, 1)))
     table = log.table(rules)
     places = list(knowledge.places)
-    factors = placing._shuffle_factors(log, rules, places, table, knowledge.held_masks)
+    factors = shuffle_weights.shuffle_factors(log, rules, places, table, knowledge.held_masks, seen.unseen)
     (factor,) = [f for info, f in zip(places, factors, strict=True) if info.place.seat == 0]
-    f0, most_dead = GAVE_UP[look_take]
-    held = range(6 - most_dead, 7)
-    assert all(f0(t) > 0 for t in held)
-    ratios = {fractions.Fraction(factor(t), f0(t)) for t in held}
+    f0, most_dead, points, plain = GAVE_UP[case]
+    pairs = [(t, u) for t in range(6 - most_dead, 7) for u in range(max(0, t - plain), min(t, points) + 1)]
+    if isinstance(factor, shuffle_weights.PointsLook):
+        counted = {(t, u): factor.ways(t, u) for t, u in pairs}
+        for t in range(7):  # the place's weight: the most for its number of trumps
+            most = max((f0(t, u) for u in range(max(0, t - plain), min(t, points) + 1)), default=0)
+            assert (factor(t) == 0) == (most == 0)
+    else:
+        counted = {(t, u): factor(t) for t, u in pairs}
+    assert all((counted[pair] == 0) == (f0(*pair) == 0) for pair in pairs)
+    assert sum(f0(*pair) > 0 for pair in pairs) >= 3
+    ratios = {fractions.Fraction(counted[pair], f0(*pair)) for pair in pairs if f0(*pair)}
     assert len(ratios) == 1, ratios
 
 
-@pytest.mark.parametrize("look_take", ["any_trump", "any_card"])
-def test_sample_state_weights_trumps_given_up_face_up_as_a_shuffle(look_take):
+@pytest.mark.parametrize("case", list(GAVE_UP))
+def test_sample_state_weights_trumps_given_up_face_up_as_a_shuffle(case):
     """Seat 0's trumps in samples drawn with weighting="shuffle" follow the law above
     (chi-square, p = 0.001)."""
-    seen = gave_up_face_up(look_take)
-    shares = gave_up_shares(look_take)
+    seen = gave_up_face_up(*case)
+    shares = gave_up_shares(case)
     rng = random.Random(77)
     counts = collections.Counter()
     for _ in range(more(1200)):

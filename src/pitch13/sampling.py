@@ -61,9 +61,10 @@ def sample_state(seat_view: SeatView, rng: random.Random, *, weighting: str = "p
         there are deals that lead to it. A seat that kept more trumps when it discarded its dead
         cards is likelier to hold more trumps now. The look is counted too, in its order: a
         card a seat gave up there was in its hand before that take, so it was not the card
-        taken then or later. Under ``look_take=point_cards_only`` the look is left out of that
-        count, so once a seat has taken a card there the weighting is only approximate (a
-        seat's number of trumps can be far off), and ``"placements"`` stays exact.
+        taken then or later; and under ``look_take=point_cards_only`` a seat that took cards
+        there is likelier to hold more point cards. (Under that rule a placement is drawn
+        with the most its point cards could weigh, then kept with the rest of its weight as
+        its chance: a sample costs about the same.)
 
     Args:
         seat_view: a seat's (or a spectator's) view, from :func:`~pitch13.view`.

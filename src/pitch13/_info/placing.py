@@ -8,16 +8,16 @@ seat kept, received and took on the way there, and lays out a deck that deals th
 
 from __future__ import annotations
 
-import functools
 import math
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from pitch13._base.shuffle import deal_positions
 from pitch13._core.masks import mask_of
 from pitch13._core.tables import TrumpTable, may_take
 from pitch13._info.knowledge import HandLog, Knowledge, Place, PlaceInfo, infer, own_hand
 from pitch13._info.seen_entries import GiveUpSeen
+from pitch13._info.weights import Factor, look_accepts, shuffle_factors
 from pitch13.cards import DECK, Card
 from pitch13.rules import LookTake, Rules
 
@@ -46,15 +46,25 @@ def sample_hand(
     """
     knowledge, unseen, claimed, places, team, least, taken, team_trump = _problem(log, rules, seat, to_play)
     table = log.table(rules)
-    factors = _shuffle_factors(log, rules, places, table, knowledge.held_masks) if shuffle else None
+    factors = (
+        shuffle_factors(log, rules, places, table, knowledge.held_masks, unseen + claimed)
+        if shuffle
+        else None
+    )
     placed = place(unseen, claimed, places, table, team, rng, factors, least, team_trump)
     if placed is not None and table is not None and rules.look_take is LookTake.POINT_CARDS_ONLY:
-        tries = 1
-        while placed is not None and not _takes_fit(placed, taken, table):
-            if tries == PLACEMENTS:
+        misfits = tries = 0  # the placements drawn that do not fit, until one does; all drawn
+        while placed is not None:
+            tries += 1
+            if _takes_fit(placed, taken, table):
+                if look_accepts(placed, places, factors, table, rng):
+                    break
+                misfits = -1  # one fits, which the shuffle's weighting did not keep: draw again
+            elif misfits >= 0:
+                misfits += 1
+            if misfits == PLACEMENTS or tries == KEEPS * PLACEMENTS:
                 raise NoPlacement
             placed = place(unseen, claimed, places, table, team, rng, factors, least, team_trump)
-            tries += 1
     if placed is None:
         return None
     return _rebuild(log, seat, knowledge.held, placed, table, rng)
@@ -64,6 +74,10 @@ def sample_hand(
 #: is a few tens of microseconds, and the likeliest to be thrown away on a view a game reaches
 #: is kept about 1 in 200, so a view for which 4,000 in a row are is taken to come from none.
 PLACEMENTS = 4000
+#: With ``weighting="shuffle"`` under ``look_take=point_cards_only``, a placement that fits is
+#: kept with a chance (:func:`~pitch13._info.weights.look_accepts`): once one fits, up to
+#: ``KEEPS * PLACEMENTS`` placements in all are drawn before a sample is given up.
+KEEPS = 25
 
 
 class NoPlacement(Exception):
@@ -190,9 +204,6 @@ def _problem(
     return knowledge, unseen, claimed, places, team, least, taken, team_trump
 
 
-_Factor = Callable[[int], int]
-
-
 def _least_trumps(log: HandLog, rules: Rules, held: Sequence[int], table: TrumpTable) -> list[int]:
     """Per seat, the fewest cards it took in the look among those of its hand the viewing seat cannot see.
 
@@ -226,124 +237,6 @@ def _least_trumps(log: HandLog, rules: Rules, held: Sequence[int], table: TrumpT
     return least
 
 
-def _shuffle_factors(
-    log: HandLog, rules: Rules, places: list[PlaceInfo], table: TrumpTable | None, held: Sequence[int]
-) -> list[_Factor | None] | None:
-    """For each place, how a uniform shuffle weights its holding ``t`` trumps, beside the placements.
-
-    A seat's trumps came from its deal (the ``kept`` trumps it held when its dead cards went, all
-    trumps), from the refill, or from the look. The decks that lead to a placement number, per
-    seat, the ways to tell which of its trumps (in its hand now, seen or not, played, given up
-    or shed; not the cards it picked up, whose origin is public; the trumps it shed were kept for
-    sure) were the kept ones and, unless only point cards may be taken in the look, which of the
-    cards it held came from the look, in which order (:func:`_origin_ways`). Everything else
-    (the order of the rest of the stock, of each deal) counts the same for every placement.
-    Under ``look_take=point_cards_only`` the look is left out: which cards it took there depends
-    on the point cards placed, not on the number of trumps alone.
-    """
-    if table is None:
-        return None
-    look_take = rules.look_take
-    factors: list[_Factor | None] = []
-    for info in places:
-        seat = info.place.seat
-        if seat is None or seat not in log.dead_discards:
-            factors.append(None)
-            continue
-        # Kept for sure: the trumps it shed, before the refill.
-        kept = 9 - len(log.dead_discards[seat]) - len(log.sheds[seat])
-        picked = {card.index for card in log.takes[seat]}
-        outside = sum(1 for c in log.plays[seat] if c.index not in picked)
-        outside += (held[seat] & table.mask & ~mask_of(log.takes[seat])).bit_count()  # seen in hand
-        # The number of the take (0 for its first) at which it gave up each trump, face up, and,
-        # when any card may be taken, each other card: any of them may be one taken before.
-        trumps_given: list[int] = []
-        others_given: list[int] = []
-        number = 0
-        for step in log.looks:
-            if not isinstance(step, GiveUpSeen) or step.seat != seat:
-                continue
-            given = step.given
-            if given is not None and table.mask >> given.index & 1:
-                if given.index not in picked:
-                    trumps_given.append(number)
-            elif look_take is LookTake.ANY_CARD:
-                others_given.append(number)
-            number += 1
-        outside += len(trumps_given)
-        if look_take is LookTake.POINT_CARDS_ONLY:
-            factors.append(functools.partial(_kept_ways, outside, kept, 0))
-        else:
-            any_card = look_take is LookTake.ANY_CARD
-            taken, received = log.look_takes[seat], log.received[seat]
-            factors.append(_origin_ways(outside, kept, taken, received, trumps_given, others_given, any_card))
-    return factors
-
-
-def _kept_ways(outside: int, kept: int, taken: int, t: int) -> int:
-    """The ways to choose, of ``outside + t`` trumps, the ``kept`` ones and then ``taken`` others.
-
-    ``comb(n, kept) * comb(n - kept, taken)``, written as ``comb(n, kept + taken) *
-    comb(kept + taken, kept)``, which is 0 when there are too few trumps.
-    """
-    return math.comb(outside + t, kept + taken) * math.comb(kept + taken, kept)
-
-
-def _origin_ways(
-    outside: int,
-    kept: int,
-    taken: int,
-    received: int,
-    trumps_given: Sequence[int],
-    others_given: Sequence[int],
-    any_card: bool,
-) -> _Factor:
-    """The ways a seat holding ``t`` unseen trumps came by its cards, as a function of ``t``.
-
-    Of its ``outside + t`` trumps (``trumps_given`` among them, given up face up in the look),
-    ``kept`` were kept from the deal; of the cards it held beside them (``received`` from the
-    refill, ``taken`` from the look, in that many take steps), which were taken (trumps, or
-    under ``any_card`` any of them) and at which take step. A card given up at take ``d`` (0
-    for the first: ``trumps_given`` and ``others_given`` hold these numbers) was in the hand
-    before that step, so if it came from the look it was taken at one of the ``d`` steps before.
-
-    Summed over which given-up cards were taken in the look (``i`` trumps and ``s`` cards in
-    all, their take steps counted in increasing order of ``d``) and how many of the other
-    trumps given up face up were kept (``a``)::
-
-        orders(i, s) * (taken - s)! * comb(m - i, a) * comb(n, kept - a) * comb(pool, taken - s)
-
-    where ``m`` is the number of trumps given up face up, ``n = outside - m + t`` the other
-    trumps, and ``pool`` the cards the other takes were drawn from: the trumps neither kept nor
-    given up, or under ``any_card`` every card received or taken but those given up and not kept.
-    With nothing given up it is ``taken! * comb(n, kept) * comb(n - kept, taken)``.
-    """
-    m, q = len(trumps_given), len(others_given)
-    orders: dict[tuple[int, int], int] = {(0, 0): 1}  # (i, s): the ways to order their takes
-    for deadline, trump in sorted([(d, 1) for d in trumps_given] + [(d, 0) for d in others_given]):
-        grown = dict(orders)
-        for (i, s), ways in orders.items():
-            if deadline > s:  # steps before it, less those the cards given up before it took
-                key = (i + trump, s + 1)
-                grown[key] = grown.get(key, 0) + ways * (deadline - s)
-        orders = grown
-    terms = [(i, s, ways * math.factorial(taken - s)) for (i, s), ways in orders.items() if s <= taken]
-
-    def count(t: int) -> int:
-        n = outside - m + t
-        total = 0
-        for i, s, order_ways in terms:
-            for a in range(min(m - i, kept) + 1):
-                pool = received + taken - (m - a) - q if any_card else n - (kept - a)
-                if pool >= taken - s:
-                    total += (
-                        order_ways * math.comb(m - i, a) * math.comb(n, kept - a) * math.comb(pool, taken - s)
-                    )
-        return total
-
-    return count
-
-
 def place(
     unseen: list[Card],
     claimed: list[Card],
@@ -351,7 +244,7 @@ def place(
     table: TrumpTable | None,
     team: int | None,
     rng: random.Random,
-    factors: list[_Factor | None] | None = None,
+    factors: list[Factor | None] | None = None,
     least: Sequence[int] = (0, 0, 0, 0),
     team_trump: bool = False,
 ) -> list[tuple[PlaceInfo, list[Card]]] | None:
@@ -450,7 +343,7 @@ def _claim_weights(
     claimed: int,
     points: int,
     team_trump: bool,
-    factors: Sequence[_Factor | None] | None,
+    factors: Sequence[Factor | None] | None,
 ) -> tuple[list[int], list[int], list[int], list[list[int]], list[list[int]]]:
     """After an early end: the weight of each number of trumps in the claiming team's hands.
 
@@ -487,7 +380,7 @@ def _trump_ways(
     options: Sequence[range],
     group: Sequence[int],
     trumps: int,
-    factors: Sequence[_Factor | None] | None,
+    factors: Sequence[Factor | None] | None,
 ) -> list[list[int]]:
     """``ways[j][r]``: the weighted number of ways to put ``r`` trumps into places ``group[j:]``.
 
@@ -511,7 +404,7 @@ def _trump_ways(
     return ways
 
 
-def _weight(counts: Sequence[int], factors: Sequence[_Factor | None] | None, i: int, t: int) -> int:
+def _weight(counts: Sequence[int], factors: Sequence[Factor | None] | None, i: int, t: int) -> int:
     factor = None if factors is None else factors[i]
     return math.comb(counts[i], t) * (1 if factor is None else factor(t))
 
@@ -533,7 +426,7 @@ def _draw_split(
     ways: list[list[int]],
     trumps: int,
     rng: random.Random,
-    factors: Sequence[_Factor | None] | None,
+    factors: Sequence[Factor | None] | None,
 ) -> list[int]:
     """How many trumps each place of ``group`` gets, ``trumps`` in all, drawn by their weights."""
     split: list[int] = []
@@ -553,7 +446,7 @@ def _split_trumps(
     group: Sequence[int],
     trumps: int,
     rng: random.Random,
-    factors: Sequence[_Factor | None] | None = None,
+    factors: Sequence[Factor | None] | None = None,
 ) -> list[int] | None:
     """How many trumps each place gets, drawn in proportion to the ways to place the cards."""
     ways = _trump_ways(counts, options, group, trumps, factors)
