@@ -30,6 +30,8 @@ __all__ = ["Factor", "PointsLook", "look_accepts", "origin_ways", "shuffle_facto
 
 #: A place's weight as a function of the number of unseen trumps placed there.
 Factor = Callable[[int], int]
+#: What :class:`PointsLook` counts from: ``(outside, points, kept, taken, points_given)``.
+_Look = tuple[int, int, int, int, tuple[int, ...]]
 
 
 def shuffle_factors(
@@ -87,8 +89,8 @@ def shuffle_factors(
         taken, received = log.look_takes[seat], log.received[seat]
         if look_take is LookTake.POINT_CARDS_ONLY:
             points = (through & table.point_mask).bit_count()
-            look = (outside, points, kept, taken, len(trumps_given), tuple(points_given))
-            factors.append(PointsLook(look, info.count, unseen_points, unseen_plain))
+            look = (outside, points, kept, taken, tuple(points_given))
+            factors.append(PointsLook(look, unseen_points, unseen_plain))
         else:
             any_card = look_take is LookTake.ANY_CARD
             factors.append(origin_ways(outside, kept, taken, received, trumps_given, others_given, any_card))
@@ -159,11 +161,12 @@ def origin_ways(
 
 
 @functools.lru_cache(maxsize=256)
-def _points_look_ways(look: tuple[int, int, int, int, int, tuple[int, ...]], t: int, u: int) -> int:
+def _points_look_ways(look: _Look, t: int, u: int) -> int:
     """:func:`origin_ways` under ``look_take=point_cards_only``, with ``u`` unseen point cards.
 
     For a seat holding ``t`` unseen trumps, ``u`` of them point cards (``look`` is
     :class:`PointsLook`'s).
+
     Only point cards were taken, so only the point cards given up face up may have been taken
     before; of its ``P`` point cards (``m_p`` of them given up face up) and its other trumps,
     summed over the given-up point cards taken (``s``), those of the others kept (``a``) and the
@@ -174,7 +177,7 @@ def _points_look_ways(look: tuple[int, int, int, int, int, tuple[int, ...]], t: 
 
     where ``plain`` counts its trumps that are not point cards.
     """
-    outside, points, kept, taken, _, points_given = look
+    outside, points, kept, taken, points_given = look
     n, p = outside + t, points + u
     m_p = len(points_given)
     other_points, plain = p - m_p, n - p
@@ -199,17 +202,15 @@ class PointsLook:
     placement drawn its weight over that most as its chance: the placements kept are then
     weighted exactly.
 
-    ``look`` is ``(outside, points, kept, taken, given, points_given)``: the trumps outside the
-    unseen ones that it held (played, seen, given up face up; not picked up) and how many of
-    them are point cards, its trumps kept beside those it shed, its takes in the look, its
-    trumps given up face up there, and the take at which it gave up each point card among them.
+    ``look`` is ``(outside, points, kept, taken, points_given)``: the trumps outside the unseen
+    ones that it held (played, seen, given up face up; not picked up) and how many of them are
+    point cards, the trumps it kept less those it shed, its takes in the look, and the take at
+    which it gave up each point card it gave up face up. ``points`` and ``plain`` are the unseen
+    point cards and the other unseen trumps.
     """
 
-    def __init__(
-        self, look: tuple[int, int, int, int, int, tuple[int, ...]], count: int, points: int, plain: int
-    ) -> None:
+    def __init__(self, look: _Look, points: int, plain: int) -> None:
         self.look = look
-        self.count = count
         self.points = points
         self.plain = plain
         self._most: dict[int, int] = {}
