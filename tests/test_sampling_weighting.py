@@ -30,6 +30,8 @@ import math
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from helpers import CHI2_CRITICAL_P001, card, chi_square, drive
 from pitch13 import PASS, STOP, TURN_UP, Bid, GiveUp, NameTrump, Rules, Suit, new_game, sample_state, view
@@ -38,7 +40,7 @@ from pitch13._info import weights as shuffle_weights
 from pitch13._info.knowledge import hand_logs, infer, own_hand
 from pitch13.testing import arranged_deck
 from pitch13.trumps import is_trump
-from profiles import more
+from profiles import examples, more
 
 HEARTS = Suit.HEARTS
 
@@ -293,3 +295,80 @@ def test_sample_state_weights_trumps_given_up_face_up_as_a_shuffle(case):
         assert view(sample, 1) == seen
         counts[trumps_in_hand(sample, 0)] += 1
     assert chi_square(counts, shares) < CHI2_CRITICAL_P001[len(shares) - 1], (counts, shares)
+
+
+# --- the counts against a brute-force count of a seat's origins ------------------------------
+
+
+def brute_origins(plain, points, dead, kept, taken, given, takeable):
+    """The ways a seat came by its cards, counted one by one: which of its trumps were kept from
+    the deal (``kept``), and which card was taken at each of the ``taken`` takes, a card given up
+    at take ``d`` (``given``: ``(d, kind)``, kind "P" a point card, "T" another trump, "D" a dead
+    card) not at that take or a later one. ``plain``, ``points`` and ``dead`` count all its cards
+    of each kind, the given ones among them; ``takeable`` is the kinds the look lets it take."""
+    cards = [(kind, i) for i, (_, kind) in enumerate(given)]
+    deadline = {card: d for card, (d, _) in zip(cards, given, strict=True)}
+    left = {"P": points, "T": plain, "D": dead}
+    for _, kind in given:
+        left[kind] -= 1
+    cards += [(kind, (kind, j)) for kind in "PTD" for j in range(left[kind])]
+    trumps = [c for c in cards if c[0] != "D"]
+    total = 0
+    for kept_cards in itertools.combinations(trumps, kept):
+        rest = [c for c in cards if c not in kept_cards and c[0] in takeable]
+        for takes in itertools.permutations(rest, taken):
+            total += all(deadline.get(card, taken) > step for step, card in enumerate(takes))
+    return total
+
+
+@examples(100, deadline=None)
+@given(
+    look_take=st.sampled_from(["any_trump", "any_card", "point_cards_only"]),
+    taken=st.integers(1, 3),
+    kept=st.integers(0, 4),
+    received=st.integers(0, 3),
+    kinds=st.lists(st.sampled_from("PTD"), min_size=3, max_size=3),
+    played_points=st.integers(0, 1),
+    played_plain=st.integers(0, 1),
+)
+def test_the_weights_of_a_seat_are_a_brute_force_count_of_its_origins(
+    look_take, taken, kept, received, kinds, played_points, played_plain
+):
+    """R-LOOK-2, R-LOOK-4: for every number of unseen trumps t and point cards u among them, a
+    seat's weight is the number of ways it came by its cards, counted one by one (a factor common
+    to every (t, u) aside): under any_trump and any_card for each t, under point_cards_only for
+    each (t, u)."""
+    takeable = {"any_trump": "PT", "any_card": "PTD", "point_cards_only": "P"}[look_take]
+    # One card given up at each take: dead cards (face down) only when any card may be taken.
+    given = [
+        (d, kind if kind != "D" or look_take == "any_card" else "T") for d, kind in enumerate(kinds[:taken])
+    ]
+    given_points = [d for d, kind in given if kind == "P"]
+    given_trumps = [d for d, kind in given if kind != "D"]
+    given_dead = [d for d, kind in given if kind == "D"]
+    points_outside = len(given_points) + played_points
+    outside = len(given_trumps) + played_points + played_plain
+    unseen = kept + received + taken - outside - len(given_dead)  # the cards of its hand unseen
+    if unseen < 0:
+        return
+    if look_take == "point_cards_only":
+        look = (outside, points_outside, kept, taken, tuple(given_points))
+        factor = shuffle_weights.PointsLook(look, points=unseen, plain=unseen)
+        ways = factor.ways
+    else:
+        count = shuffle_weights.origin_ways(
+            outside, kept, taken, received, given_trumps, given_dead, look_take == "any_card"
+        )
+
+        def ways(t, u):
+            return count(t)
+
+    pairs = [(t, u) for t in range(unseen + 1) for u in range(t + 1)]
+    counted = {}
+    for t, u in pairs:
+        plain = outside - points_outside + t - u
+        dead = unseen - t + len(given_dead)
+        counted[t, u] = brute_origins(plain, points_outside + u, dead, kept, taken, given, takeable)
+    assert all((ways(*pair) == 0) == (counted[pair] == 0) for pair in pairs), counted
+    ratios = {fractions.Fraction(ways(*pair), counted[pair]) for pair in pairs if counted[pair]}
+    assert len(ratios) <= 1, ratios
