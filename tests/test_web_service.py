@@ -405,6 +405,31 @@ def test_the_store_keeps_what_it_is_given_and_refuses_a_foreign_file(tmp_path):
     assert refused.value.code == "storage" and table.state is before
 
 
+def test_a_write_another_program_has_locked_out_fails_at_once_and_every_table_plays_on(tmp_path):
+    """A database another program holds locked: a write waits BUSY_TIMEOUT (a quarter of a
+    second), not sqlite's 5 s, during which the event loop and every table would stand still;
+    it then fails as a full disk does (a person's move is refused, a bot's tried again)."""
+    import sqlite3
+
+    from examples.web.store import BUSY_TIMEOUT
+
+    path = tmp_path / "db.sqlite3"
+    store = Store(path)
+    table = Table("t1", secret=3, store=store)
+    store.add_table(table.row())
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # the other program's write lock
+    began = time.monotonic()
+    with pytest.raises(StoreError, match="locked"):
+        store.add_move("t1", 0, 1, "bid 5")
+    waited = time.monotonic() - began
+    assert waited + 0.01 >= BUSY_TIMEOUT and waited < 2.0, waited
+    other.execute("ROLLBACK")
+    other.close()
+    store.add_move("t1", 0, 1, "bid 5")  # once the lock is gone, the write is kept
+    store.close()
+
+
 def test_a_table_that_no_longer_replays_is_left_and_logged(tmp_path, caplog):
     store = Store(tmp_path / "db.sqlite3")
     table = Table("t1", secret=1, store=store)

@@ -30,6 +30,9 @@ from typing import Final, NamedTuple
 
 #: The schema's version, kept in the database's ``user_version``.
 VERSION: Final = 1
+#: The seconds a write waits while another program holds the database locked, before it fails
+#: (as on a full disk): the server's event loop waits with it, and so does every table.
+BUSY_TIMEOUT: Final = 0.25
 #: The server's log (the same as the tables').
 LOG: Final = logging.getLogger("examples.web")
 
@@ -122,7 +125,9 @@ class Store:
         try:
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._db = sqlite3.connect(
+                self.path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False
+            )
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
             if version not in (0, VERSION):
                 raise StoreError(f"{self.path} is a database of another version ({version}, not {VERSION})")
