@@ -405,7 +405,7 @@ def test_the_store_keeps_what_it_is_given_and_refuses_a_foreign_file(tmp_path):
     assert refused.value.code == "storage" and table.state is before
 
 
-def test_a_write_another_program_has_locked_out_fails_at_once_and_every_table_plays_on(tmp_path):
+def test_a_write_another_program_has_locked_out_fails_after_a_quarter_second_not_five(tmp_path):
     """A database another program holds locked: a write waits BUSY_TIMEOUT (a quarter of a
     second), not sqlite's 5 s, during which the event loop and every table would stand still;
     it then fails as a full disk does (a person's move is refused, a bot's tried again)."""
