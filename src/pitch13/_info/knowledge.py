@@ -131,6 +131,10 @@ class HandLog:
         """Add what ``entry``, a later step of the same hand, tells."""
         add_entry(self, entry)
 
+    def give_ups(self, seat: int) -> list[GiveUpSeen]:
+        """The steps at which ``seat`` took a card in the look, giving one up, in order."""
+        return [step for step in self.looks if isinstance(step, GiveUpSeen) and step.seat == seat]
+
 
 def hand_logs(history: Iterable[SeenEntry]) -> list[HandLog]:
     """Split a seat's history into hands (each from its :class:`DealSeen`)."""
@@ -313,8 +317,7 @@ def own_hand(log: HandLog, seat: int) -> set[Card]:
     for refill in log.refills:
         if refill.seat == seat:
             hand |= set(refill.cards)
-    for step in log.looks:
-        if isinstance(step, GiveUpSeen) and step.seat == seat:
-            assert step.taken is not None and step.given is not None
-            hand = (hand - {step.given}) | {step.taken}
+    for step in log.give_ups(seat):
+        assert step.taken is not None and step.given is not None
+        hand = (hand - {step.given}) | {step.taken}
     return hand - set(log.plays[seat])

@@ -153,10 +153,9 @@ def _dead_give_ups_fit(log: HandLog, rules: Rules, seat: int | None) -> bool:
     for other in range(4):
         if other == seat:  # its own cards are known, and checked as such
             continue
-        received = sum(r.count for r in log.refills if r.seat == other)
+        received = log.received[other]
         face_down = 0
-        steps = [step for step in log.looks if isinstance(step, GiveUpSeen) and step.seat == other]
-        for p, step in enumerate(steps):
+        for p, step in enumerate(log.give_ups(other)):
             if step.given is None:
                 face_down += 1
                 if face_down > received + (p if any_card else 0):
@@ -222,9 +221,8 @@ def _least_trumps(log: HandLog, rules: Rules, held: Sequence[int], table: TrumpT
             continue
         picked = mask_of(log.takes[seat])  # from the middle before the look: not taken there
         gone = ((held[seat] | mask_of(log.plays[seat])) & take & ~picked).bit_count()
-        steps = [step for step in log.looks if isinstance(step, GiveUpSeen) and step.seat == seat]
         given_up = 0  # a card given up was taken at an earlier step, if at all
-        for p, step in enumerate(steps):
+        for p, step in enumerate(log.give_ups(seat)):
             given = step.given
             if (
                 given is not None

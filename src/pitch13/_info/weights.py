@@ -22,7 +22,6 @@ from collections.abc import Callable, Sequence
 from pitch13._core.masks import mask_of
 from pitch13._core.tables import TrumpTable
 from pitch13._info.knowledge import HandLog, PlaceInfo
-from pitch13._info.seen_entries import GiveUpSeen
 from pitch13.cards import Card
 from pitch13.rules import LookTake, Rules
 
@@ -70,10 +69,7 @@ def shuffle_factors(
         trumps_given: list[int] = []
         points_given: list[int] = []
         others_given: list[int] = []
-        number = 0
-        for step in log.looks:
-            if not isinstance(step, GiveUpSeen) or step.seat != seat:
-                continue
+        for number, step in enumerate(log.give_ups(seat)):
             given = step.given
             if given is not None and table.mask >> given.index & 1:
                 if not picked >> given.index & 1:
@@ -83,7 +79,6 @@ def shuffle_factors(
                         points_given.append(number)
             elif look_take is LookTake.ANY_CARD:
                 others_given.append(number)
-            number += 1
         through &= ~picked
         outside = through.bit_count()
         taken, received = log.look_takes[seat], log.received[seat]
