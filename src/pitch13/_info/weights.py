@@ -63,7 +63,7 @@ def shuffle_factors(
         # Kept for sure: the trumps it shed, before the refill.
         kept = 9 - len(log.dead_discards[seat]) - len(log.sheds[seat])
         picked = mask_of(log.takes[seat])
-        through = sum(1 << c.index for c in log.plays[seat]) | held[seat] & table.mask  # trumps
+        through = mask_of(log.plays[seat]) | held[seat] & table.mask  # trumps
         # The number of the take (0 for its first) at which it gave up each trump, face up, and,
         # when any card may be taken, each other card: any of them may be one taken before.
         trumps_given: list[int] = []
@@ -211,6 +211,7 @@ class PointsLook:
         self._most: dict[int, int] = {}
 
     def __call__(self, t: int) -> int:
+        """The place's weight for ``t`` unseen trumps: the most :meth:`ways` for any ``u``."""
         most = self._most.get(t)
         if most is None:
             points = range(max(0, t - self.plain), min(t, self.points) + 1)
