@@ -14,7 +14,15 @@ import pytest
 import pitch13
 from pitch13 import GameRecord, Phase, Rules, parse_action
 from pitch13.analysis import ActionValue, Mark, Review, ReviewedDecision, SeatReview, review, solve
-from pitch13.analysis._review import decision_seed, decisions_of, mark_of, review_decision
+from pitch13.analysis._review import (
+    DecisionReplay,
+    decision_seed,
+    decisions_of,
+    hold_record,
+    mark_of,
+    review_chunk,
+    review_decision,
+)
 from pitch13.bots import SimpleBot, play_game
 from pitch13.bots._solver import evaluate_choices, mean_and_error
 from pitch13.cli import main
@@ -233,6 +241,30 @@ def test_workers_do_not_change_the_review_and_the_seed_does(short_game, short_re
         review_decision(d, 2, None, 7).values for d in plays
     ]
     assert decision_seed(7, 3) == decision_seed(7, 3) != decision_seed(7, 4) != decision_seed(8, 3)
+
+
+def test_a_worker_replays_the_record_once_for_all_its_chunks_in_order(short_game, monkeypatch):
+    """A worker's chunks come in order of index: it goes on from where its last chunk stopped,
+    so the workers' replays cost what one replay of the record does, not a replay a chunk."""
+    replays = []
+    monkeypatch.setattr(
+        "pitch13.analysis._review.decisions_of", lambda record: replays.append(1) or decisions_of(record)
+    )
+    found = list(decisions_of(short_game))
+    indices = [d[0] for d in found]
+    assert len(indices) > 12
+    held = DecisionReplay(short_game)
+    chunks = [indices[:1], indices[3:6], [indices[9], indices[7]], indices[10:]]
+    taken = [d for chunk in chunks for d in held.take(chunk)]
+    assert taken == [d for d in found if d[0] not in indices[1:3] + indices[6:7] + indices[8:9]]
+    assert len(replays) == 1
+    assert list(held.take(indices[2:4])) == found[2:4]  # behind the last one taken: replayed afresh
+    assert len(replays) == 2
+    with pytest.raises(ValueError, match=f"the record has no decision {indices[-1] + 1}"):
+        list(held.take([indices[-1] + 1]))
+    hold_record(short_game)
+    assert review_chunk(indices[4:6], 2, None, 7) == [review_decision(d, 2, None, 7) for d in found[4:6]]
+    assert review_chunk(indices[:2], 2, None, 7) == [review_decision(d, 2, None, 7) for d in found[:2]]
 
 
 def test_a_time_limit_still_draws_two_deals(blunder_record, blunder_review):

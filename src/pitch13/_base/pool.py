@@ -19,16 +19,23 @@ _R = TypeVar("_R")
 _R_co = TypeVar("_R_co", covariant=True)
 
 
-def in_chunks(work: Callable[[list[_T]], list[_R]], items: Sequence[_T], workers: int) -> Iterator[_R]:
+def in_chunks(
+    work: Callable[[list[_T]], list[_R]],
+    items: Sequence[_T],
+    workers: int,
+    setup: Callable[[], None] | None = None,
+) -> Iterator[_R]:
     """``work`` of each chunk of ``items`` in a pool of ``workers`` processes, results in any order.
 
-    ``work`` must pickle (a module's function, or a :func:`functools.partial` of one). Small
-    chunks, at most 8 items and about 8 for each worker, keep every worker busy to the end and a
-    progress bar moving.
+    ``work`` and ``setup`` must pickle (a module's function, or a :func:`functools.partial` of
+    one); ``setup`` is called once in each worker before its first chunk, so what every chunk
+    needs is sent to a worker once. The chunks are handed out in the order of ``items``, so each
+    worker's chunks come to it in that order. Small chunks, at most 8 items and about 8 for each
+    worker, keep every worker busy to the end and a progress bar moving.
     """
     size = max(1, min(8, len(items) // (workers * 8)))
     chunks = [list(items[start : start + size]) for start in range(0, len(items), size)]
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(setup,))
     try:
         pending: set[Future[list[_R]]] = {pool.submit(work, chunk) for chunk in chunks}
         while pending:
@@ -41,13 +48,15 @@ def in_chunks(work: Callable[[list[_T]], list[_R]], items: Sequence[_T], workers
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _ignore_interrupts() -> None:
-    """A worker leaves Ctrl-C to the main process, which stops the pool.
+def _start_worker(setup: Callable[[], None] | None) -> None:  # pragma: no cover - in workers
+    """A worker leaves Ctrl-C to the main process, which stops the pool, then runs ``setup``.
 
-    (A worker that died of it would break the pool while the main process cancels its work,
+    (A worker that died of Ctrl-C would break the pool while the main process cancels its work,
     which can hang.)
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if setup is not None:
+        setup()
 
 
 def in_order(work: Callable[[int, int], _R], ranges: Iterable[tuple[int, int]], workers: int) -> Iterator[_R]:

@@ -40,13 +40,13 @@ review's ``seed`` and ``index``, so the answer does not depend on the number of 
 With a ``time_limit`` (CPU seconds a decision) the number of deals drawn depends on the
 machine's speed; with ``time_limit=None`` a review is the same everywhere.
 
-Costs: a replay of the record (microseconds an action), then for each decision up to
-``samples`` deals, at most about ``time_limit`` CPU seconds (after two deals at least): a card
-to play costs a sample draw and one solve of the rest of the hand a deal, whatever the number
-of cards; any other decision a rollout to the play and a solve a deal for each distinct legal
-action (giving up any of several dead cards in the look-through is valued once). A decision
-whose first measure would be marked is measured again: as many deals more, within another
-``time_limit``.
+Costs: a replay of the record (microseconds an action), and one more in each of the ``workers``
+(each is sent the record once), then for each decision up to ``samples`` deals, at most about
+``time_limit`` CPU seconds (after two deals at least): a card to play costs a sample draw and
+one solve of the rest of the hand a deal, whatever the number of cards; any other decision a
+rollout to the play and a solve a deal for each distinct legal action (giving up any of several
+dead cards in the look-through is valued once). A decision whose first measure would be marked
+is measured again: as many deals more, within another ``time_limit``.
 """
 
 from __future__ import annotations
@@ -426,18 +426,51 @@ def review_decision(
     )
 
 
-def review_chunk(  # pragma: no cover - in workers
-    record: GameRecord, indices: Sequence[int], samples: int, time_limit: float | None, seed: int
+class DecisionReplay:
+    """A record's decisions, replayed forward as they are asked for, in order of index.
+
+    A worker of a review holds one and is asked for its chunks in order, so however many chunks
+    it reviews it replays the record once. Asked for a decision behind the last one it gave, it
+    replays the record again from the start.
+    """
+
+    def __init__(self, record: GameRecord) -> None:
+        self._record = record
+        self._decisions = decisions_of(record)
+        self._last = -1  # the index of the last decision taken from ``_decisions``
+
+    def take(self, indices: Sequence[int]) -> Iterator[_Decision]:
+        """The decisions whose indices are ``indices``, in order of index.
+
+        Raises:
+            ValueError: if an index is not a decision of the record.
+        """
+        for wanted in sorted(indices):
+            if wanted <= self._last:
+                self._decisions, self._last = decisions_of(self._record), -1
+            for decision in self._decisions:
+                self._last = decision[0]
+                if decision[0] == wanted:
+                    yield decision
+                    break
+            else:
+                raise ValueError(f"the record has no decision {wanted}")
+
+
+#: A worker's replay of the record it reviews (:func:`hold_record`): a pool reviews one record.
+_held: list[DecisionReplay] = []
+
+
+def hold_record(record: GameRecord) -> None:
+    """Set up a worker of a review: it keeps the record's replay for its chunks."""
+    _held[:] = [DecisionReplay(record)]
+
+
+def review_chunk(
+    indices: Sequence[int], samples: int, time_limit: float | None, seed: int
 ) -> list[ReviewedDecision]:
-    """Review the decisions of ``record`` whose indices are ``indices`` (a worker's share)."""
-    wanted, last = set(indices), max(indices)
-    found = []
-    for decision in decisions_of(record):
-        if decision[0] in wanted:
-            found.append(review_decision(decision, samples, time_limit, seed))
-            if decision[0] == last:  # the rest of the record is other chunks'
-                break
-    return found
+    """Review the decisions whose indices are ``indices`` (a worker's share) of the held record."""
+    return [review_decision(d, samples, time_limit, seed) for d in _held[0].take(indices)]
 
 
 def _reviewed(
@@ -453,9 +486,10 @@ def _reviewed(
         for decision in found:
             yield review_decision(decision, samples, time_limit, seed)
         return
-    # Each worker replays the record (microseconds an action) rather than be sent the states.
-    work = functools.partial(review_chunk, record, samples=samples, time_limit=time_limit, seed=seed)
-    yield from in_chunks(work, [d[0] for d in found], workers)
+    # Each worker is sent the record once and replays it once (microseconds an action), going
+    # forward through its chunks, rather than be sent the states (a pickled state replays).
+    work = functools.partial(review_chunk, samples=samples, time_limit=time_limit, seed=seed)
+    yield from in_chunks(work, [d[0] for d in found], workers, setup=functools.partial(hold_record, record))
 
 
 def review(
