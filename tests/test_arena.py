@@ -411,7 +411,7 @@ def test_bot_factory_refuses_a_module_whose_import_fails_in_any_way(tmp_path, mo
         ("no_such_module_anywhere:Bot", ValueError, "cannot import 'no_such_module_anywhere'"),
         ("my_bots:Missing", ValueError, "'my_bots' has no 'Missing'"),
         ("my_bots:number", ValueError, "'number' is not a class or function"),
-        (7, TypeError, "a bot is named by a string, not int"),
+        (7, TypeError, "a bot is a name or a callable that makes one, not int"),
     ],
 )
 def test_bot_factory_refuses_what_names_no_bot(user_bots, spec, error, message):
@@ -423,6 +423,23 @@ def test_a_factory_that_makes_no_bot_is_refused_when_it_makes_one(user_bots):
     make = bot_factory("my_bots:NotABot")
     with pytest.raises(TypeError, match="made NotABot, which has no choose"):
         make(1)
+
+
+def test_a_bot_class_given_itself_is_made_as_its_name_would_make_it(user_bots):
+    """A class (or function) given as the bot, not named, is called with the seed as it takes
+    one, as ``module:Class`` is, and what it makes is checked to be a bot."""
+    assert bot_factory(SimpleBot) is SimpleBot
+    assert isinstance(bot_factory(user_bots.Unseeded)(3), user_bots.Unseeded)
+    state = new_game(Rules(), dealer=0, seed=1)
+    seat_view = view(state, state.to_act)
+    keyword = bot_factory(user_bots.KeywordSeeded)(3)
+    assert keyword.choose(seat_view) == RandomBot(3).choose(seat_view)
+    result = match(user_bots.Unseeded, user_bots.KeywordSeeded, pairs=1, rules=Rules(target=1))
+    assert result.games == 2 and result.bot_a == "Unseeded"
+    with pytest.raises(TypeError, match="bot NotABot made NotABot, which has no choose"):
+        match(user_bots.NotABot, "simple", pairs=1)
+    with pytest.raises(TypeError, match=r"bot <lambda> made int, which has no choose\(view\) method"):
+        match(lambda seed: 5, "simple", pairs=1)
 
 
 # --- the command -----------------------------------------------------------------------------------

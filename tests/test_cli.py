@@ -352,6 +352,29 @@ def test_a_bot_spec_that_makes_no_bot_stops_the_command_in_one_line(command, cap
     )
 
 
+def test_the_command_finds_a_bot_module_in_the_folder_it_is_run_from(tmp_path, monkeypatch, capsys):
+    """The installed ``pitch13`` script does not put the current folder on the module path, as
+    ``python -m pitch13`` does; ``main()`` run as the program puts it there itself."""
+    (tmp_path / "folder_bots.py").write_text(
+        "class FirstBot:\n"
+        "    def __init__(self, seed=None):\n"
+        "        pass\n\n"
+        "    def choose(self, view):\n"
+        "        return view.legal_actions[0]\n",
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    monkeypatch.delitem(sys.modules, "folder_bots", raising=False)
+    args = ["match", "folder_bots:FirstBot", "simple", "--pairs", "1", "--quiet"]
+    assert cli.main(args) == 2  # given its arguments, as a library call: the path is the caller's
+    assert "cannot import 'folder_bots'" in capsys.readouterr().err
+    monkeypatch.setattr(sys, "argv", ["pitch13", *args])
+    assert cli.main() == 0
+    assert sys.path[0] == str(tmp_path)
+    assert "folder_bots:FirstBot" in capsys.readouterr().out
+
+
 def test_replay_reads_a_json_record_after_a_byte_order_mark(tmp_path, capsys):
     state = pitch13.bots.play_game([pitch13.bots.SimpleBot(s) for s in range(4)], seed=3)
     path = tmp_path / "game.json"

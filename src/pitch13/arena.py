@@ -323,16 +323,8 @@ def play_pair(
     if pair < 0:
         raise ValueError(f"pair must be 0 or more, not {excerpt(pair)}")
     rules = option_or_default(rules, Rules, "rules", _DEFAULT_RULES)
-    make_a, make_b = _maker(bot_a), _maker(bot_b)
+    make_a, make_b = bot_factory(bot_a), bot_factory(bot_b)
     return (_play(make_a, make_b, rules, seed, pair, 0), _play(make_a, make_b, rules, seed, pair, 1))
-
-
-def _maker(spec: BotSpec) -> Callable[[int | None], Bot]:
-    if isinstance(spec, str):
-        return bot_factory(spec)
-    if not callable(spec):
-        raise TypeError(f"a bot is a name or a callable that makes one, not {type(spec).__name__}")
-    return spec
 
 
 def _name(spec: BotSpec) -> str:
@@ -394,7 +386,7 @@ def match(
     check_parts(seed=seed)
     rules = option_or_default(rules, Rules, "rules", _DEFAULT_RULES)
     for spec in (bot_a, bot_b):
-        _maker(spec)  # refuse a bad name here, before any process starts
+        bot_factory(spec)  # refuse a bad name here, before any process starts
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable, not {type(progress).__name__}")
     if min(workers, pairs) > 1:

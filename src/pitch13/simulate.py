@@ -285,15 +285,8 @@ def _makers(bots: BotSpec | Sequence[BotSpec]) -> tuple[BotSpec, ...]:
             f"bots: a bot's name, a callable that makes one, or four of them; not {excerpt(bots)}"
         )
     for spec in specs:
-        if isinstance(spec, str):
-            bot_factory(spec)
-        elif not callable(spec):
-            raise TypeError(f"a bot is a name or a callable that makes one, not {type(spec).__name__}")
+        bot_factory(spec)
     return specs
-
-
-def _maker(spec: BotSpec) -> Callable[[int | None], Bot]:
-    return bot_factory(spec) if isinstance(spec, str) else spec
 
 
 def _game(
@@ -336,7 +329,7 @@ def simulate_game(
         raise ValueError(f"index must be 0 or more, not {excerpt(index)}")
     specs = _makers(bots)
     rules = option_or_default(rules, Rules, "rules", _DEFAULT_RULES)
-    return tuple(_game(index, seed, [_maker(s) for s in specs], rules))
+    return tuple(_game(index, seed, [bot_factory(s) for s in specs], rules))
 
 
 class _Chunk(NamedTuple):
@@ -351,7 +344,7 @@ class _Chunk(NamedTuple):
 def _play_chunk(start: int, stop: int, seed: int, specs: tuple[BotSpec, ...], rules: Rules) -> _Chunk:
     """Play games ``start`` to ``stop - 1`` (where a worker runs it)."""
     began = time.process_time()
-    makers = [_maker(spec) for spec in specs]
+    makers = [bot_factory(spec) for spec in specs]
     lines = [line for index in range(start, stop) for line in _game(index, seed, makers, rules)]
     return _Chunk(start, stop, tuple(lines), time.process_time() - began)
 

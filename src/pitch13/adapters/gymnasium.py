@@ -58,7 +58,7 @@ except ImportError as error:
 
 import operator
 from collections.abc import Callable, Mapping
-from typing import Final, Literal, SupportsIndex, Union, cast
+from typing import Final, Literal, SupportsIndex, Union
 
 from numpy.typing import NDArray
 
@@ -112,26 +112,12 @@ BotChoice = Union[str, Bot, Callable[[Union[int, None]], Bot]]
 
 def _maker(choice: BotChoice, what: str) -> Callable[[int], Bot]:
     """What makes the bot of a seat from a seed: a bot object is the same at every call."""
-    if isinstance(choice, str):
-        make: Callable[[int], object] = bot_factory(choice)
-    elif isinstance(choice, Bot) and not isinstance(choice, type):
+    if isinstance(choice, Bot) and not isinstance(choice, (str, type)):
         bot = choice
         return lambda seed: bot
-    elif callable(choice):
-        make = choice
-    else:
+    if not (isinstance(choice, str) or callable(choice)):
         raise TypeError(f"{what} is a bot's name, a bot, or a maker of bots, not {excerpt(choice)}")
-    known: set[type] = set()
-
-    def made(seed: int) -> Bot:
-        bot = make(seed)
-        if type(bot) not in known:  # a protocol check costs microseconds: once for each class
-            if not isinstance(bot, Bot):
-                raise TypeError(f"a maker of bots made {excerpt(bot)}, which has no choose(view) method")
-            known.add(type(bot))
-        return cast(Bot, bot)
-
-    return made
+    return bot_factory(choice)
 
 
 # --- the environment -----------------------------------------------------------------------------

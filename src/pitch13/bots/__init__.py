@@ -21,7 +21,7 @@ import inspect
 import random
 from collections.abc import Callable, Generator, Iterator, Sequence
 from inspect import Parameter
-from typing import Protocol, Union, runtime_checkable
+from typing import Protocol, Union, cast, runtime_checkable
 
 from pitch13._base.checks import excerpt
 from pitch13._core.tables import TrumpTable, table_for
@@ -325,8 +325,9 @@ def _run(
 
 #: A bot as the arena and the simulator take it: a name for :func:`bot_factory` (``"simple"``,
 #: ``"module:Class"``), or a callable that makes a bot from a seed (a class such as
-#: :class:`SimpleBot`). With more than one worker, or on Dask, it must be picklable: a name, or a class or
-#: function defined at the top of a module.
+#: :class:`SimpleBot`; :func:`bot_factory` also calls one that takes no seed). With more than one
+#: worker, or on Dask, it must be picklable: a name, or a class or function defined at the top of
+#: a module.
 BotSpec = Union[str, Callable[[Union[int, None]], Bot]]
 
 #: The bots :func:`bot_factory` knows by name.
@@ -338,13 +339,15 @@ BOT_NAMES: dict[str, Callable[[int | None], Bot]] = {
 }
 
 
-def bot_factory(spec: str) -> Callable[[int | None], Bot]:
-    """What makes a bot from a seed, by name: a name of :data:`BOT_NAMES`, or ``module:Class``.
+def bot_factory(spec: BotSpec) -> Callable[[int | None], Bot]:
+    """What makes a bot from a seed: a name of :data:`BOT_NAMES`, ``module:Class``, or a callable.
 
-    ``module:Class`` imports ``module`` and takes its ``Class`` (or any callable): it is called
-    with the seed as its argument if it takes one, else as ``seed=`` if it takes that keyword,
-    else with none, and must make a :class:`Bot`. This is how ``pitch13 match`` and ``pitch13
-    simulate`` name their players.
+    ``module:Class`` imports ``module`` and takes its ``Class`` (or any callable). That callable,
+    or one given as ``spec`` (a bot class of yours), is called with the seed as its argument if
+    it takes one, else as ``seed=`` if it takes that keyword, else with none, and must make a
+    :class:`Bot`: what is returned raises :exc:`TypeError` when a call makes anything else. This
+    is how :func:`pitch13.arena.match`, :mod:`pitch13.simulate`, ``pitch13 match`` and ``pitch13
+    simulate`` make their players.
 
     >>> make = bot_factory("simple")
     >>> isinstance(make(7), SimpleBot)
@@ -353,12 +356,21 @@ def bot_factory(spec: str) -> Callable[[int | None], Bot]:
     Raises:
         ValueError: if ``spec`` names no bot, or its module cannot be imported (whatever the
             module raises), or it has no such class.
-        TypeError: if ``spec`` is not a string.
+        TypeError: if ``spec`` is neither a string nor callable.
     """
-    if not isinstance(spec, str):
-        raise TypeError(f"a bot is named by a string, not {type(spec).__name__}")
-    if spec in BOT_NAMES:
-        return BOT_NAMES[spec]
+    if isinstance(spec, str):
+        if spec in BOT_NAMES:
+            return BOT_NAMES[spec]
+        return _imported(spec)
+    if not callable(spec):
+        raise TypeError(f"a bot is a name or a callable that makes one, not {type(spec).__name__}")
+    if spec in BOT_NAMES.values():
+        return spec
+    return _checked(spec, f"bot {getattr(spec, '__name__', None) or type(spec).__name__}")
+
+
+def _imported(spec: str) -> Callable[[int | None], Bot]:
+    """The maker of ``module:Class``."""
     module_name, colon, attribute = spec.partition(":")
     if not colon or not module_name or not attribute:
         names = ", ".join(BOT_NAMES)
@@ -378,7 +390,11 @@ def bot_factory(spec: str) -> Callable[[int | None], Bot]:
         found = getattr(found, part)
     if not callable(found):
         raise ValueError(f"bot {excerpt(spec)}: {excerpt(attribute)} is not a class or function")
-    maker: Callable[..., object] = found
+    return _checked(found, f"bot {excerpt(spec)}")
+
+
+def _checked(maker: Callable[..., object], label: str) -> Callable[[int | None], Bot]:
+    """``maker`` called with a seed as it takes one, each thing it makes checked to be a bot."""
     positional = (Parameter.POSITIONAL_ONLY, Parameter.POSITIONAL_OR_KEYWORD, Parameter.VAR_POSITIONAL)
     try:
         parameters = inspect.signature(maker).parameters
@@ -391,13 +407,14 @@ def bot_factory(spec: str) -> Callable[[int | None], Bot]:
             how = "keyword"
         else:
             how = "none"
+    known: set[type] = set()
 
     def make(seed: int | None) -> Bot:
         bot = maker(seed) if how == "positional" else maker(seed=seed) if how == "keyword" else maker()
-        if not isinstance(bot, Bot):
-            raise TypeError(
-                f"bot {excerpt(spec)} made {type(bot).__name__}, which has no choose(view) method"
-            )
-        return bot
+        if type(bot) not in known:  # a protocol check costs microseconds: once for each class
+            if not isinstance(bot, Bot):
+                raise TypeError(f"{label} made {type(bot).__name__}, which has no choose(view) method")
+            known.add(type(bot))
+        return cast(Bot, bot)
 
     return make

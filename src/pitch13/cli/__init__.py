@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import io
+import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
@@ -135,7 +136,14 @@ def _replay_file(path: str, out: TextIO) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``pitch13`` command; returns the exit status."""
+    """Run the ``pitch13`` command; returns the exit status.
+
+    Run as a program (``argv`` is ``None``: the arguments are the program's), it first puts the
+    current folder at the head of the module path, as ``python -m pitch13`` does, so that a bot
+    named ``module:Class`` is found in a module of the folder the command is run from.
+    """
+    if argv is None and os.getcwd() not in sys.path and "" not in sys.path:
+        sys.path.insert(0, os.getcwd())
     parser = argparse.ArgumentParser(prog="pitch13", description="13-point partner pitch rules engine")
     parser.add_argument(
         "--version",
