@@ -35,10 +35,13 @@ from pitch13 import (
     new_game,
     parse_action,
     parse_cards,
+    shuffled_deck,
+    spectator_view,
     view,
     view_delta,
 )
 from pitch13.testing import arranged_deck
+from pitch13.trumps import is_trump
 from profiles import examples, longer
 from strategies import PRESETS, RandomChooser, any_rules, playouts
 
@@ -387,3 +390,39 @@ def test_a_delta_giving_up_a_dead_card_the_seat_cannot_hold_is_refused():
         seen.updated(ViewDelta(seen.ply, seen.ply + 2, ("3 turn up", "3 give up")))
     after = apply(apply(state, parse_action("turn up")), parse_action("give up 2C"))  # a trump
     assert seen.updated(view_delta(after, 0, seen.ply)) == view(after, 0)
+
+
+def test_r_play_7_a_delta_that_scores_a_hand_a_seat_still_holds_trumps_in_is_refused():
+    """R-PLAY-7: a hand is scored when no seat holds a trump at the start of a trick. Seat 0
+    bid, and what a spectator saw of the discards and the look-through shows that it still
+    holds trumps after its first play. A delta that scores the hand there (a result that
+    is right for the tricks taken) comes from no game, nor does a view document of it."""
+    rng = random.Random(4)
+    state = apply(new_game(Rules()), Deal(shuffled_deck(4)))
+    while state.ply < 19:
+        state = apply(state, rng.choice(legal_actions(state)))
+    assert state.phase is Phase.PLAY and state.bidder == 0
+    assert [str(c) for c in state.hand(0) if is_trump(c, state.trump)] == ["3C", "QS", "BJ", "RJ"]
+    seen = spectator_view(state)
+    with pytest.raises(DocumentError, match=r"^\$\[2\]: no placement .* fits the hand's end$"):
+        seen.updated(ViewDelta(19, 19, ("scored 1",)))
+    document = seen.to_dict()
+    document["history"].append("scored 1")
+    with pytest.raises(DocumentError, match=r"fits the hand's end"):
+        SeatView.from_dict(document)
+
+
+def test_a_view_document_between_hands_whose_rules_its_finished_hand_breaks_is_refused():
+    """R-LOOK-2: under ``look_take=any_trump`` a card given up in the look-through is a trump
+    the seat took. A spectator's view of a finished hand played under ``any_card``, read back
+    with ``any_trump``, shows a hand no game plays, though each entry alone may come next."""
+    rules = Rules(look_take="any_card", use_off_three=False)
+    rng = random.Random(5)
+    state = apply(new_game(rules), Deal(shuffled_deck(5)))
+    while not state.is_chance:
+        state = apply(state, rng.choice(legal_actions(state)))
+    document = spectator_view(state).to_dict()
+    assert SeatView.from_dict(document) == spectator_view(state)
+    document["rules"]["look_take"] = "any_trump"
+    with pytest.raises(DocumentError, match=r"fits the hand's end"):
+        SeatView.from_dict(document)

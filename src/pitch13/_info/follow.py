@@ -135,6 +135,7 @@ class Follower:
     def follow(self, entry: SeenEntry, where: str = "$") -> None:
         """Take in one seen entry; refuse one that cannot come next with a :class:`DocumentError`."""
         item, who = entry.item, entry.seat
+        was_over = self.over
         if isinstance(item, DealSeen):
             self._deal(item, where)
         elif self.phase is Phase.GAME_OVER:
@@ -148,6 +149,10 @@ class Follower:
         self.history.append(entry)
         if self.log is not None:
             self.log.add(entry)
+            # The hand's log is let go once the next hand begins, so the end of a hand is where
+            # the whole hand is checked: the seat cannot see every hand empty of trumps (R-PLAY-7).
+            if self.over and not was_over and not fits(self.log, self.rules, self.seat):
+                raise _fail(where, "no placement of the cards the seat cannot see fits the hand's end")
 
     def finish(self) -> None:
         """After the last entry of a delta: a hand that is over gives way to the next one's deal.
