@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import functools
 import json
+import random
 import re
 import time
 from datetime import timedelta
@@ -41,6 +42,8 @@ from pitch13 import (
     Suit,
     Take,
     Termination,
+    apply,
+    legal_actions,
     new_game,
     parse_cards,
 )
@@ -621,10 +624,17 @@ def test_refuses_scores_and_a_last_result_that_the_history_does_not_give():
     data["scores"][1] = data["last_result"]["scores"][1] = low
     assert SeatView.from_dict(data).scores[1] == low
     over = find(lambda v: v.outcome is not None and v.last_result is not None)
-    won = doc(over)
-    winner, top = over.outcome.winner, over.rules.target + 13
-    won["scores"][winner] = won["last_result"]["scores"][winner] = won["outcome"]["scores"][winner] = top
-    assert SeatView.from_dict(won).scores[winner] == top
+    winner, change = over.outcome.winner, over.last_result.score_change[over.outcome.winner]
+    assert 0 < change < 13
+    for score, began in [(over.rules.target + change, None), (over.rules.target + 13, 54 + 13 - change)]:
+        won = doc(over)
+        won["scores"][winner] = won["last_result"]["scores"][winner] = won["outcome"]["scores"][winner] = (
+            score
+        )
+        if began is None:  # the last hand began at the target, which it has not passed (R-END-1)
+            assert SeatView.from_dict(won).scores[winner] == score
+        else:
+            refused(won, f"$.scores[{winner}]", f"the hand scored began with a score of {began},")
     data["scores"][1] = data["last_result"]["scores"][1] = low - 1
     refused(data, "$.scores[1]", f"is from {low} to {high}, not {low - 1}")
     data["scores"][1] = data["last_result"]["scores"][1] = high + 1
@@ -642,6 +652,73 @@ def test_refuses_scores_and_a_last_result_that_the_history_does_not_give():
         data = doc(v)
         data["scores"][0] += 1
         refused(data, "$.last_result", "the history gives {")
+
+
+def _bidding_after_a_set(rules, seed):
+    """A state at the first bid of hand 6 or later of a seeded game, the hand before it scored
+    and its bidder set."""
+    state = new_game(rules, dealer=0, seed=seed)
+    chooser = random.Random(seed)
+    while not state.is_over:
+        number = state.hand_number
+        state = apply(state, chooser.choice(legal_actions(state)))
+        if state.hand_number != number and state.hand_number >= 6 and state.phase is Phase.BIDDING:
+            last = view(state, 0).last_result
+            if last is not None and not last.made and last.hand_number == state.hand_number - 1:
+                return state
+    raise AssertionError("no set hand before an auction")  # pragma: no cover
+
+
+def test_r_end_1_a_last_result_of_a_hand_begun_past_the_target_is_refused():
+    """R-END-1: a game is over once a team is past the target, so no hand begins there. A last
+    result whose scores less its change are past the target comes from no game, though a set
+    brought them back under it; so does a hand scored in the history that began there."""
+    state = _bidding_after_a_set(Rules(), 3)
+    last = view(state, 0).last_result
+    team = last.bidder & 1
+    data = doc(view(state, 0))
+    data["scores"][team] = data["last_result"]["scores"][team] = 58 + last.score_change[team]
+    assert data["scores"][team] <= 54  # in range, and a score the game goes on at
+    refused(
+        data, f"$.last_result.scores[{team}]", f"hand {last.hand_number} began with a score of 58, which had"
+    )
+    data["scores"][team] = data["last_result"]["scores"][team] = 54 + last.score_change[team]
+    assert SeatView.from_dict(data).last_result.scores[team] == 54 + last.score_change[team]
+    for viewer in VIEWERS:
+        v = see(scored_between_hands(), viewer)
+        change = v.last_result.score_change
+        data = doc(v)
+        data["scores"] = data["last_result"]["scores"] = [55 + change[0], change[1]]
+        assert 55 + change[0] <= 54
+        refused(data, "$.scores[0]", "the hand scored began with a score of 55, which had won a game to 54")
+
+
+def test_r_bid_4_r_fill_2_a_last_result_skips_hands_only_under_rules_that_throw_hands_in():
+    """R-BID-4, R-FILL-2: without ``all_pass=redeal`` or ``short_stock=redeal`` every hand is
+    scored, so the last result in a hand's auction is the hand before's; under either rule the
+    hands between may have been thrown in."""
+    for rules, seed in [(Rules(), 3), (Rules(all_pass="redeal"), 5), (Rules(short_stock="redeal"), 5)]:
+        state = _bidding_after_a_set(rules, seed)
+        number = state.hand_number
+        data = doc(view(state, 1))
+        data["last_result"]["hand_number"] = number - 5  # dealt by the same seat as hand number - 1
+        if rules == Rules():
+            refused(data, "$.last_result.hand_number", f"hand {number - 1}, not {number - 5}")
+        else:
+            assert SeatView.from_dict(data).last_result.hand_number == number - 5
+        data["last_result"]["hand_number"] = number
+        refused(data, "$.last_result.hand_number", f"comes before hand {number}")
+
+
+def test_scores_of_a_game_in_which_no_hand_is_scored_are_new_games():
+    """A view with no hand scored shows the scores the game started at, which :func:`new_game`
+    takes from ``MIN_SCORE``; once a hand is scored they may fall lower."""
+    v = see(new_game(seed=1), 0)
+    data = doc(v)
+    data["scores"] = [MIN_SCORE, 0]
+    assert SeatView.from_dict(data).scores == (MIN_SCORE, 0)
+    data["scores"] = [MIN_SCORE - 1, 0]
+    refused(data, "$.scores[0]", f"is from {MIN_SCORE} to ")
 
 
 @pytest.mark.parametrize("target_rule", ["greater_than", "at_least"])

@@ -34,11 +34,17 @@ from pitch13._info.entry_text import parse_entry
 from pitch13._info.follow import MAX_PLY, Follower, view_fields
 from pitch13._info.hand_cache import SEEN_LOCK, Deferred, deferred_of, read_on
 from pitch13._info.knowledge import Place, PlaceInfo, hand_logs, infer, known_and_held
-from pitch13._info.view_reader import MAX_ENTRIES, check_earlier_result, field_readers, read_action
+from pitch13._info.view_reader import (
+    MAX_ENTRIES,
+    check_earlier_result,
+    check_hand_start,
+    check_score_range,
+    field_readers,
+    read_action,
+)
 from pitch13.actions import SeatAction
 from pitch13.cards import DECK, Card, Suit
 from pitch13.engine import legal_actions
-from pitch13.engine._partway import MIN_SCORE
 from pitch13.events import HandScored as _HandScored
 from pitch13.records._json import (
     MAX_SIZE,
@@ -747,19 +753,10 @@ def _replayed(values: dict[str, object]) -> SeatView:
             "$.dealer",
             f"hand {hand_number} of a game first dealt by seat {first_dealer} is dealt by seat {(first_dealer + hand_number - 1) & 3}",
         )
+    check_score_range(rules, hand_number, scores, no_hand_scored=last is None)
     if last is not None and not any(isinstance(line, str) and line.startswith("scored") for line in lines):
         # A result the history does not score: of an earlier hand, after which the game went on.
-        if last.hand_number >= hand_number:
-            fail("$.last_result.hand_number", f"the last hand scored comes before hand {hand_number}")
-        check_earlier_result(rules, first_dealer, last)
-    total = rules.points_total
-    lowest = MIN_SCORE - total * hand_number  # a game may start at any score from MIN_SCORE
-    for team, score in enumerate(scores):
-        if not lowest <= score <= rules.target + total:
-            fail(
-                f"$.scores[{team}]",
-                f"a score after hand {hand_number} is from {lowest} to {rules.target + total}, not {score}",
-            )
+        check_earlier_result(rules, first_dealer, last, hand_number)
 
     def fold(before: tuple[int, int], *, to_score: bool = False) -> Follower:
         """The history replayed from the scores ``before`` the hand (with ``to_score``, up to its scoring)."""
@@ -781,6 +778,7 @@ def _replayed(values: dict[str, object]) -> SeatView:
     scored = any(isinstance(line, str) and line.split(" ", 1)[0] == "scored" for line in lines)
     if scored:
         change = fold((0, 0), to_score=True).change()
+        check_hand_start(rules, None, (scores[0] - change[0], scores[1] - change[1]), "$.scores")
         follower = fold((scores[0] - change[0], scores[1] - change[1]))
     else:
         follower = fold(scores)

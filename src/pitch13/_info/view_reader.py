@@ -16,11 +16,12 @@ import attrs
 
 from pitch13._base.checks import excerpt
 from pitch13._core.tables import table_for
-from pitch13._core.tally import hand_result, outcome_after
+from pitch13._core.tally import hand_result, outcome_after, past_target
 from pitch13._info.follow import MAX_PLY
 from pitch13._info.knowledge import PlaceInfo
 from pitch13.actions import SeatAction, parse_action
 from pitch13.cards import Card, Suit
+from pitch13.engine._partway import MIN_SCORE
 from pitch13.errors import ActionParseError, DocumentError
 from pitch13.records._json import (
     array,
@@ -36,7 +37,7 @@ from pitch13.records._json import (
     rules_from_dict,
     string,
 )
-from pitch13.rules import Rules
+from pitch13.rules import AllPass, Rules, ShortStock
 from pitch13.scoring import HandResult, Outcome, PointCard, Termination, Trick
 
 #: The classes a view document may name in a ``"type"`` field, by name. Which of them are
@@ -249,14 +250,25 @@ def read_action(value: object, where: str) -> SeatAction:
     return cast("SeatAction", action)
 
 
-def check_earlier_result(rules: Rules, first_dealer: int, last: HandResult) -> None:
-    """Refuse a result of an earlier hand that no hand of the game could have had.
+def check_earlier_result(rules: Rules, first_dealer: int, last: HandResult, hand_number: int) -> None:
+    """Refuse a result of a hand before hand ``hand_number`` that no hand of the game could have had.
 
-    Its dealer is the hand's (R-DEAL-2), its bid one of the auction's (R-BID-1), and every other
-    field what scoring makes of the point cards each team took (R-SCORE-1, R-SCORE-2); and it did
-    not end the game by its moon (R-SCORE-2), as the game goes on after it.
+    It is of an earlier hand, and of the one before unless the rules throw hands in (R-BID-4,
+    R-FILL-2); its dealer is the hand's (R-DEAL-2), its bid one of the auction's (R-BID-1), and
+    every other field what scoring makes of the point cards each team took (R-SCORE-1,
+    R-SCORE-2); the hand began with scores that had not won (R-END-1), and it did not end the
+    game by its moon (R-SCORE-2), as the game goes on after it.
     """
     where = "$.last_result"
+    if last.hand_number >= hand_number:
+        fail(f"{where}.hand_number", f"the last hand scored comes before hand {hand_number}")
+    throws_in = rules.all_pass is AllPass.REDEAL or rules.short_stock is ShortStock.REDEAL
+    if last.hand_number < hand_number - 1 and not throws_in:
+        fail(
+            f"{where}.hand_number",
+            f"no hand is thrown in under these rules: the last hand scored before hand {hand_number} "
+            f"is hand {hand_number - 1}, not {last.hand_number}",
+        )
     dealer = (first_dealer + last.hand_number - 1) & 3
     if last.dealer != dealer:
         fail(
@@ -265,6 +277,7 @@ def check_earlier_result(rules: Rules, first_dealer: int, last: HandResult) -> N
         )
     if not rules.min_bid <= last.bid <= rules.max_bid:
         fail(f"{where}.bid", f"a bid is from {rules.min_bid} to {rules.max_bid}, not {last.bid}")
+    before = (last.scores[0] - last.score_change[0], last.scores[1] - last.score_change[1])
     won = [0, 0]
     for card in last.point_cards:
         if card.team is not None:
@@ -277,7 +290,7 @@ def check_earlier_result(rules: Rules, first_dealer: int, last: HandResult) -> N
         bidder=last.bidder,
         bid=last.bid,
         won=(won[0], won[1]),
-        scores=(last.scores[0] - last.score_change[0], last.scores[1] - last.score_change[1]),
+        scores=before,
         ended_early=last.ended_early,
     )
     for name in _RESULT_FIELDS:
@@ -287,10 +300,45 @@ def check_earlier_result(rules: Rules, first_dealer: int, last: HandResult) -> N
                 f"{where}.{name}",
                 f"the point cards each team took give {excerpt(_listed(scored))}, not {excerpt(_listed(given))}",
             )
+    check_hand_start(rules, last.hand_number, before, f"{where}.scores")
     # A score past the target is refused with the view's scores, which are this result's.
     ended = outcome_after(rules, last.hand_number, last.bidder, last.bid, last.made, last.scores)
     if ended is not None and ended.termination in _MOON_ENDS:
         fail(where, f"the moon of hand {last.hand_number} ended the game, which goes on after it")
+
+
+def check_score_range(
+    rules: Rules, hand_number: int, scores: tuple[int, int], *, no_hand_scored: bool
+) -> None:
+    """Refuse a view's ``scores`` at hand ``hand_number`` that no game reaches.
+
+    A game starts at any score from :data:`~pitch13.engine._partway.MIN_SCORE` (what
+    :func:`pitch13.new_game` takes), which is the score until a hand is scored
+    (``no_hand_scored``); a hand scored loses at most the rules' points, and wins at most
+    that many past the target.
+    """
+    total = rules.points_total
+    lowest = MIN_SCORE - (0 if no_hand_scored else total * hand_number)
+    for team, score in enumerate(scores):
+        if not lowest <= score <= rules.target + total:
+            fail(
+                f"$.scores[{team}]",
+                f"a score after hand {hand_number} is from {lowest} to {rules.target + total}, not {score}",
+            )
+
+
+def check_hand_start(rules: Rules, hand_number: int | None, scores: tuple[int, int], where: str) -> None:
+    """Refuse ``scores`` at the start of hand ``hand_number`` (``None``: the hand the view scores).
+
+    A team past the target has won a game, which does not go on to another hand (R-END-1).
+    """
+    hand = "the hand scored" if hand_number is None else f"hand {hand_number}"
+    for team, score in enumerate(scores):
+        if past_target(rules, score):
+            fail(
+                f"{where}[{team}]",
+                f"{hand} began with a score of {score}, which had won a game to {rules.target}",
+            )
 
 
 _RESULT_FIELDS: Final = tuple(a.name for a in attrs.fields(HandResult))
