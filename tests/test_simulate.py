@@ -416,6 +416,26 @@ def test_a_thrown_in_hand_line_round_trips_with_its_nulls():
     assert HandLine.from_json(line.to_json()) == line
 
 
+def test_every_hand_a_run_plays_reads_back_under_rules_that_call_and_throw_in_differently():
+    """R-BID-1, R-BID-2, R-BID-4, R-FILL-2: the checks of a line refuse no hand a game plays,
+    dealers who matched, were forced or bid freely after three passes, and hands thrown in."""
+    seen = set()
+    for rules in (
+        pitch13.Rules(dealer_may_match=True),
+        pitch13.Rules(all_pass="redeal", short_stock="redeal"),
+        pitch13.Rules.classic_ten_point(),
+    ):
+        for line in simulate(4, seed=5, bots=Shy, rules=rules):
+            assert HandLine.from_json(line.to_json()) == line
+            h = line.hand
+            seen.add("forced" if h.forced_dealer else "thrown in" if h.thrown_in else "played")
+            if h.calls[3] is not None and h.calls[3] == max(c or 0 for c in h.calls[:3]):
+                seen.add("matched")
+            if not h.forced_dealer and h.calls[:3] == (None, None, None) and h.calls[3] is not None:
+                seen.add("bid freely after three passes")
+    assert seen == {"forced", "thrown in", "played", "matched", "bid freely after three passes"}
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
@@ -443,6 +463,26 @@ def test_a_thrown_in_hand_line_round_trips_with_its_nulls():
         (lambda d: d.update(points=[99, 99]), r"\$.points: a hand's points add up to 13, .*not 198"),
         (lambda d: d.update(made=False), r"\$.made: the bidding team took 12 points on a bid of 6"),
         (lambda d: d.update(thrown_in="short_stock"), r"\$.points: a hand thrown in has no points"),
+        # R-BID-1: each bid is higher than those before; R-BID-4: only the dealer may match.
+        (
+            lambda d: d.update(calls=[4, 4, 6, None]),
+            r"\$.calls\[1\]: a bid is higher than the bids before it \(only the dealer may match\), not 4 after 4",
+        ),
+        (lambda d: d.update(calls=[5, 4, 6, None]), r"\$.calls\[1\]: .*, not 4 after 5"),
+        (
+            lambda d: d.update(calls=[4, 5, 6, 6]),
+            r"\$.bidder: the dealer, seat 0, bid 6 last and takes the bid",
+        ),
+        (
+            lambda d: d.update(calls=[4, 5, 14, None], bid=14, made=False),
+            r"\$.calls\[2\]: .* at most the hand's points, 13; not 14",
+        ),
+        (
+            lambda d: d.update(forced_dealer=True),
+            r"\$.forced_dealer: a dealer is forced to bid only after three passes",
+        ),
+        (lambda d: d.update(tricks=7, actions=99), r"\$.tricks: a hand has at most 6 tricks, .*; not 7"),
+        (lambda d: d.update(actions=9), r"\$.actions: the hand takes at least 10 actions, not 9"),
     ],
 )
 def test_a_bad_hand_line_is_refused_saying_where(change, message):

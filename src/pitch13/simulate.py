@@ -163,9 +163,10 @@ class HandLine:
             DocumentError: if ``data`` is not a ``pitch13.hand`` line of this version, a field
                 is missing, unknown, of the wrong type or out of range, or fields contradict
                 each other whatever the rules (a game seed not made of the run's seed and the
-                game's index, a bid without a bidder, a call above the bid,
-                a hand thrown in with points, points that add up to neither 13 nor 10, a
-                verdict the points do not give).
+                game's index, a bid without a bidder, a call above the bid, calls that do not
+                rise or are above the hand's points, a dealer forced to bid who was not, a hand
+                thrown in with points, points that add up to neither 13 nor 10, a verdict the
+                points do not give, more than 6 tricks, fewer actions than the hand takes).
         """
         d = doc.check_header(data, FORMAT, VERSION)
         doc.obj(d, "$", _KEYS)
@@ -225,9 +226,28 @@ class HandLine:
 def _check_hand(h: HandSummary) -> None:
     """Refuse a hand whose fields contradict each other, whatever the rules.
 
-    The auction's winner and the calls (R-BID-1, R-BID-2), a hand thrown in and its points
-    (R-FILL-2), and the verdict (R-SCORE-1).
+    The calls, which rise and are at most the hand's points (R-BID-1, R-BID-4), a dealer forced
+    to bid (R-BID-2), the auction's winner, a hand thrown in and its points (R-FILL-2), the
+    verdict (R-SCORE-1), and the tricks and actions a hand takes.
     """
+    most = 13 if h.points is None or h.unplayed_points is None else sum(h.points) + h.unplayed_points
+    high = 0
+    for i, call in enumerate(h.calls):
+        if call is not None and call > most:
+            doc.fail(f"$.calls[{i}]", f"a bid is at most the hand's points, {most}; not {call}")
+        if call is not None and (call < high or (call == high and i < 3)):
+            doc.fail(
+                f"$.calls[{i}]",
+                f"a bid is higher than the bids before it (only the dealer may match), not {call} after {high}",
+            )
+        high = max(high, call or 0)
+    if h.forced_dealer and (h.calls[:3] != (None, None, None) or h.calls[3] is None):
+        doc.fail("$.forced_dealer", "a dealer is forced to bid only after three passes, and then bids")
+    if h.tricks > 6:
+        doc.fail("$.tricks", f"a hand has at most 6 tricks, as a seat plays at most 6 cards; not {h.tricks}")
+    least = 4 if h.thrown_in is ThrowInReason.ALL_PASSED else 5 + h.tricks  # calls, trump, plays
+    if h.actions < least:
+        doc.fail("$.actions", f"the hand takes at least {least} actions, not {h.actions}")
     bids = [call for call in h.calls if call is not None]
     if h.bid is None or h.bidder is None:
         if bids or h.bid is not None or h.bidder is not None:
@@ -239,6 +259,8 @@ def _check_hand(h: HandSummary) -> None:
             doc.fail("$.calls", f"seat {h.bidder} bid {h.bid}, but every call is a pass")
         if h.calls[(h.bidder - h.dealer - 1) & 3] != h.bid or h.bid != max(bids):
             doc.fail("$.bid", f"the bidder's call is the highest, {max(bids)}; not {h.bid}")
+        if h.calls[3] == h.bid and h.bidder != h.dealer:
+            doc.fail("$.bidder", f"the dealer, seat {h.dealer}, bid {h.bid} last and takes the bid")
         if h.thrown_in is ThrowInReason.ALL_PASSED:
             doc.fail("$.thrown_in", f"seat {h.bidder} bid {h.bid}: not everyone passed")
     if h.thrown_in is not None:
