@@ -282,6 +282,9 @@ def test_reset_options_change_one_episode():
         ({"scores": (55, 0)}, ValueError),
         ({"illegal_action": "ignore"}, ValueError),
         ({"render_mode": "rgb_array"}, ValueError),
+        ({"episode": None}, TypeError),
+        ({"illegal_action": None}, TypeError),
+        ({"render_mode": 1.5}, TypeError),
     ],
 )
 def test_bad_arguments_are_refused(kwargs, error):

@@ -273,6 +273,8 @@ def test_dealer_is_drawn_unless_set():
         ({"scores": (1, 2, 3)}, TypeError),
         ({"hand_number": 0}, ValueError),
         ({"render_mode": "rgb_array"}, ValueError),
+        ({"episode": 1}, TypeError),
+        ({"render_mode": 1.5}, TypeError),
     ],
 )
 def test_bad_options_are_refused(kwargs, error):

@@ -353,6 +353,12 @@ def test_a_whole_game_in_custom_names_never_uses_the_default_ones():
         (("A", "B", "A", "D"), None, ValueError, "seat names must differ"),
         (SEAT_NAMES, ("Us",), ValueError, "team names are 2 strings, not 1"),
         (SEAT_NAMES, ("Us", "Us"), ValueError, "team names must differ"),
+        (
+            ("A", "B", "C", "D"),
+            ("A", "X"),
+            ValueError,
+            "team names and seat names are all different, but 'A' is both",
+        ),
     ],
 )
 def test_bad_names_are_refused(seats, teams, error, message):

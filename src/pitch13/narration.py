@@ -134,6 +134,9 @@ class Narrator:
             2,
             "team",
         )
+        shared = sorted(set(self._teams) & set(seats))
+        if shared:
+            raise ValueError(f"team names and seat names are all different, but {excerpt(shared[0])} is both")
         self._looking = False
         self._stock: tuple[Card, ...] = ()
         self._taken = 0

@@ -122,6 +122,8 @@ def check_settings(
         rules = RULES_PRESETS[rules]
     elif not isinstance(rules, Rules):
         raise TypeError(f"rules is a pitch13.Rules or a preset's name, not {excerpt(rules)}")
+    if not isinstance(episode, str):
+        raise TypeError(f"episode is 'hand' or 'game', not {excerpt(episode)}")
     if episode not in EPISODES:
         raise ValueError(f"episode is 'hand' or 'game', not {excerpt(episode)}")
     if max_hands is not None:

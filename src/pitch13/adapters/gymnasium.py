@@ -183,9 +183,13 @@ class Pitch13Env(HoldsGame, gym.Env[NDArray[np.float32], SupportsIndex]):
         # Relative to the learning seat: its left-hand opponent, its partner, its right.
         self._makers = (_maker(left, "an opponent"), _maker(partner, "partner"), _maker(right, "an opponent"))
         self._settings = check_settings(rules, episode, max_hands, dealer, scores, hand_number)
+        if not isinstance(illegal_action, str):
+            raise TypeError(f"illegal_action is 'random' or 'raise', not {excerpt(illegal_action)}")
         if illegal_action not in ("random", "raise"):
             raise ValueError(f"illegal_action is 'random' or 'raise', not {excerpt(illegal_action)}")
         self._replace_illegal = illegal_action == "random"
+        if render_mode is not None and not isinstance(render_mode, str):
+            raise TypeError(f"render_mode is None, 'ansi' or 'human', not {excerpt(render_mode)}")
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode is None, 'ansi' or 'human', not {excerpt(render_mode)}")
         self.render_mode = render_mode

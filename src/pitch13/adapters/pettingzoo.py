@@ -132,6 +132,8 @@ class raw_env(HoldsGame, AECEnv):  # type: ignore[misc,unused-ignore]
     ) -> None:
         super().__init__()
         self._settings = check_settings(rules, episode, max_hands, dealer, scores, hand_number)
+        if render_mode is not None and not isinstance(render_mode, str):
+            raise TypeError(f"render_mode is None, 'ansi' or 'human', not {excerpt(render_mode)}")
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode is None, 'ansi' or 'human', not {excerpt(render_mode)}")
         self.render_mode = render_mode

@@ -237,8 +237,10 @@ def play_game(
     Raises:
         BotError: if a bot returns an action that is not legal.
         TypeError: if ``bots`` is not four bots, ``max_actions`` neither ``None`` nor an int,
-            or ``on_hand`` is not callable.
-        ValueError: if ``max_actions`` is negative.
+            ``on_hand`` is not callable, or ``rules``, ``dealer`` or ``seed`` is not what
+            :func:`~pitch13.new_game` takes.
+        ValueError: if ``max_actions`` is negative, or ``dealer`` or ``seed`` is out of
+            :func:`~pitch13.new_game`'s range.
     """
     if on_hand is not None and not callable(on_hand):
         raise TypeError(f"on_hand must be callable, not {type(on_hand).__name__}")
@@ -354,8 +356,8 @@ def bot_factory(spec: BotSpec) -> Callable[[int | None], Bot]:
     True
 
     Raises:
-        ValueError: if ``spec`` names no bot, or its module cannot be imported (whatever the
-            module raises), or it has no such class.
+        ValueError: if ``spec`` names no bot, or its module cannot be imported (whatever
+            :exc:`Exception` the module raises), or it has no such class.
         TypeError: if ``spec`` is neither a string nor callable.
     """
     if isinstance(spec, str):

@@ -135,7 +135,7 @@ def summarize_hand(
     """The summary of the finished hand whose history entries are ``entries``.
 
     Args:
-        entries: the hand's entries, from its deal (or the :class:`~pitch13.HandDealt` event) to
+        entries: the hand's entries, from its deal (or the :class:`~pitch13.events.HandDealt` event) to
             its scoring or throw-in, and the :class:`~pitch13.events.GameOver` after it if any.
         rules: the rules the hand was played under (they say whether a dealer who bid after
             three passes had to).
