@@ -382,7 +382,11 @@ def test_seat_by_number_or_name(monkeypatch, given, name):
         ),
         (["--bots", "clever"], "argument --bots: unknown bot 'clever': use one of random, simple, search"),
         (["--bots", "nosuchmodule:Bot"], "argument --bots: bot 'nosuchmodule:Bot': cannot import"),
-        (["--rules", "house"], "argument --rules: invalid choice: 'house'"),
+        (
+            ["--rules", "house"],
+            "argument --rules: expected a preset or option=value, found 'house'; the rules are default or classic",
+        ),
+        (["--rules", "classic target=0"], "argument --rules: target must be from 1 to 1000000, not 0"),
         (["--seed", "x"], "argument --seed: a seed is an integer, not 'x'"),
         (["--seed", str(2**130)], "argument --seed: a seed is an integer of at most 128 bits"),
     ],
@@ -399,13 +403,13 @@ def test_three_bots_classic_rules_and_a_bot_of_ones_own(monkeypatch, tmp_path):
     bots = ["random", "pitch13.bots:SimpleBot", "test_play:FirstBot"]
     status, screen = scripted(
         monkeypatch,
-        ["--rules", "classic", "--bots", *bots, "--seed", "2", "--save", str(path)],
+        ["--rules", "classic target=31", "--bots", *bots, "--seed", "2", "--save", str(path)],
         ["1"] * 40 + ["quit"],
     )
     assert status == 0
-    assert "(game to 52)" in screen
+    assert "(game to 31)" in screen
     record = GameRecord.from_text(path.read_text(encoding="utf-8"))
-    assert record.rules == Rules.classic_ten_point()
+    assert record.rules == Rules.classic_ten_point().replace(target=31)
     # West, South's left, is the random bot; North the simple one; East plays its first action.
     east = 0
     for state, (seat, action) in zip(
@@ -483,7 +487,7 @@ def test_help_reads_well(capsys):
     assert exited.value.code == 0
     out = capsys.readouterr().out
     assert out.startswith("usage: pitch13 play [-h] [--seat SEAT] [--bots BOT [BOT ...]]")
-    for option in ("--seat SEAT", "--bots BOT", "--rules {default,classic}", "--seed SEED", "--save FILE"):
+    for option in ("--seat SEAT", "--bots BOT", "--rules RULES", "--seed SEED", "--save FILE"):
         assert option in out
     assert "Play one seat of a game of 13-point partner pitch against three bots." in out
     assert Suit.HEARTS.symbol in out

@@ -11,6 +11,7 @@ from pitch13.bots import BOT_NAMES, bot_factory
 from pitch13.documents import DocumentError
 from pitch13.records import GameRecord
 from pitch13.records._json import MAX_SIZE
+from pitch13.records._text import read_rules
 from pitch13.rules import Rules
 
 #: How the commands' help names a bot.
@@ -43,14 +44,39 @@ def seed_arg(text: str) -> int:
     return seed
 
 
-def add_rules(parser: argparse.ArgumentParser, help: str) -> None:
-    """Add ``--rules default|classic`` to ``parser``."""
-    parser.add_argument("--rules", choices=("default", "classic"), default="default", help=help)
+#: How the commands' help says what ``--rules`` takes.
+RULES_HELP = (
+    "default (13-point pitch) or classic (10-point pitch, game to 52), then any options as "
+    "option=value words, as a record's Rules tag writes them: 'default target=31 joker_order=fixed' "
+    "(default: default)"
+)
 
 
-def rules_named(name: str) -> Rules:
-    """The rules ``--rules`` names: the default rules, or classic 10-point pitch."""
-    return Rules.classic_ten_point() if name == "classic" else Rules()
+def add_rules(parser: argparse.ArgumentParser) -> None:
+    """Add ``--rules RULES`` to ``parser``: checked as it is read, kept as the text given."""
+    parser.add_argument("--rules", type=_rules_arg, default="default", metavar="RULES", help=RULES_HELP)
+
+
+def rules_named(text: str) -> Rules:
+    """The rules ``--rules`` names: a preset (``classic`` is ``classic_ten_point``), then options.
+
+    Raises:
+        DocumentError: if ``text`` names no rules.
+    """
+    words = text.split()
+    if words and words[0] == "classic":
+        words[0] = "classic_ten_point"
+    return read_rules(" ".join(words), "--rules")
+
+
+def _rules_arg(text: str) -> str:
+    try:
+        rules_named(text)
+    except DocumentError as error:
+        raise argparse.ArgumentTypeError(
+            f"{error.why}; the rules are default or classic, then option=value words"
+        ) from None
+    return text
 
 
 class RecordFileError(Exception):

@@ -41,7 +41,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seed", type=seed_arg, default=0, metavar="S", help="the seed of the match (default 0)"
     )
-    add_rules(parser, "13-point partner pitch (default) or classic 10-point pitch")
+    add_rules(parser)
     parser.add_argument("--quiet", action="store_true", help="no progress bar on standard error")
 
 

@@ -161,7 +161,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="the other seats' players: one for all three, or three, from your left clockwise; "
         f"{BOTS_HELP} (default simple)",
     )
-    add_rules(parser, "default: 13-point pitch; classic: 10-point pitch (default default)")
+    add_rules(parser)
     parser.add_argument(
         "--seed", type=seed_arg, help="the seed of the deals and the bots, an integer (default: a random one)"
     )

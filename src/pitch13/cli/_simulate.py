@@ -71,7 +71,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="BOT",
         help=f"one bot for every seat, or four for seats 0 to 3 (default simple): {BOTS_HELP}",
     )
-    add_rules(parser, "13-point partner pitch (default) or classic 10-point pitch")
+    add_rules(parser)
     parser.add_argument(
         "--out",
         metavar="FILE",

@@ -130,7 +130,12 @@ def rules_text(rules: Rules) -> str:
     return best
 
 
-def _read_rules(text: str, where: str) -> Rules:
+def read_rules(text: str, where: str) -> Rules:
+    """The rules a ``Rules`` tag's value names: a preset, then ``option=value`` words.
+
+    Raises:
+        DocumentError: at ``where``, if a word is neither, or the options make no rules.
+    """
     words = text.split()
     options: dict[str, object] = {}
     if words and words[0] in dict(_PRESETS):
@@ -308,7 +313,7 @@ def parse_text(text: str) -> ParsedRecord:
         )
     if int(version) != VERSION:
         fail(at, f"{RECORD_FORMAT} has no version {int(version)}: version {VERSION} is the first")
-    rules = _read_rules(*tags.get("Rules", ("default", "line 1")))
+    rules = read_rules(*tags.get("Rules", ("default", "line 1")))
     dealer_text, at = tags["FirstDealer"]
     if dealer_text not in ("0", "1", "2", "3"):
         fail(at, f"the first dealer is a seat from 0 to 3, not {excerpt(dealer_text)}")
