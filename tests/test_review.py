@@ -26,7 +26,7 @@ from pitch13.analysis._review import (
 from pitch13.bots import SimpleBot, play_game
 from pitch13.bots._solver import evaluate_choices, mean_and_error
 from pitch13.cli import main
-from pitch13.cli._review import decision_line, print_review, seconds
+from pitch13.cli._review import print_review, seconds
 from pitch13.trumps import is_trump
 
 #: The saved game of the docs' "Reviewing a game".
@@ -436,7 +436,7 @@ def test_the_command_prints_the_marked_decisions_and_a_summary(record_files, blu
     captured = capsys.readouterr()
     assert captured.err == ""
     out = captured.out.splitlines()
-    marked = [decision_line(d) for d in blunder_review.marked]
+    marked = [d.line() for d in blunder_review.marked]
     assert out[: len(marked)] == marked
     assert "hand 1  seat 2  play  played 3C, best JC: loss 17.00 ± 0.00  blunder" in out
     at = out.index(
@@ -467,6 +467,27 @@ def test_the_command_prints_the_marked_decisions_and_a_summary(record_files, blu
         == "marks: inaccuracy 1, mistake 2.5, blunder 5 points of loss, and at least twice its standard error"
     )
     assert out[-1].startswith("wall time ") and out[-1].endswith(" s with 1 worker(s)")
+    assert blunder_review.report() == captured.out[: captured.out.index("wall time ")]
+
+
+def test_a_reports_lines_are_the_marked_decisions_or_every_one(blunder_review):
+    """``Review.report()`` is what the command prints, from Python: the marked decisions, or
+    with ``every`` each decision's line in the record's order, then the same summary."""
+    every = blunder_review.report(every=True).splitlines()
+    assert every[: len(blunder_review.decisions)] == [d.line() for d in blunder_review.decisions]
+    assert every[len(blunder_review.decisions)] == ""
+    marked = blunder_review.report().splitlines()
+    assert marked[len(blunder_review.marked) :] == every[len(blunder_review.decisions) :]
+    plain = next(d for d in blunder_review.decisions if d.mark is None and d.phase is Phase.BIDDING)
+    assert plain.line() == (
+        f"hand {plain.hand}  seat {plain.seat}  bidding  chose {plain.action}, best {plain.best}: "
+        f"loss {plain.loss:.2f} ± {plain.stderr:.2f}"
+    )
+    assert Review(samples=2, time_limit=0.5, seed=3, decisions=()).report().splitlines()[:3] == [
+        "no decision to review",
+        "",
+        "0 decisions, at most 2 deals and 0.5 CPU s each, seed 3",
+    ]
 
 
 def test_the_command_prints_every_decision_with_all(record_files, blunder_review, capsys):

@@ -65,7 +65,7 @@ import attrs
 
 from pitch13._base.checks import ShortLookup, check_count, check_time_limit, excerpt, writable
 from pitch13._base.pool import in_chunks
-from pitch13.actions import GiveUp, SeatAction
+from pitch13.actions import GiveUp, Play, SeatAction
 from pitch13.analysis._evaluate import ActionValue
 from pitch13.bots._solver import evaluate_choices, mean_and_error
 from pitch13.engine import legal_actions
@@ -161,6 +161,20 @@ class ReviewedDecision:
     #: the time limit stopped them); 0 when the first measure earned no mark.
     fresh_samples: int = 0
 
+    def line(self) -> str:
+        """The decision in one line, as ``pitch13 review`` prints it.
+
+        ``hand 3  seat 1  play  played 9S, best KS: loss 2.75 ± 0.40  mistake`` (a card by its
+        notation, any other action as ``chose bid 5``; the mark, if any, last).
+        """
+        verb = "played" if isinstance(self.action, Play) else "chose"
+        line = (
+            f"hand {self.hand}  seat {self.seat}  {self.phase.value}  "
+            f"{verb} {_action_name(self.action)}, best {_action_name(self.best)}: "
+            f"loss {self.loss:.2f} ± {self.stderr:.2f}"
+        )
+        return line if self.mark is None else f"{line}  {self.mark.value}"
+
     def to_dict(self) -> dict[str, object]:
         """The decision as its entry in :meth:`Review.to_dict` (numbers rounded to 3 decimals)."""
         return {
@@ -254,6 +268,32 @@ class Review:
             )
         return tuple(out)
 
+    def report(self, *, every: bool = False) -> str:
+        """The review as ``pitch13 review`` prints it, as text that ends with a newline.
+
+        The marked decisions (every one with ``every``), each as :meth:`ReviewedDecision.line`
+        writes it, then a summary by seat and the marks' thresholds. Costs O(decisions).
+        """
+        shown = self.decisions if every else self.marked
+        lines = [d.line() for d in shown]
+        if not shown:
+            lines.append("no decision was marked" if self.decisions else "no decision to review")
+        limit = "no time limit" if self.time_limit is None else f"{self.time_limit:g} CPU s"
+        lines += [
+            "",
+            f"{len(self.decisions)} decisions, at most {self.samples} deals and {limit} each, seed {self.seed}",
+            f"{'seat':>4}  {'decisions':>9}  {'loss':>8}  {'mean loss':>9}  "
+            f"{'inaccuracies':>12}  {'mistakes':>8}  {'blunders':>8}",
+        ]
+        lines += [
+            f"{s.seat:>4}  {s.decisions:>9}  {s.loss:>8.2f}  {s.mean_loss:>9.3f}  "
+            f"{s.inaccuracies:>12}  {s.mistakes:>8}  {s.blunders:>8}"
+            for s in self.seats
+        ]
+        thresholds = ", ".join(f"{mark.value} {mark.threshold:g}" for mark in Mark)
+        lines.append(f"marks: {thresholds} points of loss, and at least twice its standard error")
+        return "\n".join(lines) + "\n"
+
     def to_dict(self) -> dict[str, object]:
         """The review as a JSON-ready document (format ``pitch13-review``, version 1).
 
@@ -288,6 +328,11 @@ class Review:
         if indent is not None and not 0 <= indent <= _MOST_INDENT:
             raise ValueError(f"to_json() indent must be from 0 to {_MOST_INDENT}, not {excerpt(indent)}")
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
+
+
+def _action_name(action: SeatAction) -> str:
+    """A card as its notation (``9S``); any other action as its notation (``bid 5``)."""
+    return str(action.card) if isinstance(action, Play) else str(action)
 
 
 def _round(value: float) -> float:

@@ -8,8 +8,7 @@ import sys
 import time
 from typing import TextIO
 
-from pitch13.actions import Play, SeatAction
-from pitch13.analysis import Mark, Review, ReviewedDecision, review
+from pitch13.analysis import Review, review
 from pitch13.cli._args import record_or_status, seed_arg, whole
 from pitch13.cli._progress import Progress
 
@@ -72,47 +71,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar on standard error")
 
 
-def _name(action: SeatAction) -> str:
-    """A card as its notation (``9S``); any other action as its notation (``bid 5``)."""
-    return str(action.card) if isinstance(action, Play) else str(action)
-
-
-def decision_line(decision: ReviewedDecision) -> str:
-    """``hand 3  seat 1  play  played 9S, best KS: loss 2.75 ± 0.40  mistake``."""
-    verb = "played" if isinstance(decision.action, Play) else "chose"
-    line = (
-        f"hand {decision.hand}  seat {decision.seat}  {decision.phase.value}  "
-        f"{verb} {_name(decision.action)}, best {_name(decision.best)}: "
-        f"loss {decision.loss:.2f} ± {decision.stderr:.2f}"
-    )
-    return line if decision.mark is None else f"{line}  {decision.mark.value}"
-
-
 def print_review(result: Review, out: TextIO, *, every: bool = False) -> None:
     """Print the marked decisions (every one with ``every``) and the summary by seat."""
-    shown = result.decisions if every else result.marked
-    for decision in shown:
-        print(decision_line(decision), file=out)
-    if not shown:
-        print("no decision was marked" if result.decisions else "no decision to review", file=out)
-    limit = "no time limit" if result.time_limit is None else f"{result.time_limit:g} CPU s"
-    print(
-        f"\n{len(result.decisions)} decisions, at most {result.samples} deals and {limit} each, seed {result.seed}",
-        file=out,
-    )
-    print(
-        f"{'seat':>4}  {'decisions':>9}  {'loss':>8}  {'mean loss':>9}  "
-        f"{'inaccuracies':>12}  {'mistakes':>8}  {'blunders':>8}",
-        file=out,
-    )
-    for seat in result.seats:
-        print(
-            f"{seat.seat:>4}  {seat.decisions:>9}  {seat.loss:>8.2f}  {seat.mean_loss:>9.3f}  "
-            f"{seat.inaccuracies:>12}  {seat.mistakes:>8}  {seat.blunders:>8}",
-            file=out,
-        )
-    thresholds = ", ".join(f"{mark.value} {mark.threshold:g}" for mark in Mark)
-    print(f"marks: {thresholds} points of loss, and at least twice its standard error", file=out)
+    out.write(result.report(every=every))
 
 
 def run(args: argparse.Namespace) -> int:
