@@ -323,8 +323,12 @@ def test_match_refuses_bad_bots():
         match("clever", "random", pairs=1)
     with pytest.raises(TypeError, match="not int"):
         match(3, "random", pairs=1)
-    with pytest.raises(BotError):
-        match(_Cheater, "random", pairs=1)
+    with pytest.raises(
+        BotError,
+        match=r"which is not one of its legal actions, in game 0 \(pair 0\) of the match seeded 4, bot A$",
+    ) as caught:
+        match(_Cheater, "random", pairs=1, seed=4)
+    assert caught.value.where == "game 0 (pair 0) of the match seeded 4, bot A"
 
 
 def test_match_refuses_a_bad_progress_or_a_bot_workers_cannot_take_before_any_game(monkeypatch):

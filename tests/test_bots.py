@@ -269,6 +269,8 @@ def test_bot_error_when_a_bot_returns_an_illegal_action_or_a_non_action(answer):
     assert error.seat == 1
     assert error.action == answer
     assert "seat 1" in str(error)
+    hint = "(a bot returns an action, such as pitch13.PASS or pitch13.parse_action('bid 5'))"
+    assert (hint in str(error)) == isinstance(answer, (str, int))
 
 
 def test_bot_error_names_the_seat_that_failed_later_in_the_game():

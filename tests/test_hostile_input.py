@@ -412,7 +412,7 @@ def test_errors_pickle_with_what_they_carry(protocol):
     document = raised(lambda: GameRecord.from_json("["))
     parse = raised(lambda: parse_action("bid x"))
     card_error = raised(lambda: Card.parse("ZZ"))
-    bot = BotError(2, Bid(5))
+    bot = BotError(2, Bid(5), "game 7 of the run seeded 1")
     for error in (illegal, document, parse, card_error, bot):
         loaded = pickle.loads(pickle.dumps(error, protocol))
         assert type(loaded) is type(error) and str(loaded) == str(error)
@@ -423,4 +423,4 @@ def test_errors_pickle_with_what_they_carry(protocol):
     loaded = pickle.loads(pickle.dumps(parse, protocol))
     assert (loaded.text, loaded.position) == ("bid x", parse.position)
     loaded = pickle.loads(pickle.dumps(bot, protocol))
-    assert (loaded.seat, loaded.action) == (2, Bid(5))
+    assert (loaded.seat, loaded.action, loaded.where) == (2, Bid(5), "game 7 of the run seeded 1")

@@ -336,9 +336,11 @@ def test_simulate_refuses_bad_arguments():
     assert len(list(simulate(1, bots=lambda seed: SimpleBot(seed)))) > 0  # in this process, any callable
     with pytest.raises(ValueError, match="index must be 0 or more"):
         simulate_game(-1)
-    with pytest.raises(pitch13.BotError, match="seat 1"):
+    with pytest.raises(pitch13.BotError, match=r"seat 1 .*, in game 0 of the run seeded 0$"):
         list(simulate(1, bots=[SimpleBot, Cheat, SimpleBot, SimpleBot]))
-    with pytest.raises(pitch13.BotError, match="seat 1"):  # from a worker process too
+    with pytest.raises(
+        pitch13.BotError, match=r"seat 1 .*, in game [01] of the run seeded 0$"
+    ):  # from a worker too
         list(simulate(2, bots=[SimpleBot, Cheat, SimpleBot, SimpleBot], workers=2, chunk_size=1))
 
 

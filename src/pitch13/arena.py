@@ -284,7 +284,8 @@ def _play(
         action = bots[seat].choose(seat_view)
         times[seat & 1 != a_team].append(clock() - started)
         if action not in seat_view.legal_actions:
-            raise BotError(seat, action)
+            who = "A" if seat & 1 == a_team else "B"
+            raise BotError(seat, action, f"game {game} (pair {pair}) of the match seeded {seed}, bot {who}")
         state = apply(state, action, seat=seat)
     assert state.outcome is not None
     scores = state.outcome.scores

@@ -115,17 +115,20 @@ class IllegalActionError(ValueError):
 class BotError(ValueError):
     """A bot returned something that is not one of its legal actions."""
 
-    def __init__(self, seat: int, action: object) -> None:
-        super().__init__(
-            f"the bot of seat {seat} chose {excerpt(action)}, which is not one of its legal actions"
-        )
+    def __init__(self, seat: int, action: object, where: str = "") -> None:
+        message = f"the bot of seat {seat} chose {excerpt(action)}, which is not one of its legal actions"
+        if isinstance(action, (str, bytes, int)):
+            message += " (a bot returns an action, such as pitch13.PASS or pitch13.parse_action('bid 5'))"
+        super().__init__(f"{message}, in {where}" if where else message)
         #: The seat whose bot failed.
         self.seat = seat
         #: What it returned.
         self.action = action
+        #: Where it happened (``"game 3 of the run seeded 0"``), or ``""`` when the caller knows.
+        self.where = where
 
     def __reduce__(self) -> _Reduced:
-        return (_remade, (type(self), (self.seat, self.action), {}))
+        return (_remade, (type(self), (self.seat, self.action, self.where), {}))
 
 
 class FairnessError(ValueError):

@@ -45,7 +45,7 @@ import attrs
 from pitch13._base import pool
 from pitch13._base.checks import MAX_SEED, check_seed, excerpt, option_or_default
 from pitch13._base.seeds import check_parts, game_seed, player_seed
-from pitch13.bots import Bot, BotSpec, bot_factory, iter_hands
+from pitch13.bots import Bot, BotError, BotSpec, bot_factory, iter_hands
 from pitch13.bots._args import check_sendable
 from pitch13.bots._summary import HandSummary, hand_summaries
 from pitch13.cards import Suit  # noqa: F401 - HandSummary's annotations name it, read here
@@ -316,9 +316,13 @@ def _game(
 ) -> list[HandLine]:
     bots = [make(player_seed(seed, index, seat)) for seat, make in enumerate(makers)]
     deals = game_seed(seed, index)
-    return [
-        HandLine(seed, index, deals, hand) for hand in iter_hands(bots, rules, dealer=index & 3, seed=deals)
-    ]
+    try:
+        return [
+            HandLine(seed, index, deals, hand)
+            for hand in iter_hands(bots, rules, dealer=index & 3, seed=deals)
+        ]
+    except BotError as error:  # said with the game it happened in
+        raise BotError(error.seat, error.action, f"game {index} of the run seeded {seed}") from None
 
 
 def simulate_game(
