@@ -465,6 +465,15 @@ def test_every_hand_a_run_plays_reads_back_under_rules_that_call_and_throw_in_di
         (lambda d: d.update(points=[99, 99]), r"\$.points: a hand's points add up to 13, .*not 198"),
         (lambda d: d.update(made=False), r"\$.made: the bidding team took 12 points on a bid of 6"),
         (lambda d: d.update(thrown_in="short_stock"), r"\$.points: a hand thrown in has no points"),
+        (
+            lambda d: d.update(calls=[None] * 4, bidder=None, bid=None),
+            r"\$.thrown_in: a hand everyone passed is thrown in as all_passed",
+        ),
+        (
+            lambda d: d.update(thrown_in="short_stock", points=None, unplayed_points=None, made=None),
+            r"\$.score_change: a hand thrown in changes no score and plays no trick",
+        ),
+        (lambda d: d.update(trump=None), r"\$.points: a hand played has trump, points, unplayed points"),
         # R-BID-1: each bid is higher than those before; R-BID-4: only the dealer may match.
         (
             lambda d: d.update(calls=[4, 4, 6, None]),
