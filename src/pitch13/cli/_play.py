@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
+from pitch13._base.checks import excerpt
 from pitch13.actions import (
     PASS,
     REJECT,
@@ -389,7 +390,10 @@ class _Table:
             try:
                 apply(self.state, found, seat=self.seat, ply=v.ply)
             except IllegalActionError as error:
-                self.say(f"  Not allowed: {str(error).rstrip('.')}.")
+                why = str(error).rstrip(".")
+                mine = f"seat {self.seat} "  # the library's number for the seat the table names
+                name = self.narrator.seat(self.seat)
+                self.say(f"  Not allowed: {name + why[len(mine) - 1 :] if why.startswith(mine) else why}.")
                 continue
             return found  # pragma: no cover - every legal action is in the menu
 
@@ -423,6 +427,12 @@ class _Table:
         return "\n".join(lines)
 
 
+#: The first words of a seat's actions in their notation (a deal's is not one).
+_SEAT_WORDS: Final = frozenset(
+    {"pass", "bid", "trump", "discard", "take", "turn", "reject", "stop", "give", "play"}
+)
+
+
 def _read(answer: str, v: SeatView, actions: Sequence[SeatAction]) -> SeatAction | str:
     """The action ``answer`` means, or why it means none."""
     if not answer:
@@ -452,6 +462,11 @@ def _read(answer: str, v: SeatView, actions: Sequence[SeatAction]) -> SeatAction
     try:
         action = parse_action(answer)
     except ActionParseError as error:
+        word = key.split()[0]
+        if word == "deal":
+            return "Dealing is not a seat's action."
+        if word not in _SEAT_WORDS:  # the library's list of actions has the dealer's too
+            return f"Not an action: {excerpt(answer)} ('help' lists the answers)."
         return f"Not an action: {error}."
     if isinstance(action, Deal):
         return "Dealing is not a seat's action."
