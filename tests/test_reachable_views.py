@@ -28,6 +28,7 @@ from helpers import SHORT_HANDS, SHORT_STOCK, deal, random_states
 from pitch13 import (
     DECK,
     Card,
+    Deal,
     DocumentError,
     NameTrump,
     Pass,
@@ -368,6 +369,19 @@ def test_the_oracle_reports_a_reader_that_reads_other_than_what_was_sent():
     document = after.to_dict()
     assert judge(lambda: SeatView.from_dict(document), Verdict(), rng, document) is None
     assert judge(lambda: before, Verdict(), rng, document) == "a document accepted reads as another view"
+    # The last entry read back is compared word for word (its words in another order are
+    # another entry), but for the cards of an entry that lists a set of them.
+    words = delta.entries[-1].split()
+    assert len(set(words)) > 1
+    swapped = attrs.evolve(delta, entries=(*delta.entries[:-1], " ".join(reversed(words))))
+    assert judge(lambda: after, Verdict(), rng, swapped).startswith("a delta accepted gives a view of ply 14")
+    dealt_by_chance = apply(new_game(dealer=0), Deal(DECK))
+    dealt = view_delta(dealt_by_chance, 2, 0)
+    shown = dealt.entries[-1].split()
+    assert shown[0] == "dealt" and len(shown) == 12
+    shuffled = attrs.evolve(dealt, entries=(" ".join(shown[:3] + shown[:2:-1]),))
+    assert shuffled != dealt
+    assert judge(lambda: view(dealt_by_chance, 2), Verdict(), rng, shuffled) is None
 
 
 # --- each refusal of the look and of a hand's end, where and why -----------------------------------

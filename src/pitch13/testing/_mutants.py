@@ -165,6 +165,25 @@ def _fields(document: Mapping[str, object]) -> dict[str, object]:
     return {key: value for key, value in document.items() if not isinstance(value, (list, dict))}
 
 
+#: The first words of the entries that list a set of cards, which may be written in any order.
+_CARD_SETS = frozenset({"dealt", "refill", "dead", "early", "rejected"})
+
+
+def _same_entry(read: str, sent: str) -> bool:
+    """Whether the entry read back is the one sent.
+
+    Word for word, but the cards of an entry that lists a set of them in any order.
+    """
+    a, b = read.split(), sent.split()
+    if not a or a[0] not in _CARD_SETS:
+        return a == b
+
+    def parts(words: list[str]) -> tuple[list[str], list[str]]:
+        return [w for w in words if w not in _CARD_NAMES], sorted(w for w in words if w in _CARD_NAMES)
+
+    return parts(a) == parts(b)
+
+
 def judge(
     read: Callable[[], SeatView],
     verdict: Verdict,
@@ -191,10 +210,7 @@ def judge(
     verdict.accepted += 1
     if isinstance(sent, ViewDelta):
         last = str(seat_view.history[-1]) if seat_view.history else ""
-        # An entry's cards may be written in any order: its words are compared, not its text.
-        if seat_view.ply != sent.ply or (
-            sent.entries and sorted(last.split()) != sorted(sent.entries[-1].split())
-        ):
+        if seat_view.ply != sent.ply or (sent.entries and not _same_entry(last, sent.entries[-1])):
             return f"a delta accepted gives a view of ply {seat_view.ply} ending {last!r}, not the delta's"
     elif sent is not None and _fields(seat_view.to_dict()) != _fields(sent):
         return "a document accepted reads as another view"
