@@ -416,6 +416,7 @@ def test_joining_needs_a_join_and_a_good_token():
                 with pytest.raises(ConnectionClosed):
                     socket.recv(timeout=10)
         with connect(f"{srv.ws}/ws/nosuchtable") as socket:
+            socket.send(json.dumps({"type": "join"}))
             assert json.loads(socket.recv(timeout=10))["code"] == "no_table"
 
 

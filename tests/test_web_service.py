@@ -256,7 +256,7 @@ def _tables_in(path, names, moves=0):
         table.start(2)
         for _ in range(moves):
             seat = table.state.to_act
-            table.bot_move(seat, table.bot_choice(seat)[0], table.state.ply)
+            table.bot_move(seat, table.bot_choice(seat, table.state.ply), table.state.ply)
     store.close()
 
 
@@ -344,11 +344,11 @@ def test_bots_choose_after_a_restart_as_they_would_have(tmp_path):
         if seat == 2:
             table.bot_move(seat, pitch13.legal_actions(table.state)[0], table.state.ply)
             continue
-        table.bot_move(seat, table.bot_choice(seat)[0], table.state.ply)
+        table.bot_move(seat, table.bot_choice(seat, table.state.ply), table.state.ply)
     (row,) = store.unfinished()
     again = Table.restore(row, store)
     seat = table.state.to_act
-    assert again.bot_choice(seat) == table.bot_choice(seat)
+    assert again.bot_choice(seat, again.state.ply) == table.bot_choice(seat, table.state.ply)
     assert again.bot_for(seat, 7) is not again.bot_for(seat, 7)  # made for each decision
     store.close()
 
@@ -702,3 +702,119 @@ def test_bad_frames_log_no_traceback(caplog):
         uvicorn_log.removeHandler(caplog.handler)
     assert "Traceback" not in caplog.text and "UTF-8" not in caplog.text
     assert not any(record.exc_info for record in caplog.records)
+
+
+def test_a_bots_choice_is_for_the_turn_it_was_asked_for_and_a_failed_one_is_tried_again(monkeypatch, caplog):
+    """A person may move while a stand-in's choice waits for its thread: the choice is for the
+    turn (ply and seat) it was asked for, else none. A bot that fails logs and is asked again;
+    the table's task lives on and the game is played to its end."""
+    table = Table("t", secret=7, store=None, bots="simple")
+    table.take_seat(2)
+    table.start(2)
+    seat, ply = table.state.to_act, table.state.ply
+    assert seat != 2
+    assert table.bot_choice(seat, ply) in pitch13.legal_actions(table.state)
+    assert table.bot_choice(seat, ply + 1) is None
+    assert table.bot_choice((seat + 1) % 4, ply) is None
+    failures = [RuntimeError("a bot's bug")]
+    choose = Table.bot_choice
+
+    def failing_once(self, seat, ply):
+        if failures:
+            raise failures.pop()
+        return choose(self, seat, ply)
+
+    monkeypatch.setattr(Table, "bot_choice", failing_once)
+    with running_server(**FAST) as srv:
+        created = httpx.post(f"{srv.http}/api/tables", json={"seat": 0}).json()
+        owner = Seat(srv.ws, created["id"], {"token": created["token"]})
+        owner.socket.send(json.dumps({"type": "start"}))
+        watched = srv.server.tables[created["id"]]
+        deadline = time.monotonic() + 20
+        while watched.state.ply == 0 or watched.state.to_act != 0:
+            assert time.monotonic() < deadline, "the bots stopped"
+            time.sleep(0.02)
+        owner.close()
+    assert not failures
+    assert "the bot of seat 1 failed; it is tried again" in caplog.text
+
+
+def test_numbers_with_control_characters_strip_drops_are_read_not_a_server_error():
+    """A form's number is read from its text stripped, as ``str.strip`` strips it (which drops
+    a few control characters ``int`` would refuse)."""
+    with running_server(**FAST) as srv:
+        for body in ({"seed": "2\u001c"}, {"seat": "2\u001f"}, {"seat": " 1\n"}):
+            created = httpx.post(f"{srv.http}/api/tables", json=body)
+            assert created.status_code == 201, (body, created.text)
+        assert httpx.post(f"{srv.http}/api/tables", json={"seat": "2\u001f3"}).status_code == 400
+
+
+def test_an_unexpected_error_is_a_500_with_the_security_headers(monkeypatch):
+    """Starlette answers an error nobody expected outside every middleware; the answer still
+    carries the security headers, and says nothing of the error."""
+
+    def broken(self):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(Table, "summary", broken)
+    with running_server(**FAST) as srv:
+        httpx.post(f"{srv.http}/api/tables", json={"seat": 0})
+        answer = httpx.get(f"{srv.http}/api/tables")
+    assert answer.status_code == 500
+    assert answer.json() == {"error": "the server failed to answer", "code": "server_error"}
+    assert "frame-ancestors 'none'" in answer.headers["content-security-policy"]
+    assert answer.headers["x-content-type-options"] == "nosniff"
+
+
+def test_a_join_to_a_table_freed_meanwhile_is_told_no_table(monkeypatch):
+    """A connection accepted before its table was freed for another, joining after, is told
+    ``no_table`` and closed, as the docs say."""
+    import examples.web.app as web_app
+
+    with running_server(**FAST) as srv:
+        first = httpx.post(f"{srv.http}/api/tables", json={"seat": 0}).json()
+        with connect(f"{srv.ws}/ws/{first['id']}") as socket:
+            monkeypatch.setattr(web_app, "MAX_TABLES", 1)
+            srv.server.tables[first["id"]].last_active -= web_app.UNSTARTED_IDLE_LIMIT + 1
+            assert httpx.post(f"{srv.http}/api/tables", json={"seat": 0}).status_code == 201
+            assert first["id"] not in srv.server.tables
+            socket.send(json.dumps({"type": "join", "token": first["token"]}))
+            answer = json.loads(socket.recv(timeout=10))
+            assert (answer["code"], answer["message"]) == ("no_table", "the table was closed")
+            with pytest.raises(ConnectionClosed):
+                socket.recv(timeout=10)
+
+
+def test_spectators_cannot_lock_the_seated_people_out(monkeypatch):
+    """Spectators who have joined hold at most ``MAX_SPECTATORS`` of a table's connections; the
+    rest is kept for the people seated there."""
+    import examples.web.app as web_app
+
+    monkeypatch.setattr(web_app, "MAX_CONNECTIONS", 4)
+    monkeypatch.setattr(web_app, "MAX_SPECTATORS", 2)
+    with running_server(**FAST) as srv:
+        created = httpx.post(f"{srv.http}/api/tables", json={"seat": 0}).json()
+        watchers = [Seat(srv.ws, created["id"], {}) for _ in range(2)]
+        assert all(w.welcome["type"] == "welcome" for w in watchers)
+        third = Seat(srv.ws, created["id"], {})
+        assert third.welcome["code"] == "table_full"
+        assert "48" not in third.welcome["message"] and "2 spectators" in third.welcome["message"]
+        owner = Seat(srv.ws, created["id"], {"token": created["token"]})
+        assert owner.welcome["type"] == "welcome" and owner.welcome["seat"] == 0
+        for client in (*watchers, third, owner):
+            client.close()
+
+
+def test_the_websocket_tells_no_more_of_a_tables_existence_than_http():
+    """A wrong token at a private table, and an id of no table, are both told ``no_table``
+    after the join: neither a different answer nor an earlier one tells an id that exists."""
+    with running_server(**FAST) as srv:
+        created = httpx.post(f"{srv.http}/api/tables", json={"seat": 0, "private": True}).json()
+        assert Seat(srv.ws, created["id"], {"token": "not-a-token"}).welcome["code"] == "no_table"
+        public = httpx.post(f"{srv.http}/api/tables", json={"seat": 0}).json()
+        assert Seat(srv.ws, public["id"], {"token": "not-a-token"}).welcome["code"] == "bad_token"
+        with connect(f"{srv.ws}/ws/ffffffff") as socket:
+            with pytest.raises(TimeoutError):
+                socket.recv(timeout=0.5)  # nothing before the join, as for a table that exists
+            socket.send(json.dumps({"type": "join"}))
+            assert json.loads(socket.recv(timeout=10))["code"] == "no_table"

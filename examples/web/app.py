@@ -71,6 +71,9 @@ TABLES_AN_ADDRESS: Final = 5
 #: connection has to send its ``join``. Both count a connection from when it is accepted.
 MAX_CONNECTIONS: Final = 64
 JOIN_TIMEOUT: Final = 10.0
+#: The most of a table's connections spectators may hold once joined: the rest is kept for the
+#: seated people, whom spectators cannot lock out.
+MAX_SPECTATORS: Final = 48
 #: The largest record the replay page takes, in bytes (a whole game's is some tens of kilobytes),
 #: and the most states its replay may have (checked as it replays).
 MAX_RECORD: Final = 300_000
@@ -309,8 +312,11 @@ class Server:
             listener.set()
 
     def changed(self, table: Table) -> None:
-        """Wake the table's task and every connection's writer: the table has changed."""
-        for listener in self._listeners[table.id]:
+        """Wake the table's task and every connection's writer: the table has changed.
+
+        A table closed meanwhile has nobody left to wake.
+        """
+        for listener in self._listeners.get(table.id, ()):
             listener.set()
 
     def listen(self, table: Table) -> asyncio.Event:
@@ -359,9 +365,19 @@ class Server:
                 await asyncio.sleep(self.bot_delay)
                 if table.state.ply != ply:
                     continue  # a move was made meanwhile: look again
-            action, seen_ply = await asyncio.to_thread(table.bot_choice, seat)
             try:
-                moved = table.bot_move(seat, action, seen_ply)  # False if a move was made meanwhile
+                action = await asyncio.to_thread(table.bot_choice, seat, ply)
+            except Exception:  # a bug of a bot's: logged, and tried again, so the table lives on
+                LOG.exception(
+                    "table %s: the bot of seat %d failed; it is tried again in %g s", table.id, seat, pause
+                )
+                await asyncio.sleep(pause)
+                pause = min(2 * pause, STORAGE_PAUSE_MAX)
+                continue
+            if action is None:
+                continue  # the turn ended while the bot was asked (the person moved): look again
+            try:
+                moved = table.bot_move(seat, action, ply)  # False if a move was made meanwhile
             except TableError as error:  # the database cannot keep it: the move waits, and so does the game
                 LOG.error("table %s: %s; the move is tried again in %g s", table.id, error, pause)
                 await asyncio.sleep(pause)
@@ -465,8 +481,10 @@ async def _read_json(request: Request) -> Message:
 
 def _whole(value: object) -> object:
     """``value``, or the whole number it writes if it is a string of ASCII digits (a form's field)."""
-    if isinstance(value, str) and value.strip().isascii() and value.strip().isdecimal() and len(value) < 40:
-        return int(value)
+    if isinstance(value, str) and len(value) < 40:
+        text = value.strip()  # what strip drops (spaces, and a few control characters) int() keeps
+        if text.isascii() and text.isdecimal():
+            return int(text)
     return value
 
 
@@ -1041,24 +1059,28 @@ async def play(websocket: WebSocket) -> None:
         return
     await websocket.accept()
     table = server.tables.get(websocket.path_params["table_id"])
-    if table is None:
-        await _send_and_close(websocket, TableError("no_table", "there is no such table").message())
-        return
     address = _address(websocket)
     if server.addresses.get(address, 0) >= server.connections_an_address:
         limit = f"one address may have {server.connections_an_address} connections open"
         await _send_and_close(websocket, TableError("too_many_connections", limit).message())
         return
-    if table.connections >= MAX_CONNECTIONS:
+    if table is not None and table.connections >= MAX_CONNECTIONS:
         limit = f"a table takes {MAX_CONNECTIONS} connections at most"
         await _send_and_close(websocket, TableError("table_full", limit).message())
         return
     server.addresses[address] = server.addresses.get(address, 0) + 1
-    table.connections += 1
+    if table is not None:
+        table.connections += 1
     try:
-        await _join_and_serve(websocket, server, table)
+        if table is None:  # told after the join, as a private table's join without its invite is
+            with contextlib.suppress(asyncio.TimeoutError, WebSocketDisconnect):
+                await asyncio.wait_for(websocket.receive(), JOIN_TIMEOUT)
+            await _send_and_close(websocket, TableError("no_table", "there is no such table").message())
+        else:
+            await _join_and_serve(websocket, server, table)
     finally:
-        table.connections -= 1
+        if table is not None:
+            table.connections -= 1
         left = server.addresses[address] - 1
         if left:
             server.addresses[address] = left
@@ -1081,7 +1103,16 @@ async def _join_and_serve(websocket: WebSocket, server: Server, table: Table) ->
         token = first.get("token")
         if token is None:
             table.check_invite(first.get("invite"))
-        seat = None if token is None else table.seat_of(token)
+        try:
+            seat = None if token is None else table.seat_of(token)
+        except TableError:
+            if table.invite is None:
+                raise
+            raise TableError("no_table", "there is no such table") from None  # its existence is secret
+        if table.id not in server.tables:  # freed for another while the join was awaited
+            raise TableError("no_table", "the table was closed")
+        if seat is None and table.spectators >= MAX_SPECTATORS:
+            raise TableError("table_full", f"a table takes {MAX_SPECTATORS} spectators at most")
     except TableError as error:
         await _send_and_close(websocket, error.message())
         return
@@ -1253,6 +1284,15 @@ def make_app(
         ],
         lifespan=lifespan,
         middleware=[Middleware(Guard)],
+        # Starlette answers an error it did not expect outside every middleware: this answer
+        # carries the security headers itself (the error is still logged with its traceback).
+        exception_handlers={500: _server_error},
     )
     app.state.server = server
     return app
+
+
+async def _server_error(request: Request, error: Exception) -> Response:
+    """The answer to an error the app did not expect (a bug): a 500, with the security headers."""
+    refusal = {"error": "the server failed to answer", "code": "server_error"}
+    return JSONResponse(refusal, status_code=500, headers=_headers())

@@ -200,6 +200,8 @@ class Table:
         self.version = 0
         #: The open connections, spectators included, counted from when each is accepted.
         self.connections = 0
+        #: The spectators' connections that have joined (and not closed).
+        self.spectators = 0
         #: The address of the client that opened the table (the server limits tables an address).
         self.opener = ""
         #: When a seated person last connected, left or moved (:func:`time.monotonic`).
@@ -378,7 +380,9 @@ class Table:
 
         The table's idle time counts from a seated person's coming or going, not a spectator's.
         """
-        if seat is not None:
+        if seat is None:
+            self.spectators += change
+        else:
             self.last_active = time.monotonic()
             place = self.seats[seat]
             place.connections += change
@@ -487,13 +491,17 @@ class Table:
         text = f"pitch13-web-bot:{self.seed}:{seat}:{ply}"
         return self._make_bot(int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big"))
 
-    def bot_choice(self, seat: int) -> tuple[pitch13.Action, int]:
-        """What ``seat``'s bot would do now, and the ply it chose at (it sees only its view).
+    def bot_choice(self, seat: int, ply: int) -> pitch13.Action | None:
+        """What ``seat``'s bot would do at ``ply`` (it sees only its view), or ``None``.
 
-        Safe to call off the event loop: it reads the state once and changes nothing.
+        ``None`` if that turn is over: the state is at another ply, or ``seat`` is not to act.
+        Safe to call off the event loop: it reads the state once and changes nothing. A person
+        may move while the call waits for its thread, so the turn is checked on the state read.
         """
-        seat_view = pitch13.view(self.state, seat)
-        return self.bot_for(seat, seat_view.ply).choose(seat_view), seat_view.ply
+        state = self.state
+        if state.ply != ply or state.to_act != seat:
+            return None
+        return self.bot_for(seat, ply).choose(pitch13.view(state, seat))
 
     def bot_move(self, seat: int, action: pitch13.Action, ply: int) -> bool:
         """Apply a choice of :meth:`bot_choice`; whether it was still current (else nothing changes).
