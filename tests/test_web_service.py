@@ -818,3 +818,30 @@ def test_the_websocket_tells_no_more_of_a_tables_existence_than_http():
                 socket.recv(timeout=0.5)  # nothing before the join, as for a table that exists
             socket.send(json.dumps({"type": "join"}))
             assert json.loads(socket.recv(timeout=10))["code"] == "no_table"
+
+
+def test_a_table_whose_creator_was_never_seated_is_not_kept(tmp_path, monkeypatch, caplog):
+    """A new table is kept, then its creator seated: if the database cannot keep the seat the
+    table goes at once, and one left in the database by a server that stopped in between (an
+    unstarted table nobody owns, which nobody could start) is dropped when it starts again."""
+    with running_server(**FAST) as srv:
+
+        def refuse(*args):
+            raise StoreError("disk full")
+
+        monkeypatch.setattr(srv.server.store, "set_seat", refuse)
+        answer = httpx.post(f"{srv.http}/api/tables", json={"seat": 0})
+        assert (answer.status_code, answer.json()["code"]) == (503, "storage")
+        assert srv.server.tables == {} and srv.server.store.unfinished() == []
+    path = tmp_path / "db.sqlite3"
+    store = Store(path)
+    for name, seated in (("orphan", None), ("owned", 2)):
+        table = Table(name, secret=7, store=store)
+        store.add_table(table.row())
+        if seated is not None:
+            table.take_seat(seated)
+    store.close()
+    with running_server(**{**FAST, "db": str(path)}) as srv:
+        assert list(srv.server.tables) == ["owned"]
+        assert [row.id for row in srv.server.store.unfinished()] == ["owned"]
+    assert "table orphan is dropped: it was kept before its creator was seated" in caplog.text

@@ -51,6 +51,7 @@ from examples.web.table import (
     JSON,
     MAX_MESSAGE,
     Client,
+    Kind,
     Message,
     Replay,
     Table,
@@ -196,6 +197,8 @@ class Server:
         """Take back every unfinished table the database keeps (or ``rows`` of it), its task started; how many.
 
         A table that no longer replays (a database written by something else) is logged and left.
+        One not started whose owner holds no seat, which nobody could start (the server stopped
+        between keeping a new table and seating its creator), is dropped.
         """
         restored = 0
         for row in self.store.unfinished() if rows is None else rows:
@@ -203,6 +206,11 @@ class Server:
                 table = Table.restore(row, self.store)
             except TableError as error:
                 LOG.warning("table %s is not restored: %s", row.id, error)
+                continue
+            if not table.started and table.seats[table.owner_seat].kind is not Kind.PERSON:
+                LOG.warning("table %s is dropped: it was kept before its creator was seated", row.id)
+                with contextlib.suppress(StoreError):
+                    self.store.drop_table(row.id)
                 continue
             if table.state.is_over:
                 table.keep_record()  # the server stopped between the last move and the record
@@ -508,7 +516,11 @@ async def create_table(request: Request) -> Response:
         table = server.open_table(
             rules, bots, seed, _address(request), owner_seat=seat, private=private, multiple_seats=multiple
         )
-        token = table.take_seat(seat, browser=_browser(request), invite=table.invite)
+        try:
+            token = table.take_seat(seat, browser=_browser(request), invite=table.invite)
+        except TableError:  # the database could not keep the seat: a table nobody owns goes
+            server.close_table(table.id)
+            raise
     except TableError as error:
         return _error({"full": 503, "too_many_tables": 429, "storage": 503}.get(error.code, 400), error)
     server.changed(table)
