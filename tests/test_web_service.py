@@ -845,3 +845,34 @@ def test_a_table_whose_creator_was_never_seated_is_not_kept(tmp_path, monkeypatc
         assert list(srv.server.tables) == ["owned"]
         assert [row.id for row in srv.server.store.unfinished()] == ["owned"]
     assert "table orphan is dropped: it was kept before its creator was seated" in caplog.text
+
+
+def test_a_request_for_a_host_name_the_server_is_not_is_refused():
+    """DNS rebinding: a page of another site whose name points at the server names its own host
+    (and its own origin, so the origin check passes). With ``allowed_hosts`` such a request is
+    refused, with the security headers, and such a websocket before it is accepted."""
+    from examples.web.__main__ import LOOPBACK_NAMES, allowed_hosts
+
+    assert allowed_hosts("127.0.0.1", None) == LOOPBACK_NAMES == allowed_hosts("::1", None)
+    assert allowed_hosts("0.0.0.0", None) is None
+    assert allowed_hosts("0.0.0.0", ["table.example"]) == ("table.example",)
+    with running_server(**FAST, allowed_hosts=LOOPBACK_NAMES) as srv:
+        port = srv.http.rsplit(":", 1)[1]
+        for name in ("127.0.0.1", "localhost", "LOCALHOST"):
+            assert httpx.get(f"{srv.http}/api/tables", headers={"Host": f"{name}:{port}"}).status_code == 200
+        evil = {"Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}"}
+        refused = httpx.post(f"{srv.http}/api/tables", json={"seat": 0}, headers=evil)
+        assert (refused.status_code, refused.json()["code"]) == (400, "bad_host")
+        assert refused.headers["x-content-type-options"] == "nosniff"
+        assert srv.server.tables == {}
+        import socket as sockets
+
+        with (
+            sockets.create_connection(("127.0.0.1", int(port))) as rebound,
+            pytest.raises(InvalidStatus) as closed,
+        ):
+            connect(f"ws://evil.example:{port}/ws/ffffffff", sock=rebound)  # the name points here
+        assert closed.value.response.status_code == 403
+        with connect(f"{srv.ws}/ws/ffffffff") as socket:  # its own name: served
+            socket.send(json.dumps({"type": "join"}))
+            assert json.loads(socket.recv(timeout=10))["code"] == "no_table"

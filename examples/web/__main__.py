@@ -15,6 +15,7 @@ import signal
 import socket
 import sys
 from types import FrameType
+from typing import Final
 
 PROG = "python -m examples.web"
 #: The database the tables are kept in, unless ``--db`` names another.
@@ -103,6 +104,23 @@ def cannot_listen(host: str, port: int, error: OSError) -> str:
     return f"{where}: {error.strerror or error}"
 
 
+#: The names of this machine's loopback addresses, which a browser may use for a server there.
+LOOPBACK_NAMES: Final = ("127.0.0.1", "localhost", "[::1]")
+
+
+def allowed_hosts(listen_host: str, named: list[str] | None) -> tuple[str, ...] | None:
+    """The host names the server answers to (``None``: any).
+
+    Those ``named`` (``--allowed-host``); else, for a server that listens on a loopback address,
+    the machine's names for it; else any.
+    """
+    if named:
+        return tuple(named)
+    if listen_host in ("127.0.0.1", "localhost", "::1"):
+        return LOOPBACK_NAMES
+    return None
+
+
 def stop_on_sigterm(signum: int, frame: FrameType | None) -> None:
     """SIGTERM's handler: end the process as a normal exit, with status 0.
 
@@ -119,6 +137,13 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(prog=PROG, description=__doc__)
     parser.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    parser.add_argument(
+        "--allowed-host",
+        action="append",
+        metavar="NAME",
+        help="a host name the server answers to (repeat for more; default: 127.0.0.1, localhost and"
+        " [::1] when it listens on a loopback address, else any)",
+    )
     parser.add_argument(
         "--port",
         type=port_number,
@@ -182,6 +207,7 @@ def main(argv: list[str] | None = None) -> int:
             rate=options.rate,
             burst=max(30, int(options.rate * 3)),
             db=options.db,
+            allowed_hosts=allowed_hosts(options.host, options.allowed_host),
             review_samples=options.review_samples,
             review_time=options.review_time or None,
         )

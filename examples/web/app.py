@@ -21,7 +21,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Collection, Mapping
 from pathlib import Path
 from typing import Final, cast
 
@@ -932,18 +932,33 @@ async def table_page(request: Request) -> Response:
 
 
 class Guard:
-    """ASGI middleware: the security headers on every HTTP answer, and no POST from another site.
+    """ASGI middleware: the security headers on every HTTP answer, no POST from another site.
 
-    A POST whose ``Origin`` names another site (:func:`same_origin`) is answered 403 before it
-    reaches the app; websockets check their origin in :func:`play`.
+    And, with ``allowed_hosts``, no request for a host name the server is not. A POST whose ``Origin`` names another site (:func:`same_origin`) is answered 403 before it
+    reaches the app; websockets check their origin in :func:`play`. With ``allowed_hosts``, a
+    request or websocket whose ``Host`` names none of them is refused (400, ``bad_host``; a
+    websocket is closed before it is accepted): a page of another site whose name was made to
+    point at this server (DNS rebinding) names its own host, and so cannot use the server as
+    its own origin.
     """
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, allowed_hosts: Collection[str] | None = None) -> None:
         self.app = app
+        self.allowed_hosts = None if allowed_hosts is None else frozenset(h.lower() for h in allowed_hosts)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Serve one HTTP request (or pass a websocket on), guarded."""
-        if scope["type"] != "http":
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        if self.allowed_hosts is not None and host_name(HTTPConnection(scope)) not in self.allowed_hosts:
+            if scope["type"] == "websocket":
+                await WebSocket(scope, receive, send).close(code=1008, reason="another host name")
+                return
+            refusal = {"error": "a request for a host name this server does not answer", "code": "bad_host"}
+            await JSONResponse(refusal, status_code=400, headers=_headers())(scope, receive, send)
+            return
+        if scope["type"] == "websocket":
             await self.app(scope, receive, send)
             return
         if scope["method"] == "POST" and not same_origin(HTTPConnection(scope)):
@@ -1042,6 +1057,14 @@ async def _writer(
         LOG.debug("a connection's writer stopped", exc_info=True)
         with contextlib.suppress(Exception):
             await websocket.close(code=1011)
+
+
+def host_name(connection: HTTPConnection) -> str:
+    """The host name the request's ``Host`` header names, without its port, in lower case."""
+    host = connection.headers.get("host", "").strip().lower()
+    if host.startswith("["):  # an IPv6 address: [::1]:8000
+        return host[: host.find("]") + 1]
+    return host.partition(":")[0]
 
 
 def same_origin(connection: HTTPConnection) -> bool:
@@ -1217,6 +1240,7 @@ def make_app(
     rate: float = 10.0,
     burst: int = 30,
     db: str | Path = ":memory:",
+    allowed_hosts: Collection[str] | None = None,
     connections_an_address: int = 16,
     uploads_a_minute: float = 6.0,
     new_seed: Callable[[], int] = pitch13.new_seed,
@@ -1236,6 +1260,7 @@ def make_app(
         burst: see ``rate``.
         db: the SQLite database that keeps the tables (``":memory:"``: none is kept); on start,
             every unfinished table it holds is taken back.
+        allowed_hosts: the host names requests may name (``Host``), or ``None`` for any.
         connections_an_address: the most websocket connections one client address may have open.
         uploads_a_minute: the records one client address may upload to the replay page a minute.
         new_seed: where each table's secret seed comes from (default
@@ -1295,7 +1320,7 @@ def make_app(
             Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,
-        middleware=[Middleware(Guard)],
+        middleware=[Middleware(Guard, allowed_hosts=allowed_hosts)],
         # Starlette answers an error it did not expect outside every middleware: this answer
         # carries the security headers itself (the error is still logged with its traceback).
         exception_handlers={500: _server_error},
