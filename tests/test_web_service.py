@@ -876,3 +876,26 @@ def test_a_request_for_a_host_name_the_server_is_not_is_refused():
         with connect(f"{srv.ws}/ws/ffffffff") as socket:  # its own name: served
             socket.send(json.dumps({"type": "join"}))
             assert json.loads(socket.recv(timeout=10))["code"] == "no_table"
+
+
+def test_a_client_that_reads_nothing_is_closed_before_its_replies_pile_up(monkeypatch):
+    """A connection's replies wait for its writer; one whose writer cannot send (the client
+    reads nothing) is closed once ``MAX_UNSENT`` wait, so it holds no more memory."""
+    import asyncio
+
+    import examples.web.app as web_app
+
+    async def stalled(*args):
+        await asyncio.Event().wait()
+
+    monkeypatch.setattr(web_app, "_writer", stalled)
+    monkeypatch.setattr(web_app, "MAX_UNSENT", 3)
+    with running_server(**FAST) as srv:
+        created = httpx.post(f"{srv.http}/api/tables", json={"seat": 0}).json()
+        with connect(f"{srv.ws}/ws/{created['id']}") as socket:
+            socket.send(json.dumps({"type": "join"}))  # its welcome is the first reply waiting
+            for _ in range(3):
+                socket.send(json.dumps({"type": "ping"}))
+            with pytest.raises(ConnectionClosed) as closed:
+                socket.recv(timeout=10)
+            assert (closed.value.rcvd.code, closed.value.rcvd.reason) == (1008, "not reading")

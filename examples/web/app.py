@@ -124,6 +124,9 @@ class _ClientFaults(logging.Filter):
 CLIENT_FAULTS: Final = _ClientFaults()
 #: A client that goes on flooding after this many refused messages is disconnected.
 MAX_REFUSED: Final = 200
+#: The most replies a connection's writer may have left to send: past them, the client reads
+#: nothing of what it is sent and is closed (code 1008), so it holds no more memory.
+MAX_UNSENT: Final = 100
 
 
 class Server:
@@ -1188,6 +1191,9 @@ async def _reader(
     while True:
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
+            return False
+        if len(replies) >= MAX_UNSENT:  # its writer cannot send: the client reads nothing
+            await websocket.close(code=1008, reason="not reading")
             return False
         if not bucket.take():
             if bucket.refused == 1:
