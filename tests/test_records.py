@@ -708,3 +708,50 @@ def test_a_game_of_more_hands_than_a_record_holds_is_not_written():
     hands = GameRecord.from_state(new_game(seed=2)).hands * 10_001
     with pytest.raises(ValueError, match="not 10,001"):
         GameRecord(Rules(), 0, None, hands)
+
+
+def test_a_keyword_of_the_text_form_is_ascii_and_a_look_alike_is_none():
+    """``deck`` may be written in any case, but in ASCII letters: ``DEC\\u212a`` (a Kelvin sign,
+    which lower-cases to ``k``) is no keyword, as look-alikes are no card or suit either."""
+    text = arranged_text()
+    assert "\ndeck " in text
+    assert GameRecord.from_text(text.replace("\ndeck ", "\nDECK ")) == GameRecord.from_text(text)
+    with pytest.raises(DocumentError, match="expected 'seat: action'"):
+        GameRecord.from_text(text.replace("\ndeck ", "\nDEC\u212a "))
+
+
+def test_a_negative_max_size_is_a_bad_argument_not_a_bad_document(finished):
+    """``max_size`` is the caller's: a negative one is a ``ValueError`` that names it."""
+    record = GameRecord.from_state(finished)
+    for load, text in (
+        (GameRecord.from_json, record.to_json()),
+        (GameRecord.from_text, record.to_text()),
+        (state_from_json, state_to_json(finished)),
+        (pitch13.SeatView.from_json, pitch13.view(finished, 0).to_json()),
+        (pitch13.ViewDelta.from_json, "[0, 0]"),
+    ):
+        with pytest.raises(ValueError, match=r"^max_size must be 0 or more, not -1$") as caught:
+            load(text, max_size=-1)
+        assert not isinstance(caught.value, DocumentError)
+    with pytest.raises(DocumentError, match="the limit is 0"):
+        GameRecord.from_json(record.to_json(), max_size=0)
+
+
+def test_a_deck_or_the_hands_of_a_record_are_a_sequence_not_a_set():
+    """A set or a mapping has no order of its own to deal in, or to play hands in."""
+    for unordered in (set(pitch13.DECK), frozenset(pitch13.DECK), dict.fromkeys(pitch13.DECK)):
+        with pytest.raises(TypeError, match=r"Deal\(\) takes a sequence of 54 Cards, not"):
+            Deal(unordered)
+        with pytest.raises(TypeError, match=r"Deal\(\) takes a sequence of 54 Cards, not"):
+            HandRecord(unordered, ())
+    assert Deal(iter(pitch13.DECK)) == Deal(pitch13.DECK)  # any iterable with an order
+    hand = HandRecord(shuffled_deck(3), ())
+    record = GameRecord(Rules(), 0, None, (hand,))
+    assert GameRecord(Rules(), 0, None, [hand]) == record
+    with pytest.raises(TypeError, match="hands must be a sequence of HandRecords, not set"):
+        GameRecord(Rules(), 0, None, {hand})
+
+
+def test_a_number_with_a_fraction_is_quoted_short_and_marked_cut():
+    with pytest.raises(DocumentError, match=r"not '1111.*\.\.\..*0\.5'"):
+        GameRecord.from_json("[" + "1" * 47 + "0.5]")

@@ -35,7 +35,8 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from typing import ClassVar, Final, Union, cast
 
 import attrs
@@ -284,7 +285,8 @@ def _check_order(instance: Deal, attribute: attrs.Attribute[tuple[Card, ...]], v
 
 
 def _to_tuple(value: object) -> tuple[Card, ...]:
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+    # A set or a mapping has no order of its own to deal in: refused, as a string is.
+    if isinstance(value, (str, bytes, AbstractSet, Mapping)) or not isinstance(value, Iterable):
         raise TypeError(f"Deal() takes a sequence of 54 Cards, not {type(value).__name__}")
     return tuple(cast("Iterable[Card]", value))
 

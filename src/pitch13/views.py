@@ -134,6 +134,7 @@ class ViewDelta:
 
         Raises:
             TypeError: if ``text`` is not a str or bytes, or ``max_size`` not an int.
+            ValueError: if ``max_size`` is negative.
             DocumentError: if it is not ``[since, ply, entry, ...]`` within ``max_size`` characters.
         """
         data = array(load_json(text, max_size=max_size, what="view delta"), "$", 10_000)
@@ -404,6 +405,7 @@ class SeatView:
 
         Raises:
             TypeError: if ``text`` is not a str or bytes, or ``max_size`` not an int.
+            ValueError: if ``max_size`` is negative.
             DocumentError: if it is not JSON within those limits, or not a view that
                 :meth:`from_dict` accepts.
         """

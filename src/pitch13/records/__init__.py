@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Final, cast
 
 import attrs
@@ -142,7 +143,7 @@ class HandRecord:
 
 
 def _hands(value: object) -> tuple[HandRecord, ...]:
-    if not isinstance(value, Iterable):
+    if isinstance(value, (str, bytes, AbstractSet, Mapping)) or not isinstance(value, Iterable):
         raise TypeError(f"hands must be a sequence of HandRecords, not {type(value).__name__}")
     return tuple(cast("Iterable[HandRecord]", value))
 
@@ -283,6 +284,7 @@ class GameRecord:
 
         Raises:
             TypeError: if ``text`` is not a str or bytes, or ``max_size`` not an int.
+            ValueError: if ``max_size`` is negative.
             DocumentError: if the document is too large, not JSON, or not a valid record.
         """
         return cls.from_dict(load_json(text, max_size=max_size, what="record"))
@@ -309,6 +311,7 @@ class GameRecord:
 
         Raises:
             TypeError: if ``text`` is not a str, or ``max_size`` not an int.
+            ValueError: if ``max_size`` is negative.
             DocumentError: if the text is not a valid, legal record; ``where`` is a line and
                 column.
         """
@@ -638,6 +641,7 @@ def state_from_json(text: str | bytes, *, max_size: int = MAX_SIZE) -> GameState
 
     Raises:
         TypeError: if ``text`` is not a str or bytes, or ``max_size`` not an int.
+        ValueError: if ``max_size`` is negative.
         DocumentError: if the document is too large, not JSON, or not a valid state.
     """
     return state_from_dict(load_json(text, max_size=max_size, what="state"))

@@ -57,7 +57,8 @@ def load_json(text: object, *, max_size: int = MAX_SIZE, what: str = "document")
     Refused: documents over ``max_size`` characters, nesting deeper than ``MAX_DEPTH``,
     numbers with a fraction or exponent, ``NaN`` and ``Infinity``, numbers longer than
     ``MAX_DIGITS`` characters, and an object with the same key twice. A leading byte-order
-    mark is skipped. A ``max_size`` that is not an int raises :exc:`TypeError`.
+    mark is skipped. A ``max_size`` that is not an int raises :exc:`TypeError`, a negative one
+    :exc:`ValueError`.
     """
     check_max_size(max_size)
     if isinstance(text, (bytes, bytearray)):
@@ -92,9 +93,15 @@ def load_json(text: object, *, max_size: int = MAX_SIZE, what: str = "document")
 
 
 def check_max_size(max_size: object) -> int:
-    """``max_size``, the longest document a loader reads, if it is an int; else :exc:`TypeError`."""
+    """``max_size``, the longest document a loader reads, if it is an int of 0 or more.
+
+    Else :exc:`TypeError` (not an int) or :exc:`ValueError` (negative): a fault of the caller's
+    argument, not of the document.
+    """
     if not isinstance(max_size, int) or isinstance(max_size, bool):
         raise TypeError(f"max_size must be an int, not {excerpt(max_size)}")
+    if max_size < 0:
+        raise ValueError(f"max_size must be 0 or more, not {excerpt(max_size)}")
     return max_size
 
 
@@ -176,7 +183,7 @@ def _whole_number(text: str) -> int:
 
 
 def _no_fraction(text: str) -> int:
-    raise _NumberFault(text, f"numbers are whole in pitch13 documents, not {text[:MAX_DIGITS]!r}")
+    raise _NumberFault(text, f"numbers are whole in pitch13 documents, not {excerpt(text)}")
 
 
 def _no_constant(text: str) -> int:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple, Protocol, cast
 
-from pitch13._base.checks import excerpt, pair_text
+from pitch13._base.checks import ASCII_LOWER, excerpt, pair_text
 from pitch13._core.tally import past_target
 from pitch13.actions import ActionParseError, Deal, SeatAction, parse_action, shuffled_deck
 from pitch13.cards import DECK, Card
@@ -257,7 +257,7 @@ def parse_text(text: str) -> ParsedRecord:
             if name == "StartHand":  # read at once: the hands are numbered from it
                 first = _text_start_hand(value, at)
             continue
-        word = stripped.split()[0].lower()
+        word = stripped.split()[0].translate(ASCII_LOWER)  # ASCII: no look-alike is a keyword
         if word == "hand":
             rest = stripped[4:].strip()
             if rest != str(first + len(hands)):
