@@ -1225,31 +1225,31 @@
 
   function renderGameOver() {
     const outcome = state.view?.outcome;
-    const over = isOver();
+    // The table's "over" comes a message before the view that holds the outcome: the panel
+    // waits for it, so that it never shows a game over with no winner.
+    const over = isOver() && Boolean(outcome);
     dom.gameOver.hidden = !over;
     if (!over) return;
-    if (outcome) {
-      const { winner, scores, termination } = outcome;
-      dom.gameOver.dataset.winner = String(winner);
-      const mine = seated() && teamOf(state.seat) === winner ? " — you win!" : "";
-      dom.gameOverWinner.textContent = `${TEAM_NAMES[winner]} win${mine}`;
-      const how = TERMINATIONS[termination] ? ` (${TERMINATIONS[termination]})` : "";
-      dom.gameOverScores.replaceChildren(
-        `After hand ${outcome.hand_number}${how}: `,
-        el(
-          "span",
-          { dataset: { team: "0", score: String(scores[0]) } },
-          `${TEAM_NAMES[0]} ${number(scores[0])}`,
-        ),
-        ", ",
-        el(
-          "span",
-          { dataset: { team: "1", score: String(scores[1]) } },
-          `${TEAM_NAMES[1]} ${number(scores[1])}`,
-        ),
-        ".",
-      );
-    }
+    const { winner, scores, termination } = outcome;
+    dom.gameOver.dataset.winner = String(winner);
+    const mine = seated() && teamOf(state.seat) === winner ? " — you win!" : "";
+    dom.gameOverWinner.textContent = `${TEAM_NAMES[winner]} win${mine}`;
+    const how = TERMINATIONS[termination] ? ` (${TERMINATIONS[termination]})` : "";
+    dom.gameOverScores.replaceChildren(
+      `After hand ${outcome.hand_number}${how}: `,
+      el(
+        "span",
+        { dataset: { team: "0", score: String(scores[0]) } },
+        `${TEAM_NAMES[0]} ${number(scores[0])}`,
+      ),
+      ", ",
+      el(
+        "span",
+        { dataset: { team: "1", score: String(scores[1]) } },
+        `${TEAM_NAMES[1]} ${number(scores[1])}`,
+      ),
+      ".",
+    );
     const record = state.table?.record;
     for (const [link, href] of [
       [dom.downloadJson, record?.json],
