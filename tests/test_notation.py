@@ -19,12 +19,16 @@ from pitch13 import (
     CardParseError,
     Deal,
     Discard,
+    DocumentError,
+    GameRecord,
     GiveUp,
     NameTrump,
     Play,
     Suit,
     Take,
+    new_game,
     parse_action,
+    parse_cards,
 )
 
 EVERY_SEAT_ACTION = [
@@ -150,3 +154,38 @@ def test_an_action_word_is_read_case_insensitively_in_ascii_alone():
     with pytest.raises(ActionParseError, match="unknown action"):
         parse_action("ta\u212ae 5H")
     assert parse_action("TAKE 5h") == parse_action("take 5H")
+
+
+@pytest.mark.parametrize(
+    "space", ["\u00a0", "\u3000", "\u2028", "\u0085", "\x0b", "\x0c", "\x1c", "\x1f"], ids=repr
+)
+def test_words_are_separated_by_ascii_spaces_tabs_and_line_ends_only(space):
+    """A notation's words are separated (and may be surrounded) by spaces, tabs and line ends;
+    what else ``str.split`` would take for a space (a no-break or ideographic space, a line
+    separator, a control character) is no separator, so it is part of a word, which is refused."""
+    assert parse_action(" bid\t7 \r\n") == Bid(7)
+    assert Card.parse(" ah\t") == Card.parse("AH") and Suit.parse("\th ") is Suit.HEARTS
+    assert parse_cards("AH,\tKH\n") == parse_cards("AH KH")
+    with pytest.raises(ActionParseError):
+        parse_action(f"bid{space}7")
+    with pytest.raises(ActionParseError):
+        parse_action(f"{space}pass")
+    with pytest.raises(CardParseError):
+        Card.parse(f"{space}AH")
+    with pytest.raises(CardParseError):
+        Suit.parse(f"H{space}")
+    with pytest.raises(CardParseError):
+        parse_cards(f"AH{space}KH")
+    record = GameRecord.from_state(new_game(seed=3))
+    data = record.to_dict()
+    data["hands"][0]["actions"] = [[1, f"bid{space}7"]]
+    with pytest.raises(DocumentError, match=r"\$\.hands\[0\]\.actions\[0\]"):
+        GameRecord.from_dict(data)
+    text = record.to_text()
+    assert "\nhand 1\n" in text
+    with pytest.raises(DocumentError):
+        GameRecord.from_text(text.replace("\nhand 1\n", f"\nhand{space}1\n") + "1: pass\n")
+    with pytest.raises(DocumentError):
+        GameRecord.from_text(text + f"1:{space}pass\n")
+    with pytest.raises(DocumentError):
+        GameRecord.from_text(text.replace('[Rules "default"]', f'[Rules "default{space}target=60"]'))

@@ -33,7 +33,6 @@ GiveUp(card=Card.parse('10C'))
 from __future__ import annotations
 
 import hashlib
-import re
 import secrets
 from collections.abc import Iterable, Mapping
 from collections.abc import Set as AbstractSet
@@ -41,7 +40,7 @@ from typing import ClassVar, Final, Union, cast
 
 import attrs
 
-from pitch13._base.checks import ASCII_LOWER, check_seed, excerpt, writable
+from pitch13._base.checks import ASCII_LOWER, SPACES, WORD, check_seed, excerpt, writable
 from pitch13._base.failures import ActionParseError
 from pitch13._base.shuffle import seeded_order
 from pitch13.cards import DECK, Card, Suit
@@ -400,7 +399,8 @@ def parse_action(text: str) -> Action:
 
     ``pass``, ``bid 5``, ``trump H`` (or ``trump ♥``), ``discard AH``, ``take AH``, ``turn up``,
     ``give up 4C``, ``reject``, ``stop``, ``play JD``, and ``deal`` followed by the 54 cards.
-    Case and extra spaces do not matter. The notation is how every pitch13 document writes an
+    Case and extra spaces, tabs and line ends do not matter (other characters that
+    :meth:`str.split` takes for a space are no separator). The notation is how every pitch13 document writes an
     action (records, views and view deltas), and a client sends it to a server: it is the one
     codec of actions, read with the same care as a document (at most 1,000 characters, and an
     error quotes at most a short excerpt of the text). A bid is read from 0 to 999,999: a
@@ -445,7 +445,7 @@ def parse_action(text: str) -> Action:
             if verb == "trump"
             else "a card"
         )
-        raise ActionParseError(text, len(text.rstrip()), f"{excerpt(verb)} needs {what}")
+        raise ActionParseError(text, len(text.rstrip(SPACES)), f"{excerpt(verb)} needs {what}")
     if verb in _SIMPLE:
         return _SIMPLE[verb]
     if verb == "bid":
@@ -473,7 +473,7 @@ def parse_action(text: str) -> Action:
     return _CARD_ACTIONS[verb](cards[0])
 
 
-_TOKEN: Final = re.compile(r"\S+")
+_TOKEN: Final = WORD
 #: The longest text :func:`parse_action` reads (a deal, the longest action, is about 170).
 _MAX_ACTION_TEXT: Final = 1_000
 

@@ -16,7 +16,7 @@ import enum
 from collections.abc import Iterable
 from typing import Final, final
 
-from pitch13._base.checks import ASCII_UPPER, ShortLookup, excerpt
+from pitch13._base.checks import ASCII_UPPER, SPACES, WORD, ShortLookup, excerpt
 from pitch13._base.failures import CardParseError
 
 __all__ = [
@@ -64,7 +64,7 @@ class Suit(ShortLookup, enum.IntEnum):
         """
         if not isinstance(text, str):
             raise TypeError(f"a suit is parsed from a str, not {type(text).__name__}")
-        suit = _SUIT_BY_TEXT.get(text.strip().translate(ASCII_UPPER))
+        suit = _SUIT_BY_TEXT.get(text.strip(SPACES).translate(ASCII_UPPER))
         if suit is None:
             raise CardParseError(f"{excerpt(text)} is not a suit (expected one of C, D, H, S)")
         return suit
@@ -213,7 +213,7 @@ class Card:
         """
         if not isinstance(text, str):
             raise TypeError(f"a card is parsed from a str, not {type(text).__name__}")
-        key = text.strip().translate(ASCII_UPPER)
+        key = text.strip(SPACES).translate(ASCII_UPPER)
         card = _CARD_BY_TEXT.get(key)
         if card is not None:
             return card
@@ -310,7 +310,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
         TypeError: if ``text`` is neither a str nor an iterable, or an item of it is not a str.
     """
     if isinstance(text, str):
-        return tuple(Card.parse(part) for part in text.replace(",", " ").split())
+        return tuple(Card.parse(part) for part in WORD.findall(text.replace(",", " ")))
     try:
         parts = iter(text)
     except TypeError:

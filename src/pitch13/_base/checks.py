@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import reprlib
 from typing import Final, NoReturn, TypeVar
 
@@ -45,6 +46,12 @@ def excerpt(value: object) -> str:
 #: and the Kelvin sign as ``K``, letters no notation has.
 ASCII_UPPER: Final = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 ASCII_LOWER: Final = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+#: What separates the words of a notation, and may surround it: ASCII spaces, tabs and line
+#: ends. ``str.split`` and ``str.strip`` would also take a no-break space, an ideographic space,
+#: a line separator or the control characters 0x1C to 0x1F for one, which no writer puts there.
+SPACES: Final = " \t\r\n"
+#: A word of a notation: what lies between :data:`SPACES`.
+WORD: Final = re.compile(r"[^ \t\r\n]+")
 
 
 def pair_text(pair: tuple[int, int]) -> str:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple, Protocol, cast
 
-from pitch13._base.checks import ASCII_LOWER, excerpt, pair_text
+from pitch13._base.checks import ASCII_LOWER, SPACES, WORD, excerpt, pair_text
 from pitch13._core.tally import past_target
 from pitch13.actions import ActionParseError, Deal, SeatAction, parse_action, shuffled_deck
 from pitch13.cards import DECK, Card
@@ -136,7 +136,7 @@ def read_rules(text: str, where: str) -> Rules:
     Raises:
         DocumentError: at ``where``, if a word is neither, or the options make no rules.
     """
-    words = text.split()
+    words = WORD.findall(text)
     options: dict[str, object] = {}
     if words and words[0] in dict(_PRESETS):
         options.update(dict(_PRESETS)[words.pop(0)])
@@ -236,11 +236,11 @@ def parse_text(text: str) -> ParsedRecord:
     places: list[dict[int | str | None, str]] = []
     # Written by any editor: a byte-order mark is skipped, and lines end in \n, \r\n or \r.
     for number, raw in enumerate(_LINE_END.split(text.removeprefix("\ufeff")), 1):
-        line = raw.split("#", 1)[0].rstrip()
-        stripped = line.strip()
+        line = raw.split("#", 1)[0].rstrip(SPACES)
+        stripped = line.strip(SPACES)
         if not stripped:
             continue
-        column = len(line) - len(line.lstrip()) + 1
+        column = len(line) - len(line.lstrip(SPACES)) + 1
         at = f"line {number}, column {column}"
         if stripped.startswith("["):
             if hands:
@@ -257,9 +257,9 @@ def parse_text(text: str) -> ParsedRecord:
             if name == "StartHand":  # read at once: the hands are numbered from it
                 first = _text_start_hand(value, at)
             continue
-        word = stripped.split()[0].translate(ASCII_LOWER)  # ASCII: no look-alike is a keyword
+        word = WORD.findall(stripped)[0].translate(ASCII_LOWER)  # ASCII: no look-alike is a keyword
         if word == "hand":
-            rest = stripped[4:].strip()
+            rest = stripped[4:].strip(SPACES)
             if rest != str(first + len(hands)):
                 fail(at, f"expected 'hand {first + len(hands)}', found {excerpt(stripped)}")
             if len(hands) >= MAX_HANDS:
@@ -280,12 +280,12 @@ def parse_text(text: str) -> ParsedRecord:
         offset = 0
         for part in line.split(";"):
             start, offset = offset, offset + len(part) + 1
-            where = f"line {number}, column {start + len(part) - len(part.lstrip()) + 1}"
-            if not part.strip():
+            where = f"line {number}, column {start + len(part) - len(part.lstrip(SPACES)) + 1}"
+            if not part.strip(SPACES):
                 fail(where, "an empty action between ';'")
             match = _ITEM.match(part)
             if not match:
-                fail(where, f"expected 'seat: action', found {excerpt(part.strip())}")
+                fail(where, f"expected 'seat: action', found {excerpt(part.strip(SPACES))}")
             if int(match.group(1)) > 3:
                 fail(where, f"a seat is from 0 to 3, not {match.group(1)}")
             if len(actions) >= MAX_ACTIONS:
@@ -366,7 +366,7 @@ def _text_start_hand(text: str, where: str) -> int:
 
 
 def _text_start_scores(text: str, where: str, rules: Rules) -> tuple[int, int]:
-    match = re.fullmatch(r"(-?[0-9]{1,10})[ \t]+(-?[0-9]{1,10})", text.strip())
+    match = re.fullmatch(r"(-?[0-9]{1,10})[ \t]+(-?[0-9]{1,10})", text.strip(SPACES))
     if not match or not all(MIN_SCORE <= int(score) <= SCORE_LIMIT for score in match.groups()):
         fail(
             where,
@@ -381,7 +381,7 @@ def _text_start_scores(text: str, where: str, rules: Rules) -> tuple[int, int]:
 def _text_deck(text: str, start: int, line: int) -> tuple[Card, ...]:
     found: list[Card] = []
     seen = 0
-    for match in re.finditer(r"\S+", text):
+    for match in WORD.finditer(text):
         at = f"line {line}, column {start + match.start() + 1}"
         try:
             got = Card.parse(match.group())
