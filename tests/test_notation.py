@@ -189,3 +189,8 @@ def test_words_are_separated_by_ascii_spaces_tabs_and_line_ends_only(space):
         GameRecord.from_text(text + f"1:{space}pass\n")
     with pytest.raises(DocumentError):
         GameRecord.from_text(text.replace('[Rules "default"]', f'[Rules "default{space}target=60"]'))
+    seen = pitch13.view(new_game(seed=7), 0).to_dict()
+    assert pitch13.SeatView.from_dict({**seen, "history": [" \t" + seen["history"][0] + "\n"]})
+    seen["history"][0] = seen["history"][0].replace(" ", space, 1)
+    with pytest.raises(DocumentError, match=r"\$\.history\[0\]: unknown entry"):
+        pitch13.SeatView.from_dict(seen)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from pitch13._base.checks import excerpt
+from pitch13._base.checks import WORD, excerpt
 from pitch13._info.follow import MAX_PLY, Follower
 from pitch13._info.seen_entries import (
     DealSeen,
@@ -87,7 +87,7 @@ def parse_entry(follower: Follower, line: object, where: str) -> SeenEntry:
         raise _fail(where, f"expected an entry in notation, a string, not {type(line).__name__}")
     if len(line) > MAX_LINE:
         raise _fail(where, f"an entry is at most {MAX_LINE} characters, not {len(line)}")
-    words = line.split()
+    words = WORD.findall(line)
     if not words:
         raise _fail(where, "an empty entry")
     head, rest = words[0], words[1:]
