@@ -397,14 +397,15 @@ _VERBS: Final = (
 def parse_action(text: str) -> Action:
     """Read an action from its notation, the form ``str(action)`` writes.
 
-    ``pass``, ``bid 5``, ``trump H`` (or ``trump ♥``), ``discard AH``, ``take AH``, ``turn up``,
-    ``give up 4C``, ``reject``, ``stop``, ``play JD``, and ``deal`` followed by the 54 cards.
-    Case and extra spaces, tabs and line ends do not matter (other characters that
-    :meth:`str.split` takes for a space are no separator). The notation is how every pitch13 document writes an
-    action (records, views and view deltas), and a client sends it to a server: it is the one
-    codec of actions, read with the same care as a document (at most 1,000 characters, and an
-    error quotes at most a short excerpt of the text). A bid is read from 0 to 999,999: a
-    :class:`Bid` of another amount, which no rules allow, has a text form but no notation.
+    ``pass``, ``bid 5``, ``trump H`` (or ``trump ♥``), ``discard AH``, ``take AH``,
+    ``turn up``, ``give up 4C``, ``reject``, ``stop``, ``play JD``, and ``deal`` followed by the
+    54 cards. Case and extra spaces, tabs and line ends do not matter (other characters that
+    :meth:`str.split` takes for a space are no separator). The notation is how every pitch13
+    document writes an action (records, views and view deltas), and a client sends it to a
+    server: it is the one codec of actions, read with the same care as a document (at most
+    1,000 characters, and an error quotes at most a short excerpt of the text). A bid is read
+    from 0 to 999,999: a :class:`Bid` of another amount, which no rules allow, has a text form
+    but no notation.
 
     >>> parse_action("play 10h")
     Play(card=Card.parse('10H'))

@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from pitch13._base.checks import MAX_SEED, excerpt
+from pitch13._base.checks import MAX_SEED, WORD, excerpt
 from pitch13.bots import BOT_NAMES, bot_factory
 from pitch13.documents import DocumentError
 from pitch13.records import GameRecord
@@ -63,7 +63,7 @@ def rules_named(text: str) -> Rules:
     Raises:
         DocumentError: if ``text`` names no rules.
     """
-    words = text.split()
+    words = WORD.findall(text)
     if words and words[0] == "classic":
         words[0] = "classic_ten_point"
     return read_rules(" ".join(words), "--rules")
