@@ -693,8 +693,8 @@ def test_r_end_1_a_last_result_of_a_hand_begun_past_the_target_is_refused():
         refused(data, "$.scores[0]", "the hand scored began with a score of 55, which had won a game to 54")
 
 
-def test_r_bid_4_r_fill_2_a_last_result_skips_hands_only_under_rules_that_throw_hands_in():
-    """R-BID-4, R-FILL-2: without ``all_pass=redeal`` or ``short_stock=redeal`` every hand is
+def test_r_bid_2_r_fill_2_a_last_result_skips_hands_only_under_rules_that_throw_hands_in():
+    """R-BID-2, R-FILL-2: without ``all_pass=redeal`` or ``short_stock=redeal`` every hand is
     scored, so the last result in a hand's auction is the hand before's; under either rule the
     hands between may have been thrown in."""
     for rules, seed in [(Rules(), 3), (Rules(all_pass="redeal"), 5), (Rules(short_stock="redeal"), 5)]:

@@ -253,7 +253,7 @@ def read_action(value: object, where: str) -> SeatAction:
 def check_earlier_result(rules: Rules, first_dealer: int, last: HandResult, hand_number: int) -> None:
     """Refuse a result of a hand before hand ``hand_number`` that no hand of the game could have had.
 
-    It is of an earlier hand, and of the one before unless the rules throw hands in (R-BID-4,
+    It is of an earlier hand, and of the one before unless the rules throw hands in (R-BID-2,
     R-FILL-2); its dealer is the hand's (R-DEAL-2), its bid one of the auction's (R-BID-1), and
     every other field what scoring makes of the point cards each team took (R-SCORE-1,
     R-SCORE-2); the hand began with scores that had not won (R-END-1), and it did not end the
