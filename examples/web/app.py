@@ -937,12 +937,12 @@ async def table_page(request: Request) -> Response:
 class Guard:
     """ASGI middleware: the security headers on every HTTP answer, no POST from another site.
 
-    And, with ``allowed_hosts``, no request for a host name the server is not. A POST whose ``Origin`` names another site (:func:`same_origin`) is answered 403 before it
-    reaches the app; websockets check their origin in :func:`play`. With ``allowed_hosts``, a
-    request or websocket whose ``Host`` names none of them is refused (400, ``bad_host``; a
-    websocket is closed before it is accepted): a page of another site whose name was made to
-    point at this server (DNS rebinding) names its own host, and so cannot use the server as
-    its own origin.
+    And, with ``allowed_hosts``, no request for a host name the server is not. A POST whose
+    ``Origin`` names another site (:func:`same_origin`) is answered 403 before it reaches the
+    app; websockets check their origin in :func:`play`. With ``allowed_hosts``, a request or
+    websocket whose ``Host`` names none of them is refused (400, ``bad_host``; a websocket is
+    closed before it is accepted): a page of another site whose name was made to point at this
+    server (DNS rebinding) names its own host, and so cannot use the server as its own origin.
     """
 
     def __init__(self, app: ASGIApp, allowed_hosts: Collection[str] | None = None) -> None:
