@@ -755,3 +755,25 @@ def test_a_deck_or_the_hands_of_a_record_are_a_sequence_not_a_set():
 def test_a_number_with_a_fraction_is_quoted_short_and_marked_cut():
     with pytest.raises(DocumentError, match=r"not '1111.*\.\.\..*0\.5'"):
         GameRecord.from_json("[" + "1" * 47 + "0.5]")
+
+
+@pytest.mark.parametrize(
+    ("tag", "written"),
+    [
+        ('[Seed "7"]', '[Seed "007"]'),
+        ('[Seed "7"]', '[Seed "-0"]'),
+        ('[Rules "default"]', '[Rules "default target=0060"]'),
+        ('[Rules "default"]', '[Rules "default target=-0"]'),
+        ('[StartScores "-5 0"]', '[StartScores "-05 0"]'),
+        ('[StartScores "-5 0"]', '[StartScores "-5 -0"]'),
+        ('[StartHand "3"]', '[StartHand "03"]'),
+        ('[FirstDealer "2"]', '[FirstDealer "02"]'),
+    ],
+)
+def test_a_text_records_numbers_are_written_one_way(tag, written):
+    """A tag's number is read as the writer writes it: no leading zero, no ``-0``, in every tag
+    alike (a number of the JSON form cannot have one either)."""
+    text = GameRecord.from_state(new_game(seed=7, dealer=0, scores=(-5, 0), hand_number=3)).to_text()
+    assert tag in text
+    with pytest.raises(DocumentError, match=r"^line \d+, column 1: "):
+        GameRecord.from_text(text.replace(tag, written))

@@ -151,7 +151,7 @@ def read_rules(text: str, where: str) -> Rules:
         value: object = raw
         if raw in ("true", "false"):
             value = raw == "true"
-        elif re.fullmatch(r"-?[0-9]{1,9}", raw):
+        elif re.fullmatch(r"0|-?[1-9][0-9]{0,8}", raw):  # as written: no leading zero, no -0
             value = int(raw)
         options[name] = value
     try:
@@ -320,8 +320,10 @@ def parse_text(text: str) -> ParsedRecord:
     seed_text, at = tags.get("Seed", ("none", "line 1"))
     seed: int | None = None
     if seed_text != "none":
-        if not re.fullmatch(r"-?[0-9]{1,40}", seed_text):
-            fail(at, f"the seed is a whole number or 'none', not {excerpt(seed_text)}")
+        if not re.fullmatch(r"0|-?[1-9][0-9]{0,39}", seed_text):
+            fail(
+                at, f"the seed is a whole number (no leading zero, no -0) or 'none', not {excerpt(seed_text)}"
+            )
         seed = int(seed_text)
         if not -MAX_SEED <= seed <= MAX_SEED:
             fail(at, f"the seed is from -(2**128 - 1) to 2**128 - 1, not {seed}")
@@ -366,12 +368,13 @@ def _text_start_hand(text: str, where: str) -> int:
 
 
 def _text_start_scores(text: str, where: str, rules: Rules) -> tuple[int, int]:
-    match = re.fullmatch(r"(-?[0-9]{1,10})[ \t]+(-?[0-9]{1,10})", text.strip(SPACES))
+    number = r"(0|-?[1-9][0-9]{0,9})"  # as written: no leading zero, no -0
+    match = re.fullmatch(rf"{number}[ \t]+{number}", text.strip(SPACES))
     if not match or not all(MIN_SCORE <= int(score) <= SCORE_LIMIT for score in match.groups()):
         fail(
             where,
-            f"the start scores are two whole numbers from -{SCORE_LIMIT} to {SCORE_LIMIT}, "
-            f"team A's then team B's, not {excerpt(text)}",
+            f"the start scores are two whole numbers from -{SCORE_LIMIT} to {SCORE_LIMIT} (no leading "
+            f"zero, no -0), team A's then team B's, not {excerpt(text)}",
         )
     scores = (int(match.group(1)), int(match.group(2)))
     check_start_scores(scores, rules, lambda team: where)
