@@ -671,3 +671,28 @@ def test_a_view_document_of_a_game_started_at_a_later_hand_loads_back():
     seen = view(new_game(seed=4, hand_number=9, dealer=3), 2)
     assert (seen.hand_number, seen.dealer, seen.first_dealer) == (9, 3, 3)
     assert SeatView.from_json(seen.to_json()) == seen
+
+
+def test_dealer_and_seed_by_position_work_as_before_but_are_deprecated():
+    """``new_game(rules, 3)`` reads as a seed and is a dealer: by position, the dealer and the
+    seed warn (:exc:`DeprecationWarning`; to type checkers too, ``typing_tests/``) and are refused
+    from 0.4; by keyword, nothing warns. Given both ways, or one too many, they are refused."""
+    import warnings
+
+    with pytest.warns(
+        DeprecationWarning, match=r"new_game\(\)'s dealer and seed are given by keyword"
+    ) as caught:
+        state = new_game(Rules(), 3)  # type: ignore[deprecated]
+    assert state == new_game(Rules(), dealer=3)
+    assert caught[0].filename == __file__  # the warning points at the caller
+    with pytest.warns(DeprecationWarning, match="refused from pitch13 0.4"):
+        assert new_game(Rules(), 1, 7) == new_game(Rules(), dealer=1, seed=7)  # type: ignore[deprecated]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        new_game(Rules(), dealer=1, seed=7)
+    with pytest.raises(TypeError, match="both by position and by keyword"):
+        new_game(Rules(), 1, dealer=2)  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match="both by position and by keyword"):
+        new_game(Rules(), 1, 7, seed=8)  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match="at most 2 more positional arguments, not 3"):
+        new_game(Rules(), 1, 7, 8)  # type: ignore[call-overload]

@@ -138,7 +138,7 @@ def check_settings(
     if isinstance(scores, list):
         scores = tuple(scores)
     # new_game checks the scores and the hand number (TypeError, ValueError), here at once.
-    start = new_game(rules, 0, 0, scores=scores, hand_number=hand_number)  # type: ignore[arg-type]
+    start = new_game(rules, dealer=0, seed=0, scores=scores, hand_number=hand_number)  # type: ignore[call-overload]
     return Settings(rules, str(episode), max_hands, dealer, start.scores, start.hand_number)
 
 
@@ -153,7 +153,7 @@ def start_episode(settings: Settings, rng: np.random.Generator) -> tuple[GameSta
     """
     seed = int(rng.integers(2**63))
     dealer = int(rng.integers(4)) if settings.dealer is None else settings.dealer
-    game = new_game(settings.rules, dealer, scores=settings.scores, hand_number=settings.hand_number)
+    game = new_game(settings.rules, dealer=dealer, scores=settings.scores, hand_number=settings.hand_number)
     return deal_hand(game, seed), seed
 
 

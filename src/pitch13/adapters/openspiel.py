@@ -327,7 +327,7 @@ class PitchGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type info
         dealer = _int_parameter(values, "dealer", 0, 3)
         hand_number = _int_parameter(values, "hand_number", 1)
         scores = (_int_parameter(values, "score_a", -(10**9)), _int_parameter(values, "score_b", -(10**9)))
-        self._initial: GameState = new_game(rules, dealer, scores=scores, hand_number=hand_number)
+        self._initial: GameState = new_game(rules, dealer=dealer, scores=scores, hand_number=hand_number)
         max_utility = 2 * rules.points_total * max_hands
         self._config = _Config(
             rules=rules,

@@ -14,8 +14,9 @@ one function of the engine's private code. A hand goes
 from __future__ import annotations
 
 import copyreg
+import warnings
 from collections.abc import Callable
-from typing import Final, cast
+from typing import TYPE_CHECKING, Final, cast, overload
 
 from pitch13._base.checks import MAX_SEED, assert_never, check_seat, check_seed, excerpt, option_or_default
 from pitch13._base.shuffle import seeded_order
@@ -32,6 +33,15 @@ from pitch13.errors import IllegalActionError, IllegalReason
 from pitch13.rules import Rules
 from pitch13.scoring import HandResult
 from pitch13.state import GameState
+
+if TYPE_CHECKING:
+    from typing_extensions import deprecated
+else:
+
+    def deprecated(message: str) -> Callable[[Callable[..., GameState]], Callable[..., GameState]]:
+        """The PEP 702 mark is for type checkers: at run time :func:`new_game` warns itself."""
+        return lambda function: function
+
 
 __all__ = [
     "MAX_HAND_NUMBER",
@@ -60,11 +70,44 @@ _BIDDING_STEPS: Final = frozenset({Pass, Bid})
 _ACTIONS: Final = frozenset(ACTION_TYPES)
 
 
+#: The warning of :func:`new_game`'s dealer or seed given by position.
+_POSITIONAL: Final = (
+    "new_game()'s dealer and seed are given by keyword (new_game(rules, dealer=0, seed=7)); "
+    "given by position they are refused from pitch13 0.4"
+)
+
+
+@overload
 def new_game(
     rules: Rules | None = None,
+    *,
     dealer: int = 0,
     seed: int | None = None,
+    scores: tuple[int, int] = (0, 0),
+    hand_number: int = 1,
+) -> GameState: ...
+
+
+@overload
+@deprecated(  # a literal, which type checkers read (the same text as _POSITIONAL)
+    "new_game()'s dealer and seed are given by keyword (new_game(rules, dealer=0, seed=7)); "
+    "given by position they are refused from pitch13 0.4"
+)
+def new_game(
+    rules: Rules | None,
+    dealer: int,
+    seed: int | None = None,
     *,
+    scores: tuple[int, int] = (0, 0),
+    hand_number: int = 1,
+) -> GameState: ...
+
+
+def new_game(
+    rules: Rules | None = None,
+    *positional: int | None,
+    dealer: int = 0,
+    seed: int | None = None,
     scores: tuple[int, int] = (0, 0),
     hand_number: int = 1,
 ) -> GameState:
@@ -88,6 +131,7 @@ def new_game(
 
     Args:
         rules: the rules of the game.
+        *positional: ``dealer`` and ``seed`` given by position (deprecated).
         dealer: the dealer of the first hand played, hand ``hand_number`` (0 to 3). The
             state's :attr:`~GameState.first_dealer` is the seat that dealt hand 1, as the deal
             passes left every hand (R-DEAL-2): ``(dealer - (hand_number - 1)) % 4``.
@@ -99,15 +143,22 @@ def new_game(
         hand_number: the number of the first hand played, from 1; the hands before it count
             as played (and the scores as theirs), though the game keeps no history of them.
 
+    ``dealer`` and ``seed`` are given by keyword. Given by position (``new_game(rules, 3)``,
+    which reads as a seed and is a dealer), they work as before but are deprecated, at run time
+    (:exc:`DeprecationWarning`) and to type checkers, and are refused from 0.4.
+
     Raises:
         TypeError: if ``rules`` is not a :class:`~pitch13.Rules`, ``dealer``, ``seed`` or
-            ``hand_number`` not an int, or ``scores`` not a pair (a tuple or a list) of ints.
+            ``hand_number`` not an int, or ``scores`` not a pair (a tuple or a list) of ints;
+            or if more than two arguments follow ``rules``, or one is given both ways.
         ValueError: if ``dealer`` is not from 0 to 3, ``seed`` is outside ``±(2**128 - 1)``
             (so that every game can be saved, :class:`~pitch13.GameRecord`), ``hand_number``
             is not from 1 to 10,000, or a score is below ``-10**9`` or has already won
             (R-END-1: more than ``rules.target``, or at least it under
             ``target_rule="at_least"``).
     """
+    if positional:
+        dealer, seed = _positional(positional, dealer, seed)
     rules = option_or_default(rules, Rules, "rules", _DEFAULT_RULES)
     dealer = check_seat(dealer, "dealer")
     if seed is not None:
@@ -129,6 +180,20 @@ def new_game(
         _end.deal(w, seeded_order(seed, 1))
         _flow.after(w, Phases.DEAL)
     return freeze(w)
+
+
+def _positional(given: tuple[int | None, ...], dealer: int, seed: int | None) -> tuple[int, int | None]:
+    """The dealer and seed of :func:`new_game` given by position (deprecated), with a warning.
+
+    Raises:
+        TypeError: if more than two are given, or one of them by keyword too.
+    """
+    if len(given) > 2:
+        raise TypeError(f"new_game() takes rules and at most 2 more positional arguments, not {len(given)}")
+    if dealer != 0 or (len(given) == 2 and seed is not None):
+        raise TypeError("new_game() got the dealer or the seed both by position and by keyword")
+    warnings.warn(_POSITIONAL, DeprecationWarning, stacklevel=3)
+    return cast(int, given[0]), given[1] if len(given) == 2 else seed
 
 
 # --- legal actions -------------------------------------------------------------------------------
