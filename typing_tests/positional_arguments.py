@@ -1,5 +1,7 @@
-"""``new_game``'s dealer and seed given by position are reported as deprecated (they leave in 0.4);
-by keyword they type-check."""
+"""``new_game``'s dealer and seed by position are reported as deprecated; by keyword they are not.
+
+They leave in 0.4.
+"""
 
 from __future__ import annotations
 
