@@ -1462,7 +1462,12 @@ def test_a_games_past_keeps_no_more_for_being_viewed_or_read_however_long_it_is(
             tracemalloc.stop()
 
     played(5, True)  # the library's own interned values and caches, made once
-    extra = {hands: kept(hands, True) - kept(hands, False) for hands in (10, 50)}
+    # Memory another test left to the collector can be freed inside a measure and counted as
+    # the state's: it only ever adds, so the least of three measures is the state's own.
+    extra = {
+        hands: min(kept(hands, True) for _ in range(3)) - min(kept(hands, False) for _ in range(3))
+        for hands in (10, 50)
+    }
     assert extra[50] - extra[10] < 40 * 50, extra  # under 50 bytes a hand
 
 
