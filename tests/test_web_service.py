@@ -858,7 +858,7 @@ def test_a_request_for_a_host_name_the_server_is_not_is_refused():
     assert allowed_hosts("0.0.0.0", ["table.example"]) == ("table.example",)
     with running_server(**FAST, allowed_hosts=LOOPBACK_NAMES) as srv:
         port = srv.http.rsplit(":", 1)[1]
-        for name in ("127.0.0.1", "localhost", "LOCALHOST"):
+        for name in ("127.0.0.1", "localhost", "LOCALHOST", "[::1]"):
             assert httpx.get(f"{srv.http}/api/tables", headers={"Host": f"{name}:{port}"}).status_code == 200
         evil = {"Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}"}
         refused = httpx.post(f"{srv.http}/api/tables", json={"seat": 0}, headers=evil)

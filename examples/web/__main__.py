@@ -105,7 +105,7 @@ def cannot_listen(host: str, port: int, error: OSError) -> str:
 
 
 #: The names of this machine's loopback addresses, which a browser may use for a server there.
-LOOPBACK_NAMES: Final = ("127.0.0.1", "localhost", "[::1]")
+LOOPBACK_NAMES: Final = ("127.0.0.1", "localhost", "::1")
 
 
 def allowed_hosts(listen_host: str, named: list[str] | None) -> tuple[str, ...] | None:
@@ -142,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         metavar="NAME",
         help="a host name the server answers to (repeat for more; default: 127.0.0.1, localhost and"
-        " [::1] when it listens on a loopback address, else any)",
+        " ::1 when it listens on a loopback address, else any)",
     )
     parser.add_argument(
         "--port",

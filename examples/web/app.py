@@ -954,7 +954,8 @@ class Guard:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        if self.allowed_hosts is not None and host_name(HTTPConnection(scope)) not in self.allowed_hosts:
+        # The URL's host name is the Host header's, without its port, in lower case.
+        if self.allowed_hosts is not None and HTTPConnection(scope).url.hostname not in self.allowed_hosts:
             if scope["type"] == "websocket":
                 await WebSocket(scope, receive, send).close(code=1008, reason="another host name")
                 return
@@ -1060,14 +1061,6 @@ async def _writer(
         LOG.debug("a connection's writer stopped", exc_info=True)
         with contextlib.suppress(Exception):
             await websocket.close(code=1011)
-
-
-def host_name(connection: HTTPConnection) -> str:
-    """The host name the request's ``Host`` header names, without its port, in lower case."""
-    host = connection.headers.get("host", "").strip().lower()
-    if host.startswith("["):  # an IPv6 address: [::1]:8000
-        return host[: host.find("]") + 1]
-    return host.partition(":")[0]
 
 
 def same_origin(connection: HTTPConnection) -> bool:
