@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 
 import attrs
 
+from pitch13._base.checks import WORD
 from pitch13.cards import DECK
 from pitch13.errors import DocumentError, SamplingError
 from pitch13.sampling import sample_state
@@ -174,7 +175,7 @@ def _same_entry(read: str, sent: str) -> bool:
 
     Word for word, but the cards of an entry that lists a set of them in any order.
     """
-    a, b = read.split(), sent.split()
+    a, b = WORD.findall(read), WORD.findall(sent)  # the words as the readers split them
     if not a or a[0] not in _CARD_SETS:
         return a == b
 
