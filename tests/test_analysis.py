@@ -63,9 +63,14 @@ def late_positions(seed: int, count: int, most: int = 11):
 
 @pytest.mark.parametrize("seed", range(2026, 2030))  # four parts, for the test workers to share
 def test_solve_equals_plain_minimax_on_random_late_positions_R_PLAY_1_to_7_R_SCORE_1(seed):
-    """Every legal card's value, and the hand's, equal minimax over legal_actions/apply."""
+    """Every legal card's value, and the hand's, equal minimax over legal_actions/apply.
+
+    At most 10 trumps in hands: the plain minimax's tree grows two- to threefold with each trump
+    more, and the deeper positions' solutions are checked against each other by the best-line
+    test below.
+    """
     checked = 0
-    for state in late_positions(seed, more(300)):
+    for state in late_positions(seed, more(200), most=10):
         solution = solve(state)
         bidding = state.bidder & 1
         for action, value in solution.moves:
@@ -76,7 +81,7 @@ def test_solve_equals_plain_minimax_on_random_late_positions_R_PLAY_1_to_7_R_SCO
         assert [a for a, _ in solution.moves] == list(legal_actions(state))
         assert solution.best and all(solution.value_of(a) == solution.value for a in solution.best)
         checked += 1
-    assert checked == more(300)
+    assert checked == more(200)
 
 
 def test_a_best_line_takes_the_points_the_solution_says_R_PLAY_6_R_PLAY_7():
