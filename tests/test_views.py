@@ -1399,6 +1399,30 @@ def test_possible_places_takes_a_card(bad):
         view(scenario()[0], 0).possible_places(bad)
 
 
+@pytest.mark.parametrize("seed", [None, 4], ids=["dealt-by-the-caller", "seeded"])
+def test_a_view_says_whether_the_game_is_over_who_won_and_whether_chance_deals_R_END_1_R_DEAL_3(seed):
+    """``is_over``, ``winner`` and ``is_chance`` of every seat's and a spectator's view are the
+    state's, from the first deal to the end of games won by either team."""
+    winners = set()
+    for game in range(6):
+        states = random_states(
+            Rules(target=11), dealer=game % 4, seed=seed, rng=random.Random(game), length=10**4
+        )
+        assert states[-1].is_over
+        winners.add(states[-1].winner)
+        for state in states:
+            for viewer in (None, 0, 1, 2, 3):
+                seen = see(state, viewer)
+                assert (seen.is_over, seen.winner, seen.is_chance) == (
+                    state.is_over,
+                    state.winner,
+                    state.is_chance,
+                )
+        assert see(states[-1], 0).winner == states[-1].outcome.winner
+    assert winners == {0, 1}
+    assert seed is not None or any(state.is_chance for state in states)
+
+
 def test_views_keep_nothing_of_finished_hands():
     """What views keep to read on is dropped with its hand: a game viewed after every move by
     every seat holds about what it holds unviewed, however many hands are played."""

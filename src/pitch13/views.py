@@ -18,8 +18,6 @@ back on the client and replays its history to check every field.
 
 from __future__ import annotations
 
-import enum
-import functools
 import json
 from collections.abc import Sequence
 from typing import Any, Final, cast
@@ -34,6 +32,7 @@ from pitch13._info.entry_text import parse_entry
 from pitch13._info.follow import MAX_PLY, Follower, view_fields
 from pitch13._info.hand_cache import SEEN_LOCK, Deferred, deferred_of, read_on
 from pitch13._info.knowledge import Place, PlaceInfo, hand_logs, infer, known_and_held
+from pitch13._info.view_json import plain_json
 from pitch13._info.view_reader import (
     MAX_ENTRIES,
     check_earlier_result,
@@ -54,7 +53,6 @@ from pitch13.records._json import (
     integer,
     load_json,
     obj,
-    rules_to_dict,
     string,
 )
 from pitch13.rules import Rules
@@ -238,6 +236,22 @@ class SeatView:
     places: tuple[PlaceInfo, ...] = attrs.field(repr=False)
 
     @property
+    def is_over(self) -> bool:
+        """Whether the game has ended, as :attr:`GameState.is_over <pitch13.GameState.is_over>`."""
+        return self.outcome is not None
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team (0 for A, 1 for B), or ``None`` while the game goes on."""
+        outcome = self.outcome
+        return None if outcome is None else outcome.winner
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether the game waits for a :class:`~pitch13.Deal` (R-DEAL-3), as the state's."""
+        return self.phase is Phase.DEAL
+
+    @property
     def known_held(self) -> tuple[tuple[Card, ...], ...]:
         """Per seat, the cards the viewing seat knows that seat holds now.
 
@@ -346,7 +360,7 @@ class SeatView:
             elif name == "legal_actions":
                 out["legal_actions"] = [str(action) for action in value]
             else:
-                out[name] = _plain(value)
+                out[name] = plain_json(value)
         return out
 
     def to_json(self) -> str:
@@ -410,69 +424,6 @@ class SeatView:
                 :meth:`from_dict` accepts.
         """
         return cls.from_dict(load_json(text, max_size=max_size, what="view"))
-
-
-def _plain(value: object) -> object:
-    """``value`` (a field of a view, or a part of one) as plain JSON data."""
-    convert = _PLAIN_BY_TYPE.get(type(value))
-    if convert is not None:
-        return convert(value)
-    if isinstance(value, Rules):  # a subclass of Rules
-        return _rules_dict(value)
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, frozenset):
-        return sorted(_plain(v) for v in value)  # type: ignore[type-var]
-    kind_ = type(value)
-    if attrs.has(kind_):
-        fields = {name: _plain(getattr(value, name)) for name in _field_names(kind_)}
-        return {"type": kind_.__name__, **fields}
-    raise TypeError(f"cannot turn {type(value).__name__} into JSON")  # pragma: no cover
-
-
-def _same(value: object) -> object:
-    return value
-
-
-def _sequence(value: object) -> object:
-    """A tuple or list as a list of plain values (:func:`_plain` with its first lookup inlined)."""
-    plain = _PLAIN_BY_TYPE
-    out = []
-    for v in cast("tuple[object, ...]", value):
-        convert = plain.get(type(v))
-        out.append(convert(v) if convert is not None else _plain(v))
-    return out
-
-
-#: The JSON form of the common kinds of value, by exact type: what :func:`_plain` does first.
-_PLAIN_BY_TYPE: Final[dict[type, Any]] = {
-    Card: str,
-    Suit: lambda suit: suit.letter,
-    type(None): _same,
-    bool: _same,
-    int: _same,
-    str: _same,
-    tuple: _sequence,
-    list: _sequence,
-    Rules: lambda rules: _rules_dict(rules),
-}
-
-
-@functools.cache
-def _field_names(kind: type) -> tuple[str, ...]:
-    """The field names of an attrs class, in their order."""
-    return tuple(a.name for a in attrs.fields(kind))
-
-
-@functools.lru_cache(maxsize=64)
-def _rules_json(rules: Rules) -> dict[str, object]:
-    """The JSON form of a rule set, written once for the rule sets views are written with."""
-    return rules_to_dict(rules)
-
-
-def _rules_dict(rules: Rules) -> dict[str, object]:
-    """:func:`_rules_json`, copied: whoever receives it may change it."""
-    return dict(_rules_json(rules))
 
 
 # --- views of a state ----------------------------------------------------------------------------
@@ -792,6 +743,6 @@ def _replayed(values: dict[str, object]) -> SeatView:
         if name != "history" and values[name] != expected:
             fail(
                 f"$.{name}",
-                f"the history gives {excerpt(_plain(expected))}, not {excerpt(_plain(values[name]))}",
+                f"the history gives {excerpt(plain_json(expected))}, not {excerpt(plain_json(values[name]))}",
             )
     return SeatView(ply=cast(int, values["ply"]), **fields)  # type: ignore[arg-type]

@@ -1,0 +1,76 @@
+"""A view's fields as plain JSON data, as :meth:`pitch13.SeatView.to_dict` writes them (internal)."""
+
+from __future__ import annotations
+
+import enum
+import functools
+from typing import Any, Final, cast
+
+import attrs
+
+from pitch13.cards import Card, Suit
+from pitch13.records._json import rules_to_dict
+from pitch13.rules import Rules
+
+
+def plain_json(value: object) -> object:
+    """``value`` (a field of a view, or a part of one) as plain JSON data."""
+    convert = _PLAIN_BY_TYPE.get(type(value))
+    if convert is not None:
+        return convert(value)
+    if isinstance(value, Rules):  # a subclass of Rules
+        return _rules_dict(value)
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, frozenset):
+        return sorted(plain_json(v) for v in value)  # type: ignore[type-var]
+    kind_ = type(value)
+    if attrs.has(kind_):
+        fields = {name: plain_json(getattr(value, name)) for name in _field_names(kind_)}
+        return {"type": kind_.__name__, **fields}
+    raise TypeError(f"cannot turn {type(value).__name__} into JSON")  # pragma: no cover
+
+
+def _same(value: object) -> object:
+    return value
+
+
+def _sequence(value: object) -> object:
+    """A tuple or list as a list of plain values (:func:`plain_json` with its first lookup inlined)."""
+    plain = _PLAIN_BY_TYPE
+    out = []
+    for v in cast("tuple[object, ...]", value):
+        convert = plain.get(type(v))
+        out.append(convert(v) if convert is not None else plain_json(v))
+    return out
+
+
+#: The JSON form of the common kinds of value, by exact type: what :func:`plain_json` does first.
+_PLAIN_BY_TYPE: Final[dict[type, Any]] = {
+    Card: str,
+    Suit: lambda suit: suit.letter,
+    type(None): _same,
+    bool: _same,
+    int: _same,
+    str: _same,
+    tuple: _sequence,
+    list: _sequence,
+    Rules: lambda rules: _rules_dict(rules),
+}
+
+
+@functools.cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    """The field names of an attrs class, in their order."""
+    return tuple(a.name for a in attrs.fields(kind))
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_json(rules: Rules) -> dict[str, object]:
+    """The JSON form of a rule set, written once for the rule sets views are written with."""
+    return rules_to_dict(rules)
+
+
+def _rules_dict(rules: Rules) -> dict[str, object]:
+    """:func:`_rules_json`, copied: whoever receives it may change it."""
+    return dict(_rules_json(rules))
