@@ -581,8 +581,8 @@ def test_the_server_keeps_its_tables_within_bounds(monkeypatch):
         while srv.server.running != len(srv.server.tables) and time.monotonic() < give_up:
             time.sleep(0.02)
         assert srv.server.running == len(srv.server.tables)
-        # A table takes so many connections, and each must join in time.
-        monkeypatch.setattr(web_app, "MAX_CONNECTIONS", 1)
+        # A table takes so many spectators, and each connection must join in time.
+        monkeypatch.setattr(web_app, "MAX_SPECTATORS", 1)
         monkeypatch.setattr(web_app, "JOIN_TIMEOUT", 0.2)
         with connect(f"{srv.ws}/ws/{created['id']}") as silent:
             assert json.loads(silent.recv(timeout=10))["code"] == "bad_message"  # no join in time
@@ -590,6 +590,7 @@ def test_the_server_keeps_its_tables_within_bounds(monkeypatch):
                 silent.recv(timeout=10)
         first = Player(srv, created["id"])
         with connect(f"{srv.ws}/ws/{created['id']}") as second:
+            second.send(json.dumps({"type": "join"}))
             assert json.loads(second.recv(timeout=10))["code"] == "table_full"
         first.close()
 

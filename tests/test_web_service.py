@@ -570,27 +570,42 @@ def test_one_browser_holds_one_seat_unless_the_owner_allows_more():
             assert browser.post("/api/tables", json={"seat": 0, **body}).status_code == 400
 
 
-def test_connections_are_counted_from_their_acceptance(monkeypatch):
+def test_connections_that_never_join_count_against_their_address_not_their_table(monkeypatch):
+    """A connection counts against its address from its acceptance, and against its table once
+    it has joined: connections that never join cannot lock a table's seated people out, and a
+    seat may have ``MAX_SEAT_CONNECTIONS`` open."""
     import examples.web.app as web_app
 
-    with running_server(**{**FAST, "connections_an_address": 6}) as srv:
+    with running_server(**{**FAST, "connections_an_address": 12}) as srv:
         created = httpx.post(f"{srv.http}/api/tables", json={"seat": 0}).json()
-        monkeypatch.setattr(web_app, "MAX_CONNECTIONS", 3)
+        monkeypatch.setattr(web_app, "MAX_SPECTATORS", 1)
+        monkeypatch.setattr(web_app, "MAX_SEAT_CONNECTIONS", 2)
+        url = f"{srv.ws}/ws/{created['id']}"
         with contextlib.ExitStack() as stack:
-            # Connections that have not joined yet count: the fourth is refused at once.
-            silent = [stack.enter_context(connect(f"{srv.ws}/ws/{created['id']}")) for _ in range(3)]
-            with connect(f"{srv.ws}/ws/{created['id']}") as extra:
-                assert json.loads(extra.recv(timeout=10))["code"] == "table_full"
-            other = httpx.post(f"{srv.http}/api/tables", json={"seat": 0}).json()
-            more = [stack.enter_context(connect(f"{srv.ws}/ws/{other['id']}")) for _ in range(3)]
-            with connect(f"{srv.ws}/ws/{other['id']}") as extra:
+            silent = [stack.enter_context(connect(url)) for _ in range(11)]
+            # More silent connections than the table takes once joined (1 + 4 * 2): the owner
+            # still joins.
+            owner = Seat(srv.ws, created["id"], {"token": created["token"]})
+            assert owner.welcome["type"] == "welcome" and owner.welcome["seat"] == 0
+            with connect(url) as extra:  # the address's thirteenth
                 assert json.loads(extra.recv(timeout=10))["code"] == "too_many_connections"
-            assert len(silent) + len(more) == 6
+            for socket in silent:
+                socket.close()
+            deadline = time.monotonic() + 10
+            while srv.server.addresses.get("127.0.0.1") != 1 and time.monotonic() < deadline:
+                time.sleep(0.02)
+            again = Seat(srv.ws, created["id"], {"token": created["token"]})
+            assert again.welcome["type"] == "welcome"
+            third = Seat(srv.ws, created["id"], {"token": created["token"]})
+            assert third.welcome["code"] == "too_many_connections"
+            assert "a seat may have 2 connections open" in third.welcome["message"]
+            for client in (owner, again, third):
+                client.close()
         deadline = time.monotonic() + 10
         while srv.server.addresses and time.monotonic() < deadline:
             time.sleep(0.02)
         assert srv.server.addresses == {}
-        assert srv.server.tables[created["id"]].connections == 0
+        assert srv.server.tables[created["id"]].seats[0].connections == 0
 
 
 def test_a_full_server_frees_an_unstarted_idle_table_even_with_spectators(monkeypatch):
@@ -790,7 +805,6 @@ def test_spectators_cannot_lock_the_seated_people_out(monkeypatch):
     rest is kept for the people seated there."""
     import examples.web.app as web_app
 
-    monkeypatch.setattr(web_app, "MAX_CONNECTIONS", 4)
     monkeypatch.setattr(web_app, "MAX_SPECTATORS", 2)
     with running_server(**FAST) as srv:
         created = httpx.post(f"{srv.http}/api/tables", json={"seat": 0}).json()

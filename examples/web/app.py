@@ -68,13 +68,14 @@ IDLE_LIMIT: Final = 600.0
 UNSTARTED_IDLE_LIMIT: Final = 60.0
 #: The most unfinished tables one client address may have opened.
 TABLES_AN_ADDRESS: Final = 5
-#: The most connections a table takes (people and spectators), and the seconds a new
-#: connection has to send its ``join``. Both count a connection from when it is accepted.
-MAX_CONNECTIONS: Final = 64
+#: The seconds a new connection has to send its ``join``; until then it counts only against
+#: its address's limit, so that connections that never join cannot lock a table's people out.
 JOIN_TIMEOUT: Final = 10.0
-#: The most of a table's connections spectators may hold once joined: the rest is kept for the
-#: seated people, whom spectators cannot lock out.
+#: The most connections that have joined a table as spectators, and the most one seat may have
+#: open at once (a person's tabs and devices): a table holds at most 64 joined connections, and
+#: spectators cannot lock its seated people out.
 MAX_SPECTATORS: Final = 48
+MAX_SEAT_CONNECTIONS: Final = 4
 #: The largest record the replay page takes, in bytes (a whole game's is some tens of kilobytes),
 #: and the most states its replay may have (checked as it replays).
 MAX_RECORD: Final = 300_000
@@ -1081,8 +1082,8 @@ def same_origin(connection: HTTPConnection) -> bool:
 async def play(websocket: WebSocket) -> None:
     """``/ws/{id}``: one person's (or spectator's) connection to a table.
 
-    The connection counts against its table's and its address's limits from when it is
-    accepted, before its ``join``.
+    The connection counts against its address's limit from when it is accepted, and against its
+    table's (``MAX_SPECTATORS``, ``MAX_SEAT_CONNECTIONS``) once it has joined.
     """
     server = _server(websocket)
     if not same_origin(websocket):
@@ -1095,13 +1096,7 @@ async def play(websocket: WebSocket) -> None:
         limit = f"one address may have {server.connections_an_address} connections open"
         await _send_and_close(websocket, TableError("too_many_connections", limit).message())
         return
-    if table is not None and table.connections >= MAX_CONNECTIONS:
-        limit = f"a table takes {MAX_CONNECTIONS} connections at most"
-        await _send_and_close(websocket, TableError("table_full", limit).message())
-        return
     server.addresses[address] = server.addresses.get(address, 0) + 1
-    if table is not None:
-        table.connections += 1
     try:
         if table is None:  # told after the join, as a private table's join without its invite is
             with contextlib.suppress(asyncio.TimeoutError, WebSocketDisconnect):
@@ -1110,8 +1105,6 @@ async def play(websocket: WebSocket) -> None:
         else:
             await _join_and_serve(websocket, server, table)
     finally:
-        if table is not None:
-            table.connections -= 1
         left = server.addresses[address] - 1
         if left:
             server.addresses[address] = left
@@ -1144,6 +1137,9 @@ async def _join_and_serve(websocket: WebSocket, server: Server, table: Table) ->
             raise TableError("no_table", "the table was closed")
         if seat is None and table.spectators >= MAX_SPECTATORS:
             raise TableError("table_full", f"a table takes {MAX_SPECTATORS} spectators at most")
+        if seat is not None and table.seats[seat].connections >= MAX_SEAT_CONNECTIONS:
+            limit = f"a seat may have {MAX_SEAT_CONNECTIONS} connections open: close one of its pages"
+            raise TableError("too_many_connections", limit)
     except TableError as error:
         await _send_and_close(websocket, error.message())
         return

@@ -198,8 +198,6 @@ class Table:
         self.started = False
         #: Goes up whenever the seats, the start or the end change (the ``table`` message).
         self.version = 0
-        #: The open connections, spectators included, counted from when each is accepted.
-        self.connections = 0
         #: The spectators' connections that have joined (and not closed).
         self.spectators = 0
         #: The address of the client that opened the table (the server limits tables an address).
