@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import types
+import warnings
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -122,8 +125,27 @@ def test_action_from_id_takes_a_numpy_integer_but_no_bool():
     np = pytest.importorskip("numpy")
     assert action_from_id(np.int64(5)) == action_from_id(5)
     assert action_from_id(np.flatnonzero([0, 0, 1])[0]) == action_from_id(2)
+    # NumPy before 2.3 gives a bool an index (with a DeprecationWarning); it is no action id.
+    for flag in (np.True_, np.False_, np.array(True)):
+        with pytest.raises(TypeError, match=r"an action id is an int, not "):
+            action_from_id(flag)
     with pytest.raises(TypeError, match=r"an action id is an int, not (np\.)?True"):
         action_from_id(np.True_)
+
+
+def test_action_from_id_refuses_a_bool_whose_index_only_warns():
+    """As NumPy's bool is before NumPy 2.3, whatever NumPy is installed: a scalar of a bool
+    dtype is no action id, though its ``__index__`` answers."""
+
+    class OldBool:
+        dtype = types.SimpleNamespace(kind="b")
+
+        def __index__(self):
+            warnings.warn("In future, it will be an error", DeprecationWarning, stacklevel=2)
+            return 1
+
+    with pytest.raises(TypeError, match=r"an action id is an int, not "):
+        action_from_id(OldBool())
 
 
 def test_legal_ids_refuses_what_is_neither_a_state_nor_a_view():

@@ -285,9 +285,11 @@ def action_from_id(number: SupportsIndex) -> SeatAction:
         ValueError: if it is not from 0 to ``NUM_ACTIONS - 1``.
     """
     try:
-        if isinstance(number, bool):
+        # A bool, Python's or NumPy's: NumPy's has no index from NumPy 2.3, and before gives one
+        # with a DeprecationWarning.
+        if isinstance(number, bool) or getattr(getattr(number, "dtype", None), "kind", None) == "b":
             raise TypeError
-        number = operator.index(number)  # NumPy's bool has no index
+        number = operator.index(number)
     except TypeError:
         raise TypeError(f"an action id is an int, not {excerpt(number)}") from None
     if not 0 <= number < NUM_ACTIONS:
