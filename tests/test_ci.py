@@ -249,16 +249,15 @@ def test_the_readme_is_no_longer_than_python_chess_s():
 
 
 def test_every_step_has_an_environment_of_its_own():
-    """Every step but the thorough run makes its own environment, or takes the one made for it in
-    the background (``prepare_venv DIR SPEC`` before the steps, ``prepared_venv DIR`` in the step),
-    ignored by git."""
+    """Every step makes its own environment, or takes the one made for it in the background
+    (``prepare_venv DIR SPEC`` before the step, ``prepared_venv DIR`` in it), ignored by git."""
     made = [
         line.split()[1]
         for lines in ci_steps().values()
         for line in lines
         if line.startswith(("fresh_venv ", "prepared_venv "))
     ]
-    assert len(made) == len(set(made)) == len(ci_steps()) - 1
+    assert len(made) == len(set(made)) == len(ci_steps())
     assert all(venv.startswith(".venv-ci-") for venv in made)
     prepared = [line.split()[1] for line in ci_lines() if line.startswith("prepare_venv ")]
     taken = [
@@ -272,13 +271,19 @@ def test_every_step_has_an_environment_of_its_own():
 
 
 def test_the_thorough_run_takes_the_whole_tests_directory():
-    """The thorough hypothesis profile runs in the tests step's environment, over the whole
-    ``tests`` directory (no list of modules that a new one could be left out of), selecting the
-    tests hypothesis marks as its own: the others do the same under either profile."""
-    test_venv = ci_steps()[step_running(readme_test_command())[0]][0].removeprefix("fresh_venv ")
-    use, into, run, back = ci_steps()["thorough"]
-    assert use == f"use_venv {test_venv}"
+    """The thorough hypothesis profile runs over the whole ``tests`` directory of the tests
+    step's tree (no list of modules that a new one could be left out of), selecting the tests
+    hypothesis marks as its own: the others do the same under either profile. It runs on the
+    oldest Python the package supports, in an environment of the test extra alone."""
+    use, version, into, run, back = ci_steps()["thorough"]
+    assert use == 'prepared_venv .venv-ci-oldest "$oldest_pid"'
+    assert version == "python --version"
     assert (into, back) == ('cd "$sdist_tree"', 'cd "$root"')
+    lines = ci_lines()
+    assert "oldest=$(command -v python3.10 || command -v python3)" in lines
+    assert 'prepare_venv .venv-ci-oldest "$sdist_tree[test]" "$oldest" &' in lines
+    requires = re.search(r'^requires-python = ">=(3\.\d+)"$', (ROOT / "pyproject.toml").read_text(), re.M)
+    assert requires and requires[1] == "3.10"
     words = run.split()
     assert words[:5] == ["HYPOTHESIS_PROFILE=thorough", "python", "-m", "pytest", "tests"]
     assert not any(word.startswith("tests/") for word in words), run
