@@ -9,6 +9,9 @@ the start.
 
 from __future__ import annotations
 
+import ast
+import importlib
+import inspect
 import json
 import pickle
 import random
@@ -696,3 +699,13 @@ def test_dealer_and_seed_by_position_work_as_before_but_are_deprecated():
         new_game(Rules(), 1, 7, seed=8)  # type: ignore[call-overload]
     with pytest.raises(TypeError, match="at most 2 more positional arguments, not 3"):
         new_game(Rules(), 1, 7, 8)  # type: ignore[call-overload]
+    # Type checkers read the deprecation from the overload's literal: the same words.
+    source = ast.parse(inspect.getsource(importlib.import_module("pitch13.engine")))
+    marks = [
+        ast.literal_eval(mark.args[0])
+        for node in ast.walk(source)
+        if isinstance(node, ast.FunctionDef) and node.name == "new_game"
+        for mark in node.decorator_list
+        if isinstance(mark, ast.Call) and getattr(mark.func, "id", None) == "deprecated"
+    ]
+    assert marks == [str(caught[0].message)]
