@@ -1335,6 +1335,11 @@ def test_a_view_of_a_sample_before_the_first_deal_is_the_view_it_was_drawn_from(
     ("call", "message"),
     [
         (lambda: view(5, 0), "view() takes a GameState, not int"),
+        (
+            lambda: view(new_game(seed=1), None),
+            "a seat is an int from 0 to 3, not None: a spectator's view is spectator_view(state)",
+        ),
+        (lambda: view(new_game(seed=1), "0"), "a seat is an int from 0 to 3, not '0'"),
         (lambda: spectator_view("x"), "spectator_view() takes a GameState, not str"),
         (lambda: view_delta(7, 0, since=0), "view_delta() takes a GameState, not int"),
         (lambda: view(new_game(seed=1), 0).updated("delta"), "updated() takes a ViewDelta, not str"),

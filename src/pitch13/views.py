@@ -442,11 +442,14 @@ def view(state: GameState, seat: int) -> SeatView:
     view of a state on another branch of the hand (a search tree) reads the hand again.
 
     Raises:
-        TypeError: if ``state`` is not a :class:`~pitch13.GameState` or ``seat`` not an int.
+        TypeError: if ``state`` is not a :class:`~pitch13.GameState` or ``seat`` not an int
+            (``None``, a spectator's seat elsewhere, is named: :func:`spectator_view` is theirs).
         ValueError: if ``seat`` is not from 0 to 3.
     """
     if not isinstance(state, GameState):
         raise TypeError(f"view() takes a GameState, not {type(state).__name__}")
+    if seat is None:
+        raise TypeError("a seat is an int from 0 to 3, not None: a spectator's view is spectator_view(state)")
     return _build(state, check_seat(seat))
 
 
