@@ -439,3 +439,26 @@ def test_random_bot_chooses_uniformly_among_the_legal_actions():
     expected = draws / len(actions)
     statistic = sum((counts[a] - expected) ** 2 / expected for a in actions)
     assert statistic < 29.588  # the critical value for 10 degrees of freedom at p = 0.001
+
+
+def test_a_negative_seed_draws_apart_from_its_absolute_value():
+    """``random.Random`` seeds from an int's absolute value; the bots and ``evaluate`` do not:
+    seeds ``s`` and ``-s`` make other choices, each as reproducibly."""
+    from pitch13 import new_game, view
+    from pitch13.analysis import evaluate
+    from pitch13.bots import SearchBot, SolverBot
+
+    def small_search(seed):
+        return SearchBot(seed, iterations=2, auction_iterations=2)
+
+    def small_solver(seed):
+        return SolverBot(seed, samples=2, auction_samples=2, iterations=2)
+
+    seeds = (-5, -6, -7, -8)
+    for kind, most in ((RandomBot, None), (SimpleBot, None), (small_search, 60), (small_solver, 60)):
+        actions = play_game([kind(seed) for seed in seeds], seed=1, max_actions=most).actions
+        assert actions == play_game([kind(seed) for seed in seeds], seed=1, max_actions=most).actions
+        assert actions != play_game([kind(-seed) for seed in seeds], seed=1, max_actions=most).actions
+    seat_view = view(new_game(seed=3), 1)
+    values = {seed: evaluate(seat_view, samples=4, seed=seed).values for seed in (9, -9)}
+    assert values[9] != values[-9] and values[-9] == evaluate(seat_view, samples=4, seed=-9).values

@@ -1,13 +1,16 @@
-"""The seeds of many games from one (internal): the arena and the simulator share them.
+"""The seeds of many games from one, and a random source of one seed (internal).
 
-Game ``index`` of a run seeded ``seed`` is dealt from :func:`game_seed` ``(seed, index)`` and its
-players are seeded from :func:`player_seed`, so any game of a run can be played again alone, and
-a run's games are the same however they are split among processes or machines.
+Bots and evaluations draw from :func:`random_source`. The arena and the simulator share the
+seeds of a run's games: game ``index`` of a run seeded ``seed`` is dealt from :func:`game_seed`
+``(seed, index)`` and its players are seeded from :func:`player_seed`, so any game of a run can
+be played again alone, and a run's games are the same however they are split among processes
+or machines.
 """
 
 from __future__ import annotations
 
 import hashlib
+import random
 
 from pitch13._base.checks import excerpt, writable
 
@@ -26,6 +29,17 @@ def check_parts(**parts: object) -> None:
             raise TypeError(f"{name} must be an int, not {type(value).__name__}")
         if not writable(value):
             raise ValueError(f"{name} must be an int of at most 4,300 digits, not {excerpt(value)}")
+
+
+def random_source(seed: int | None) -> random.Random:
+    """``random.Random(seed)``, except that a negative seed draws apart from its absolute value.
+
+    ``random.Random`` seeds from an int's absolute value, so seeds 5 and -5 would draw alike; a
+    negative seed is given as text instead, which Python hashes with SHA-512.
+    """
+    if seed is not None and seed < 0:
+        return random.Random(f"pitch13-negative-seed:{seed}")
+    return random.Random(seed)
 
 
 def _derive(*parts: object) -> int:

@@ -5,11 +5,10 @@ Their public home is :mod:`pitch13.analysis`, whose docstring says what a value 
 
 from __future__ import annotations
 
-import random
-
 import attrs
 
 from pitch13._base.checks import check_count, check_time_limit, excerpt
+from pitch13._base.seeds import random_source
 from pitch13.actions import SeatAction
 from pitch13.bots._solver import evaluate_choices, mean_and_error, solve_play
 from pitch13.state import GameState, Phase
@@ -182,7 +181,7 @@ def evaluate(
     actions = view.legal_actions
     if seat is None or not actions:
         raise ValueError("evaluate() needs the view of a seat that is to act")
-    values = evaluate_choices(view, actions, random.Random(seed), samples, limit)
+    values = evaluate_choices(view, actions, random_source(seed), samples, limit)
     drawn = len(values[0])
     if drawn == 0:  # pragma: no cover - a view the engine made always samples
         raise ValueError("evaluate() could not draw a deal for this view")

@@ -6,6 +6,7 @@ import pickle
 import random
 
 from pitch13._base.checks import excerpt, finite
+from pitch13._base.seeds import random_source
 from pitch13.actions import SeatAction
 from pitch13.views import SeatView
 
@@ -29,7 +30,7 @@ def seeded_random(seed: int | None, bot: str) -> random.Random:
     """A random source seeded with ``seed``, an int or ``None``; anything else is a TypeError."""
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise TypeError(f"{bot} seed must be an int or None, not {type(seed).__name__}")
-    return random.Random(seed)
+    return random_source(seed)
 
 
 def check_bid_margin(bid_margin: object, bot: str) -> float:

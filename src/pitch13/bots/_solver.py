@@ -19,6 +19,7 @@ from collections.abc import Sequence
 import attrs
 
 from pitch13._base.checks import check_count, check_time_limit
+from pitch13._base.seeds import random_source
 from pitch13._core.masks import mask_of
 from pitch13._core.tally import outcome_after, score_change
 from pitch13.actions import Bid, NameTrump, Pass, Play, SeatAction
@@ -290,7 +291,7 @@ class SolverBot:
         self._search = SearchBot(
             seed, iterations=iterations, time_limit=limit, bids=bids, bid_margin=bid_margin
         )
-        self._rng = random.Random(None if seed is None else seed ^ 0x5A17)
+        self._rng = random_source(None if seed is None else seed ^ 0x5A17)
         self._samples = samples
         self._auction_samples = auction_samples
         self._time_limit = limit
