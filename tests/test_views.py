@@ -47,6 +47,7 @@ from pitch13 import (
     Card,
     Deal,
     Discard,
+    GameRecord,
     GiveUp,
     NameTrump,
     Phase,
@@ -1498,6 +1499,42 @@ def test_a_games_past_keeps_no_more_for_being_viewed_or_read_however_long_it_is(
         for hands in (10, 50)
     }
     assert extra[50] - extra[10] < 40 * 50, extra  # under 50 bytes a hand
+
+
+def test_reading_a_games_whole_history_keeps_nothing_on_its_past():
+    """The whole history, read by ``state.history``, ``seen_history``, a delta from ply 0 or a
+    record, keeps no hand's result on the hand: reading it after 50 hands keeps no more than
+    after 10 (about 500 bytes a hand were kept before)."""
+    rules = Rules(target=10**6, moon_success="score_points")
+    readers = (
+        lambda s: s.history,
+        lambda s: seen_history(s, None),
+        lambda s: view_delta(s, 1, since=0),
+        GameRecord.from_state,
+    )
+
+    def kept(hands, read):
+        """What of the memory the read made the state holds: freed with it (the library's
+        caches of card sets are not)."""
+        rng = random.Random(3)
+        state = new_game(rules, seed=8)
+        while state.hand_number <= hands:
+            state = apply(state, rng.choice(legal_actions(state)))
+        gc.collect()
+        tracemalloc.start()
+        try:
+            read(state)
+            gc.collect()
+            before = tracemalloc.get_traced_memory()[0]
+            del state
+            gc.collect()
+            return before - tracemalloc.get_traced_memory()[0]
+        finally:
+            tracemalloc.stop()
+
+    for read in readers:
+        kept(3, read)  # the library's own interned values and caches, made once
+        assert kept(50, read) - kept(10, read) < 40 * 50, read
 
 
 def test_the_places_of_the_cards_a_seat_cannot_see_are_exactly_what_it_knows():

@@ -45,7 +45,12 @@ def hand_decoder(state: Fields, hand: Hand | None) -> _history.Decoder:
     if hand is None:
         return _history.Decoder(rules, state._hand_number, state._dealer, state._hand_deck, _no_result, None)
     return _history.Decoder(
-        rules, hand.number, hand.dealer, hand.deck, lambda: hand.hand_result(rules), state._outcome
+        rules,
+        hand.number,
+        hand.dealer,
+        hand.deck,
+        lambda: hand.hand_result(rules, keep=False),
+        state._outcome,
     )
 
 

@@ -16,7 +16,7 @@ def cards_of_mask(mask: int) -> tuple[Card, ...]:
     found = _BY_MASK.get(mask)
     if found is None:
         found = by_bytes(mask, _BYTE_CARDS)
-        if len(_BY_MASK) >= 1 << 16:
+        if len(_BY_MASK) >= 1 << 12:
             _BY_MASK.clear()
         _BY_MASK[mask] = found
     return found

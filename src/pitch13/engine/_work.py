@@ -142,7 +142,7 @@ _BYTE_ACTIONS: Final = tuple(
 
 #: The actions of each kind already listed, by card mask: the legal card actions come from here.
 CARD_ACTIONS: Final[tuple[dict[int, tuple[SeatAction, ...]], ...]] = tuple({} for _ in _KINDS)
-_CACHE_SIZE: Final = 1 << 16
+_CACHE_SIZE: Final = 1 << 12
 
 
 def card_actions(kind: int, mask: int) -> tuple[SeatAction, ...]:
