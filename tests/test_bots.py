@@ -462,3 +462,24 @@ def test_a_negative_seed_draws_apart_from_its_absolute_value():
     seat_view = view(new_game(seed=3), 1)
     values = {seed: evaluate(seat_view, samples=4, seed=seed).values for seed in (9, -9)}
     assert values[9] != values[-9] and values[-9] == evaluate(seat_view, samples=4, seed=-9).values
+
+
+def test_play_game_takes_four_bots_in_seat_order_from_any_iterable_but_a_set():
+    """A generator of four bots is taken as a list is; a set or a mapping (no order), ``None``,
+    or anything but four bots is a ``TypeError`` that says so, raised at the call."""
+    from pitch13.bots import iter_hands
+
+    listed = play_game([SimpleBot(seat) for seat in range(4)], seed=2)
+    assert play_game((SimpleBot(seat) for seat in range(4)), seed=2) == listed
+    assert next(iter_hands(SimpleBot(seat) for seat in range(4))).hand_number == 1
+    for bots, said in (
+        ({SimpleBot(seat) for seat in range(4)}, "four bots in seat order, a list or a tuple, not {"),
+        ({seat: SimpleBot(seat) for seat in range(4)}, "four bots in seat order, a list or a tuple, not {"),
+        (None, "four bots in seat order, a list or a tuple, not None"),
+        ("abcd", "four bots in seat order, a list or a tuple, not 'abcd'"),
+        ([SimpleBot()] * 3, "four bots, objects with a choose(view) method"),
+        ((SimpleBot for _ in range(4)), "four bots, objects with a choose(view) method"),
+    ):
+        for play, name in ((play_game, "play_game"), (iter_hands, "iter_hands")):
+            with pytest.raises(TypeError, match=re.escape(f"{name}() takes {said}")):
+                play(bots)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import random
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence, Set
 from inspect import Parameter
 from typing import Protocol, Union, cast, runtime_checkable
 
@@ -224,7 +224,7 @@ def play_game(
     (True, True)
 
     Args:
-        bots: four bots, for seats 0 to 3.
+        bots: four bots, for seats 0 to 3: a list, a tuple or another iterable in seat order.
         rules: the rules (default :class:`~pitch13.Rules`).
         dealer: the first dealer.
         seed: the seed of the deals; without one each hand is dealt from the operating
@@ -249,7 +249,7 @@ def play_game(
             raise TypeError(f"max_actions must be None or an int, not {excerpt(max_actions)}")
         if max_actions < 0:
             raise ValueError(f"max_actions must be at least 0, not {excerpt(max_actions)}")
-    _check_bots(bots)
+    bots = _checked_bots(bots, "play_game")
     run = _run(bots, new_game(rules, dealer=dealer, seed=seed), max_actions, summarize=on_hand is not None)
     while True:
         try:
@@ -279,7 +279,7 @@ def iter_hands(
     [False, True]
 
     Args:
-        bots: four bots, for seats 0 to 3.
+        bots: four bots, for seats 0 to 3: a list, a tuple or another iterable in seat order.
         rules: the rules (default :class:`~pitch13.Rules`).
         dealer: the first dealer.
         seed: the seed of the deals (see :func:`play_game`).
@@ -289,13 +289,21 @@ def iter_hands(
         TypeError: if ``bots`` is not four bots, or an argument of the game has the wrong type.
         ValueError: if ``dealer`` or ``seed`` is out of range (as :func:`~pitch13.new_game`).
     """
-    _check_bots(bots)  # the bots, and the game's arguments (new_game), at the call: not at the first hand
+    bots = _checked_bots(bots, "iter_hands")  # the bots and the game's arguments, at the call
     return _run(bots, new_game(rules, dealer=dealer, seed=seed), None, summarize=True)
 
 
-def _check_bots(bots: Sequence[Bot]) -> None:
-    if len(bots) != 4 or not all(isinstance(bot, Bot) and not isinstance(bot, type) for bot in bots):
-        raise TypeError("play_game() takes four bots, objects with a choose(view) method")
+def _checked_bots(bots: Sequence[Bot], caller: str) -> tuple[Bot, ...]:
+    """``bots`` as a tuple, if they are four bots in seat order; else the documented :exc:`TypeError`.
+
+    Any iterable of them will do (a generator too) but a set or a mapping, which have no order.
+    """
+    if isinstance(bots, (Set, Mapping, str, bytes)) or not isinstance(bots, Iterable):
+        raise TypeError(f"{caller}() takes four bots in seat order, a list or a tuple, not {excerpt(bots)}")
+    found = tuple(bots)
+    if len(found) != 4 or not all(isinstance(bot, Bot) and not isinstance(bot, type) for bot in found):
+        raise TypeError(f"{caller}() takes four bots, objects with a choose(view) method")
+    return found
 
 
 def _run(
