@@ -589,3 +589,37 @@ def test_a_negative_score_is_written_with_to_not_a_dash():
     assert comments[-1].endswith(f"; scores {a} to {b}")
     assert repr(new_game(scores=(-40, -13))).endswith("scores -40 to -13>")
     assert repr(new_game(scores=(48, 30))).endswith("scores 48-30>")
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (
+            lambda: narrate_history([HistoryEntry(None, PASS)]),
+            ValueError,
+            "Pass(), a seat's action, names no seat",
+        ),
+        (
+            lambda: narrate_history([HistoryEntry(5, PASS)]),
+            ValueError,
+            "the seat of a history entry is an int",
+        ),
+        (
+            lambda: narrate_history([HistoryEntry(1, "pass")]),
+            TypeError,
+            "holds an action or an event, not 'pass'",
+        ),
+        (lambda: narrate_seen([SeenEntry(None, Play(Card.parse("AS")))]), ValueError, "names no seat"),
+        (lambda: narrate_seen([SeenEntry(1, "pass")]), TypeError, "holds an action or an event, not 'pass'"),
+        (
+            lambda: narrate_seen([SeenEntry(None, ev.HandDealt(1, 0, tuple(DECK)))]),
+            TypeError,
+            "not HandDealt(",
+        ),
+    ],
+)
+def test_an_entry_made_by_hand_that_no_history_holds_is_refused_saying_why(call, error, message):
+    """A seat's action that names no seat, a seat outside 0..3, or an item that is no entry of
+    that history is a clear error, not an ``AssertionError`` from inside the narrator."""
+    with pytest.raises(error, match=re.escape(message)):
+        call()

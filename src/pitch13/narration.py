@@ -33,9 +33,10 @@ in order, from its deal.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, get_args
 
 from pitch13._base.checks import assert_never, check_seat, excerpt, option_or_default, pair_text
+from pitch13._core.history import HistoryItem
 from pitch13._info.seen_entries import dealt_cards
 from pitch13.actions import (
     Bid,
@@ -46,6 +47,7 @@ from pitch13.actions import (
     Pass,
     Play,
     Reject,
+    SeatAction,
     Stop,
     Take,
     TurnUp,
@@ -68,7 +70,16 @@ from pitch13.events import (
     TrickWon,
 )
 from pitch13.scoring import HandResult, Outcome, Trick
-from pitch13.seen import DealSeen, GiveUpSeen, PublicItem, RefillSeen, RejectSeen, SeenEntry, TurnUpSeen
+from pitch13.seen import (
+    DealSeen,
+    GiveUpSeen,
+    PublicItem,
+    RefillSeen,
+    RejectSeen,
+    SeenEntry,
+    SeenItem,
+    TurnUpSeen,
+)
 from pitch13.state import HistoryEntry
 from pitch13.trumps import sort_hand
 
@@ -84,6 +95,27 @@ _SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
 
 def _cards(cards: Iterable[Card]) -> str:
     return " ".join(card.pretty for card in cards)
+
+
+#: What an entry of each history may hold, and the seat actions, whose entries name their seat.
+_HISTORY_ITEMS: Final = get_args(HistoryItem)
+_SEEN_ITEMS: Final = get_args(SeenItem)
+_SEAT_ACTIONS: Final = get_args(SeatAction)
+
+
+def _entry(who: object, item: object, kinds: tuple[type, ...], what: str) -> None:
+    """Refuse an entry, made by hand, that no history holds (internal).
+
+    Raises:
+        TypeError: if ``item`` is none of ``kinds``, or ``who`` neither ``None`` nor an int.
+        ValueError: if ``who`` is not a seat, or is ``None`` for a seat's action.
+    """
+    if not isinstance(item, kinds):
+        raise TypeError(f"{what} holds an action or an event, not {excerpt(item)}")
+    if who is not None:
+        check_seat(who, f"the seat of {what}")
+    elif isinstance(item, _SEAT_ACTIONS):
+        raise ValueError(f"{what} of {excerpt(item)}, a seat's action, names no seat")
 
 
 def _count(count: int, what: str) -> str:
@@ -186,15 +218,17 @@ class Narrator:
         before trump is named); every other entry takes one.
 
         Raises:
-            TypeError: if ``entry`` is not a :class:`~pitch13.seen.SeenEntry`, or ``viewer``
-                neither ``None`` nor an int.
-            ValueError: if ``viewer`` is an int outside 0..3.
+            TypeError: if ``entry`` is not a :class:`~pitch13.seen.SeenEntry`, or holds no
+                action or event of a seat's history, or ``viewer`` is neither ``None`` nor an int.
+            ValueError: if ``viewer``, or the entry's seat, is an int outside 0..3, or the entry
+                holds a seat's action and names no seat.
         """
         if not isinstance(entry, SeenEntry):
             raise TypeError(f"describe_seen() takes a SeenEntry, not {type(entry).__name__}")
         if viewer is not None:
             viewer = check_seat(viewer, "viewer")
         who, item = entry.seat, entry.item
+        _entry(who, item, _SEEN_ITEMS, "a seen entry")
         match item:
             case DealSeen(hand_number=number, dealer=dealer, cards=cards):
                 self._start_hand(())
@@ -224,11 +258,15 @@ class Narrator:
         unseen when it was empty.
 
         Raises:
-            TypeError: if ``entry`` is not a :class:`~pitch13.HistoryEntry`.
+            TypeError: if ``entry`` is not a :class:`~pitch13.HistoryEntry`, or holds no action or
+                event of a game's history.
+            ValueError: if the entry's seat is an int outside 0..3, or the entry holds a seat's
+                action and names no seat.
         """
         if not isinstance(entry, HistoryEntry):
             raise TypeError(f"describe_history() takes a HistoryEntry, not {type(entry).__name__}")
         who, item = entry.seat, entry.item
+        _entry(who, item, _HISTORY_ITEMS, "a history entry")
         match item:
             case HandDealt(hand_number=number, dealer=dealer, deck=deck):
                 self._start_hand(deck[36:])
