@@ -442,8 +442,8 @@ def view(state: GameState, seat: int) -> SeatView:
     view of a state on another branch of the hand (a search tree) reads the hand again.
 
     Raises:
-        TypeError: if ``state`` is not a :class:`~pitch13.GameState` or ``seat`` not an int
-            (``None``, a spectator's seat elsewhere, is named: :func:`spectator_view` is theirs).
+        TypeError: if ``state`` is not a :class:`~pitch13.GameState` or ``seat`` not an int;
+            for ``None`` it names :func:`spectator_view`, which makes a spectator's view.
         ValueError: if ``seat`` is not from 0 to 3.
     """
     if not isinstance(state, GameState):
