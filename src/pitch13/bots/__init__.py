@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import itertools
 import random
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence, Set
 from inspect import Parameter
@@ -205,7 +206,7 @@ def _suit_value(table: TrumpTable, hand: int) -> int:
 
 
 def play_game(
-    bots: Sequence[Bot],
+    bots: Iterable[Bot],
     rules: Rules | None = None,
     *,
     dealer: int = 0,
@@ -262,7 +263,7 @@ def play_game(
 
 
 def iter_hands(
-    bots: Sequence[Bot],
+    bots: Iterable[Bot],
     rules: Rules | None = None,
     *,
     dealer: int = 0,
@@ -293,14 +294,14 @@ def iter_hands(
     return _run(bots, new_game(rules, dealer=dealer, seed=seed), None, summarize=True)
 
 
-def _checked_bots(bots: Sequence[Bot], caller: str) -> tuple[Bot, ...]:
+def _checked_bots(bots: Iterable[Bot], caller: str) -> tuple[Bot, ...]:
     """``bots`` as a tuple, if they are four bots in seat order; else the documented :exc:`TypeError`.
 
     Any iterable of them will do (a generator too) but a set or a mapping, which have no order.
     """
     if isinstance(bots, (Set, Mapping, str, bytes)) or not isinstance(bots, Iterable):
         raise TypeError(f"{caller}() takes four bots in seat order, a list or a tuple, not {excerpt(bots)}")
-    found = tuple(bots)
+    found = tuple(itertools.islice(bots, 5))  # one more than four tells too many; an endless one stops
     if len(found) != 4 or not all(isinstance(bot, Bot) and not isinstance(bot, type) for bot in found):
         raise TypeError(f"{caller}() takes four bots, objects with a choose(view) method")
     return found
