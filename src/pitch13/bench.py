@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import platform
-import random
 import statistics
 import sys
 import time
@@ -20,7 +19,7 @@ from collections.abc import Sequence
 import attrs
 
 from pitch13._base.checks import check_count
-from pitch13._base.seeds import check_parts
+from pitch13._base.seeds import check_parts, random_source
 from pitch13.engine import apply, legal_actions, new_game
 from pitch13.rules import Rules
 
@@ -68,7 +67,7 @@ def run_once(rules: Rules, games: int, seed: int) -> BenchResult:
         raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
     check_count(games, "games")
     check_parts(seed=seed)
-    rng = random.Random(seed)
+    rng = random_source(seed)
     choice = rng.choice
     actions = hands = 0
     start = time.process_time()

@@ -35,10 +35,11 @@ def random_source(seed: int | None) -> random.Random:
     """``random.Random(seed)``, except that a negative seed draws apart from its absolute value.
 
     ``random.Random`` seeds from an int's absolute value, so seeds 5 and -5 would draw alike; a
-    negative seed is given as text instead, which Python hashes with SHA-512.
+    negative seed is given as bytes instead (of any length), which Python hashes with SHA-512.
     """
     if seed is not None and seed < 0:
-        return random.Random(f"pitch13-negative-seed:{seed}")
+        size = (-seed).bit_length() + 7 >> 3
+        return random.Random(b"pitch13-negative-seed:" + (-seed).to_bytes(size, "big"))
     return random.Random(seed)
 
 
