@@ -576,18 +576,18 @@ def test_connections_that_never_join_count_against_their_address_not_their_table
     seat may have ``MAX_SEAT_CONNECTIONS`` open."""
     import examples.web.app as web_app
 
-    with running_server(**{**FAST, "connections_an_address": 12}) as srv:
+    with running_server(**{**FAST, "connections_an_address": 72}) as srv:
         created = httpx.post(f"{srv.http}/api/tables", json={"seat": 0}).json()
         monkeypatch.setattr(web_app, "MAX_SPECTATORS", 1)
         monkeypatch.setattr(web_app, "MAX_SEAT_CONNECTIONS", 2)
         url = f"{srv.ws}/ws/{created['id']}"
         with contextlib.ExitStack() as stack:
-            silent = [stack.enter_context(connect(url)) for _ in range(11)]
-            # More silent connections than the table takes once joined (1 + 4 * 2): the owner
-            # still joins.
+            silent = [stack.enter_context(connect(url)) for _ in range(71)]
+            # More silent connections than the table takes once joined (1 + 4 * 2), and than it
+            # took in all when they counted from their acceptance (64): the owner still joins.
             owner = Seat(srv.ws, created["id"], {"token": created["token"]})
             assert owner.welcome["type"] == "welcome" and owner.welcome["seat"] == 0
-            with connect(url) as extra:  # the address's thirteenth
+            with connect(url) as extra:  # the address's 73rd
                 assert json.loads(extra.recv(timeout=10))["code"] == "too_many_connections"
             for socket in silent:
                 socket.close()

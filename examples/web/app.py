@@ -71,11 +71,13 @@ TABLES_AN_ADDRESS: Final = 5
 #: The seconds a new connection has to send its ``join``; until then it counts only against
 #: its address's limit, so that connections that never join cannot lock a table's people out.
 JOIN_TIMEOUT: Final = 10.0
-#: The most connections that have joined a table as spectators, and the most one seat may have
-#: open at once (a person's tabs and devices): a table holds at most 64 joined connections, and
-#: spectators cannot lock its seated people out.
+#: The most connections that have joined a table as spectators: they cannot lock its seated
+#: people out, whose connections count apart.
 MAX_SPECTATORS: Final = 48
-MAX_SEAT_CONNECTIONS: Final = 4
+#: The most connections one seat may have open at once: a person's pages and devices, and the
+#: connections a lost network left behind until the server's pings find them gone (some 40
+#: seconds with uvicorn's defaults; a join refused meanwhile is retried by the page).
+MAX_SEAT_CONNECTIONS: Final = 8
 #: The largest record the replay page takes, in bytes (a whole game's is some tens of kilobytes),
 #: and the most states its replay may have (checked as it replays).
 MAX_RECORD: Final = 300_000
