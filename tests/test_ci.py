@@ -280,7 +280,7 @@ def test_the_thorough_run_takes_the_whole_tests_directory():
     assert version == "python --version"
     assert (into, back) == ('cd "$sdist_tree"', 'cd "$root"')
     lines = ci_lines()
-    assert "oldest=$(find_python 3.10)" in lines
+    assert "oldest=$(find_python 3.10) || true" in lines
     assert 'prepare_venv .venv-ci-oldest "$sdist_tree[test]" "$oldest" &' in lines
     requires = re.search(r'^requires-python = ">=(3\.\d+)"$', (ROOT / "pyproject.toml").read_text(), re.M)
     assert requires and requires[1] == "3.10"
