@@ -8,6 +8,7 @@ compare each recorded view with the view of the real state at that point.
 from __future__ import annotations
 
 import collections
+import itertools
 import re
 
 import pytest
@@ -462,6 +463,9 @@ def test_a_negative_seed_draws_apart_from_its_absolute_value():
     seat_view = view(new_game(seed=3), 1)
     values = {seed: evaluate(seat_view, samples=4, seed=seed).values for seed in (9, -9)}
     assert values[9] != values[-9] and values[-9] == evaluate(seat_view, samples=4, seed=-9).values
+    # A seed of any length, as a positive one may be.
+    for seed in (10**5000, -(10**5000)):
+        assert RandomBot(seed).choose(seat_view) in seat_view.legal_actions
 
 
 def test_play_game_takes_four_bots_in_seat_order_from_any_iterable_but_a_set():
@@ -473,13 +477,18 @@ def test_play_game_takes_four_bots_in_seat_order_from_any_iterable_but_a_set():
     assert play_game((SimpleBot(seat) for seat in range(4)), seed=2) == listed
     assert next(iter_hands(SimpleBot(seat) for seat in range(4))).hand_number == 1
     for bots, said in (
-        ({SimpleBot(seat) for seat in range(4)}, "four bots in seat order, a list or a tuple, not {"),
-        ({seat: SimpleBot(seat) for seat in range(4)}, "four bots in seat order, a list or a tuple, not {"),
-        (None, "four bots in seat order, a list or a tuple, not None"),
-        ("abcd", "four bots in seat order, a list or a tuple, not 'abcd'"),
-        ([SimpleBot()] * 3, "four bots, objects with a choose(view) method"),
-        ((SimpleBot for _ in range(4)), "four bots, objects with a choose(view) method"),
+        (lambda: {SimpleBot(seat) for seat in range(4)}, "four bots in seat order, a list or a tuple, not {"),
+        (
+            lambda: {seat: SimpleBot(seat) for seat in range(4)},
+            "four bots in seat order, a list or a tuple, not {",
+        ),
+        (lambda: None, "four bots in seat order, a list or a tuple, not None"),
+        (lambda: "abcd", "four bots in seat order, a list or a tuple, not 'abcd'"),
+        (lambda: [SimpleBot()] * 3, "four bots, objects with a choose(view) method"),
+        (lambda: [SimpleBot()] * 5, "four bots, objects with a choose(view) method"),
+        (lambda: (SimpleBot for _ in range(4)), "four bots, objects with a choose(view) method"),
+        (lambda: itertools.repeat(SimpleBot()), "four bots, objects with a choose(view) method"),  # endless
     ):
         for play, name in ((play_game, "play_game"), (iter_hands, "iter_hands")):
             with pytest.raises(TypeError, match=re.escape(f"{name}() takes {said}")):
-                play(bots)
+                play(bots())
