@@ -14,6 +14,7 @@ that is then usually named, which makes the discard and pick-up phases frequent.
 from __future__ import annotations
 
 import collections
+import copy
 import itertools
 import random
 
@@ -809,12 +810,18 @@ def test_sample_state_refuses_a_view_that_no_game_gives(change):
     ],
 )
 def test_a_view_made_by_hand_with_a_field_no_game_gives_is_refused_as_from_no_game(change):
-    """attrs.evolve can set a view's field to anything: whatever breaks in reading it, the view
-    comes from no game, which is SamplingError (before, a KeyError, IndexError, AttributeError or
-    a bare AssertionError)."""
+    """A view made in code is refused where it is made when a field is not of its type or
+    range (``SeatView.seat is from 0 to 3, not 7``). One whose slots were set past that check
+    still comes from no game: whatever breaks in reading it is SamplingError (before, a
+    KeyError, IndexError, AttributeError or a bare AssertionError)."""
     v = _a_later_hand_in_play()
+    (name,) = change
+    with pytest.raises((TypeError, ValueError), match=rf"^SeatView\.{name}(\[\d+\])? is "):
+        attrs.evolve(v, **change)
+    forced = copy.copy(v)
+    object.__setattr__(forced, name, change[name])
     with pytest.raises(SamplingError, match=r"^no game state is consistent with this view \(\w+Error: "):
-        sample_state(attrs.evolve(v, **change), random.Random(1))
+        sample_state(forced, random.Random(1))
 
 
 def test_a_view_waiting_for_its_first_deal_samples_to_itself_or_is_refused():

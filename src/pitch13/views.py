@@ -38,6 +38,7 @@ from pitch13._info.view_reader import (
     check_earlier_result,
     check_hand_start,
     check_score_range,
+    field_checks,
     field_readers,
     read_action,
 )
@@ -235,6 +236,19 @@ class SeatView:
     #: Where those cards may be: each place, how many it holds, and of what kind.
     places: tuple[PlaceInfo, ...] = attrs.field(repr=False)
 
+    def __attrs_post_init__(self) -> None:
+        """A view made in code (``SeatView(...)``, :func:`attrs.evolve`) has fields of their types.
+
+        The library's own views are made without this check, from fields it worked out.
+
+        Raises:
+            TypeError: if a field is not of its declared type (a tuple where one is declared).
+            ValueError: if a number is out of its range (a seat from 0 to 3, ...) or a tuple of
+                a fixed length is not of it.
+        """
+        for field, (name, check) in zip(_VIEW_FIELDS, field_checks(SeatView), strict=True):
+            check(getattr(self, field), name)
+
     @property
     def is_over(self) -> bool:
         """Whether the game has ended, as :attr:`GameState.is_over <pitch13.GameState.is_over>`."""
@@ -344,7 +358,7 @@ class SeatView:
                 + (f"ply {low}" if low == high else f"a ply from {low} to {high}")
                 + f", not {excerpt(delta.ply)}",
             )
-        return SeatView(ply=delta.ply, **view_fields(follower, delta.ply, delta=True))  # type: ignore[arg-type]
+        return _made({"ply": delta.ply, **view_fields(follower, delta.ply, delta=True)})
 
     def to_dict(self) -> dict[str, object]:
         """The view as plain JSON data: what a server sends to this seat's client.
@@ -550,6 +564,17 @@ for _name, _slot in zip(_DEFERRED_FIELDS, _DEFERRED_SLOTS, strict=True):
 _NEW: Final = object.__new__
 
 
+def _made(values: dict[str, object]) -> SeatView:
+    """A view of fields the library worked out (``values``, by name), unchecked.
+
+    As ``SeatView(...)`` would make it, without the check of a view made in code.
+    """
+    seat_view: SeatView = _NEW(SeatView)
+    for name, set_field in zip(_VIEW_FIELDS, _FIELD_SETTERS, strict=True):
+        set_field(seat_view, values[name])
+    return seat_view
+
+
 def _build(state: GameState, seat: int | None) -> SeatView:
     rules = state._rules
     phase = state._phase
@@ -748,4 +773,4 @@ def _replayed(values: dict[str, object]) -> SeatView:
                 f"$.{name}",
                 f"the history gives {excerpt(plain_json(expected))}, not {excerpt(plain_json(values[name]))}",
             )
-    return SeatView(ply=cast(int, values["ply"]), **fields)  # type: ignore[arg-type]
+    return _made({"ply": values["ply"], **fields})

@@ -176,6 +176,82 @@ def _reader(hint: Any, owner: type, name: str) -> _Reader:
     raise TypeError(f"no reader for {hint!r} in {owner.__name__}.{name}")  # pragma: no cover
 
 
+_Check = Callable[[object, str], None]
+
+
+@functools.cache
+def field_checks(cls: type) -> tuple[tuple[str, _Check], ...]:
+    """A check of each field of the attrs class ``cls`` made in Python, from its declared types.
+
+    Each comes with what to call the field (``SeatView.hand``); it takes the value and that
+    name, and raises :exc:`TypeError` for a value of another type and :exc:`ValueError` for one
+    out of the bounds set here, as the readers above refuse a document's.
+    """
+    hints = get_type_hints(cls)
+    return tuple((f"{cls.__name__}.{a.name}", _check(hints[a.name], cls, a.name)) for a in attrs.fields(cls))
+
+
+def _check(hint: Any, owner: type, name: str) -> _Check:
+    """The check of a value of type ``hint``, the field ``name`` of ``owner`` (or inside it)."""
+    if hint is int:
+        low, high = _CLASS_INT_RANGES.get((owner, name)) or _INT_RANGES[name]
+
+        def check_int(value: object, what: str) -> None:
+            if type(value) is not int and (not isinstance(value, int) or isinstance(value, bool)):
+                raise TypeError(f"{what} is an int, not {excerpt(value)}")
+            if not low <= value <= high:
+                raise ValueError(f"{what} is from {low} to {high}, not {excerpt(value)}")
+
+        return check_int
+    origin, args = get_origin(hint), get_args(hint)
+    if origin is Union or origin is types.UnionType:
+        members = tuple(a for a in args if a is not type(None))
+        inner = _check(members[0], owner, name) if len(members) == 1 else _instance_check(members)
+        if len(members) == len(args):
+            return inner
+        return lambda value, what: None if value is None else inner(value, what)
+    if origin is tuple or origin is frozenset:
+        kind = tuple if origin is tuple else frozenset
+        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):  # a fixed length
+            items = tuple(_check(a, owner, name) for a in args)
+            low, high = len(items), len(items)
+        else:
+            items = (_check(args[0], owner, name),)
+            low, high = _LENGTHS.get(name, (0, MAX_ENTRIES))
+
+        def check_items(value: object, what: str) -> None:
+            if type(value) is not kind:
+                raise TypeError(f"{what} is a {kind.__name__}, not {excerpt(value)}")
+            if not low <= len(value) <= high:
+                size = f"{low}" if low == high else f"{low} to {high}"
+                raise ValueError(f"{what} holds {size} items, not {len(value)}")
+            last = len(items) - 1
+            for i, item in enumerate(cast("tuple[object, ...]", value)):
+                try:
+                    items[min(i, last)](item, "")
+                except (TypeError, ValueError) as error:  # named where it is, only when refused
+                    raise type(error)(f"{what}[{i}]{error}") from None
+
+        return check_items
+    return _instance_check((hint,))
+
+
+def _instance_check(allowed: tuple[type, ...]) -> _Check:
+    """The check of a value that must be an instance of one of ``allowed`` (not a bool for an int)."""
+    names = (
+        "seat's action"
+        if set(allowed) == set(get_args(SeatAction))
+        else " or ".join(k.__name__ for k in allowed)
+    )
+    article = "an" if names[0] in "AEIOU" else "a"
+
+    def check_instance(value: object, what: str) -> None:
+        if not isinstance(value, allowed) or (isinstance(value, bool) and bool not in allowed):
+            raise TypeError(f"{what} is {article} {names}, not {excerpt(value)}")
+
+    return check_instance
+
+
 def _read_list(
     value: object,
     where: str,
