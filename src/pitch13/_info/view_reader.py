@@ -112,12 +112,13 @@ _Reader = Callable[[object, str], object]
 
 
 def clear_reader_cache() -> None:
-    """Forget the field readers built so far (internal).
+    """Forget the field readers and checks built so far (internal).
 
     A mutation-testing run builds them anew in each test, so that a mutant of a reader's
     construction is run rather than a reader made before it.
     """
     field_readers.cache_clear()
+    field_checks.cache_clear()
 
 
 @functools.cache
