@@ -34,10 +34,13 @@ def played(seed, *, rng_seed=0, **start):
 
 @pytest.fixture(scope="module")
 def game():
-    """A whole game dealt from a seed of new_seed(), its seed and the commitment shown for it."""
-    seed = new_seed()
-    state = played(seed)
-    return seed, seed_commitment(seed), pitch13.GameRecord.from_state(state)
+    """A whole game of more than one hand dealt from a seed of new_seed(), its seed and the
+    commitment shown for it (a game that a moon ends in its first hand is drawn again)."""
+    while True:
+        seed = new_seed()
+        record = pitch13.GameRecord.from_state(played(seed))
+        if len(record.hands) > 1:
+            return seed, seed_commitment(seed), record
 
 
 @pytest.fixture(scope="module")
