@@ -420,7 +420,7 @@ def parse_action(text: str) -> Action:
         raise TypeError(f"an action is parsed from a str, not {type(text).__name__}")
     if len(text) > _MAX_ACTION_TEXT:
         raise ActionParseError(text, _MAX_ACTION_TEXT, f"an action is at most {_MAX_ACTION_TEXT} characters")
-    tokens = [(m.start(), m.group()) for m in _TOKEN.finditer(text)]
+    tokens = [(m.start(), m.group()) for m in WORD.finditer(text)]
     words = [word.translate(ASCII_LOWER) for _, word in tokens]
     if not tokens:
         raise ActionParseError(text, 0, "it is empty")
@@ -474,7 +474,6 @@ def parse_action(text: str) -> Action:
     return _CARD_ACTIONS[verb](cards[0])
 
 
-_TOKEN: Final = WORD
 #: The longest text :func:`parse_action` reads (a deal, the longest action, is about 170).
 _MAX_ACTION_TEXT: Final = 1_000
 
