@@ -34,13 +34,12 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Iterable, Mapping
-from collections.abc import Set as AbstractSet
+from collections.abc import Iterable
 from typing import ClassVar, Final, Union, cast
 
 import attrs
 
-from pitch13._base.checks import ASCII_LOWER, SPACES, WORD, check_seed, excerpt, writable
+from pitch13._base.checks import ASCII_LOWER, SPACES, WORD, check_seed, excerpt, in_order, writable
 from pitch13._base.failures import ActionParseError
 from pitch13._base.shuffle import seeded_order
 from pitch13.cards import DECK, Card, Suit
@@ -284,8 +283,7 @@ def _check_order(instance: Deal, attribute: attrs.Attribute[tuple[Card, ...]], v
 
 
 def _to_tuple(value: object) -> tuple[Card, ...]:
-    # A set or a mapping has no order of its own to deal in: refused, as a string is.
-    if isinstance(value, (str, bytes, AbstractSet, Mapping)) or not isinstance(value, Iterable):
+    if not in_order(value):  # a set or a mapping has no order to deal in, as a string has no cards
         raise TypeError(f"Deal() takes a sequence of 54 Cards, not {type(value).__name__}")
     return tuple(cast("Iterable[Card]", value))
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 import re
 import reprlib
+from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from typing import Final, NoReturn, TypeVar
 
 _T = TypeVar("_T")
@@ -52,6 +54,14 @@ ASCII_LOWER: Final = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmn
 SPACES: Final = " \t\r\n"
 #: A word of a notation: what lies between :data:`SPACES`.
 WORD: Final = re.compile(r"[^ \t\r\n]+")
+
+
+def in_order(value: object) -> bool:
+    """Whether ``value`` is an iterable whose items can be taken in an order of its own.
+
+    Not a set or a mapping, which have none, nor a str or bytes, which iterate as characters.
+    """
+    return isinstance(value, Iterable) and not isinstance(value, (str, bytes, AbstractSet, Mapping))
 
 
 def pair_text(pair: tuple[int, int]) -> str:

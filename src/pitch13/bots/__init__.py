@@ -20,11 +20,11 @@ import importlib
 import inspect
 import itertools
 import random
-from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence, Set
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from inspect import Parameter
 from typing import Protocol, Union, cast, runtime_checkable
 
-from pitch13._base.checks import excerpt
+from pitch13._base.checks import excerpt, in_order
 from pitch13._core.tables import TrumpTable, table_for
 from pitch13.actions import (
     Bid,
@@ -299,7 +299,7 @@ def _checked_bots(bots: Iterable[Bot], caller: str) -> tuple[Bot, ...]:
 
     Any iterable of them will do (a generator too) but a set or a mapping, which have no order.
     """
-    if isinstance(bots, (Set, Mapping, str, bytes)) or not isinstance(bots, Iterable):
+    if not in_order(bots):
         raise TypeError(f"{caller}() takes four bots in seat order, a list or a tuple, not {excerpt(bots)}")
     found = tuple(itertools.islice(bots, 5))  # one more than four tells too many; an endless one stops
     if len(found) != 4 or not all(isinstance(bot, Bot) and not isinstance(bot, type) for bot in found):

@@ -30,13 +30,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from collections.abc import Set as AbstractSet
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final, cast
 
 import attrs
 
-from pitch13._base.checks import check_seed, excerpt, writable
+from pitch13._base.checks import check_seed, excerpt, in_order, writable
 from pitch13._core import history as _history
 from pitch13._core.action_sets import ACTION_TYPES
 from pitch13._core.logs import hand_logs
@@ -143,7 +142,7 @@ class HandRecord:
 
 
 def _hands(value: object) -> tuple[HandRecord, ...]:
-    if isinstance(value, (str, bytes, AbstractSet, Mapping)) or not isinstance(value, Iterable):
+    if not in_order(value):
         raise TypeError(f"hands must be a sequence of HandRecords, not {type(value).__name__}")
     return tuple(cast("Iterable[HandRecord]", value))
 
