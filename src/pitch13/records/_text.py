@@ -151,7 +151,7 @@ def read_rules(text: str, where: str) -> Rules:
         value: object = raw
         if raw in ("true", "false"):
             value = raw == "true"
-        elif re.fullmatch(r"0|-?[1-9][0-9]{0,8}", raw):  # as written: no leading zero, no -0
+        elif re.fullmatch(_whole(9), raw):
             value = int(raw)
         options[name] = value
     try:
@@ -320,7 +320,7 @@ def parse_text(text: str) -> ParsedRecord:
     seed_text, at = tags.get("Seed", ("none", "line 1"))
     seed: int | None = None
     if seed_text != "none":
-        if not re.fullmatch(r"0|-?[1-9][0-9]{0,39}", seed_text):
+        if not re.fullmatch(_whole(40), seed_text):
             fail(
                 at, f"the seed is a whole number (no leading zero, no -0) or 'none', not {excerpt(seed_text)}"
             )
@@ -367,8 +367,13 @@ def _text_start_hand(text: str, where: str) -> int:
     return int(text)
 
 
+def _whole(digits: int) -> str:
+    """A pattern of a whole number of at most ``digits`` digits as written: no leading zero, no -0."""
+    return rf"0|-?[1-9][0-9]{{0,{digits - 1}}}"
+
+
 def _text_start_scores(text: str, where: str, rules: Rules) -> tuple[int, int]:
-    number = r"(0|-?[1-9][0-9]{0,9})"  # as written: no leading zero, no -0
+    number = f"({_whole(10)})"
     match = re.fullmatch(rf"{number}[ \t]+{number}", text.strip(SPACES))
     if not match or not all(MIN_SCORE <= int(score) <= SCORE_LIMIT for score in match.groups()):
         fail(
