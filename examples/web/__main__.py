@@ -116,7 +116,7 @@ def allowed_hosts(listen_host: str, named: list[str] | None) -> tuple[str, ...] 
     """
     if named:
         return tuple(named)
-    if listen_host in ("127.0.0.1", "localhost", "::1"):
+    if listen_host in LOOPBACK_NAMES:
         return LOOPBACK_NAMES
     return None
 
