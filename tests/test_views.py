@@ -34,7 +34,7 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from helpers import deal, json_cards, random_states, see, states_through
+from helpers import deal, freed_with, json_cards, random_states, see, states_through
 from pitch13 import (
     BLACK_JOKER,
     DECK,
@@ -1479,24 +1479,10 @@ def test_a_games_past_keeps_no_more_for_being_viewed_or_read_however_long_it_is(
                     assert len(state.results) <= number
         return state
 
-    def kept(hands, viewed):
-        gc.collect()
-        tracemalloc.start()
-        try:
-            state = played(hands, viewed)
-            gc.collect()
-            before = tracemalloc.get_traced_memory()[0]
-            del state
-            gc.collect()
-            return before - tracemalloc.get_traced_memory()[0]  # what the final state held
-        finally:
-            tracemalloc.stop()
-
     played(5, True)  # the library's own interned values and caches, made once
-    # Memory another test left to the collector can be freed inside a measure and counted as
-    # the state's: it only ever adds, so the least of three measures is the state's own.
     extra = {
-        hands: min(kept(hands, True) for _ in range(3)) - min(kept(hands, False) for _ in range(3))
+        hands: freed_with(functools.partial(played, hands, True))
+        - freed_with(functools.partial(played, hands, False))
         for hands in (10, 50)
     }
     assert extra[50] - extra[10] < 40 * 50, extra  # under 50 bytes a hand
@@ -1521,29 +1507,12 @@ def test_reading_a_games_whole_history_keeps_nothing_on_its_past():
             state = apply(state, rng.choice(legal_actions(state)))
         return pickle.dumps(state)
 
-    def kept(game, read):
-        """What of the memory the read made a fresh copy of ``game`` holds: freed with it (the
-        library's caches of card sets are not)."""
-        state = pickle.loads(game)  # replayed: it shares nothing, and its past was never read
-        gc.collect()
-        tracemalloc.start()
-        try:
-            read(state)
-            gc.collect()
-            before = tracemalloc.get_traced_memory()[0]
-            del state
-            gc.collect()
-            return before - tracemalloc.get_traced_memory()[0]
-        finally:
-            tracemalloc.stop()
-
     games = {hands: played(hands) for hands in (3, 8, 30)}
     for name, read in readers.items():
-        kept(games[3], read)  # the library's own interned values and caches, made once
-        # Memory others left to the collector can be freed inside a measure and counted as the
-        # state's: it only ever adds, so the least of three measures is the state's own.
-        least = {hands: min(kept(games[hands], read) for _ in range(3)) for hands in (8, 30)}
-        assert least[30] - least[8] < 40 * (30 - 8), (name, least)  # under 40 bytes a hand
+        freed_with(lambda: pickle.loads(games[3]), read, times=1)  # the library's caches, made once
+        # Each copy is replayed from its pickle: it shares nothing, and its past was never read.
+        kept = {hands: freed_with(functools.partial(pickle.loads, games[hands]), read) for hands in (8, 30)}
+        assert kept[30] - kept[8] < 40 * (30 - 8), (name, kept)  # under 40 bytes a hand
 
 
 def test_the_places_of_the_cards_a_seat_cannot_see_are_exactly_what_it_knows():
