@@ -1490,8 +1490,8 @@ def test_a_games_past_keeps_no_more_for_being_viewed_or_read_however_long_it_is(
 
 def test_reading_a_games_whole_history_keeps_nothing_on_its_past():
     """The whole history, read by ``state.history``, ``seen_history``, a delta from ply 0 or a
-    record, keeps no hand's result on the hand: reading it after 30 hands keeps no more than
-    after 8 (about 500 bytes a hand were kept before)."""
+    record, keeps no hand's result on the hand: reading it after 20 hands keeps no more than
+    after 4 (about 500 bytes a hand were kept before)."""
     rules = Rules(target=10**6, moon_success="score_points")
     readers = {
         "history": lambda s: s.history,
@@ -1507,12 +1507,12 @@ def test_reading_a_games_whole_history_keeps_nothing_on_its_past():
             state = apply(state, rng.choice(legal_actions(state)))
         return pickle.dumps(state)
 
-    games = {hands: played(hands) for hands in (3, 8, 30)}
+    games = {hands: played(hands) for hands in (2, 4, 20)}
     for name, read in readers.items():
-        freed_with(lambda: pickle.loads(games[3]), read, times=1)  # the library's caches, made once
+        freed_with(lambda: pickle.loads(games[2]), read, times=1)  # the library's caches, made once
         # Each copy is replayed from its pickle: it shares nothing, and its past was never read.
-        kept = {hands: freed_with(functools.partial(pickle.loads, games[hands]), read) for hands in (8, 30)}
-        assert kept[30] - kept[8] < 40 * (30 - 8), (name, kept)  # under 40 bytes a hand
+        kept = {hands: freed_with(functools.partial(pickle.loads, games[hands]), read) for hands in (4, 20)}
+        assert kept[20] - kept[4] < 40 * (20 - 4), (name, kept)  # under 40 bytes a hand
 
 
 def test_the_places_of_the_cards_a_seat_cannot_see_are_exactly_what_it_knows():
