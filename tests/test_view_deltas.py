@@ -236,6 +236,30 @@ def test_updated_refuses_an_entry_that_cannot_come_next():
     refused_entries((*entries, "2 play AS"), after, "it is seat 1's turn, not seat 2's")
 
 
+def test_a_delta_made_for_another_seat_is_refused_unless_it_only_begins_a_hand():
+    """A delta names no seat. Sent to another seat's view, it is refused wherever it shows what
+    that seat did not see; one that ends by dealing a new hand is taken, the dealt cards as the
+    view's own (the views page says so: a server keeps each seat's deltas to its seat)."""
+    rng = random.Random(4)
+    state = new_game(seed=3)
+    taken, refused = set(), 0
+    while state.hand_number <= 2:
+        earlier, state = state, apply(state, rng.choice(legal_actions(state)))
+        for seat in range(4):
+            delta = view_delta(state, seat, since=earlier.ply)
+            for other in range(4):
+                if delta == view_delta(state, other, since=earlier.ply):
+                    continue  # the same entries: it does not matter which seat's it is
+                try:
+                    view(earlier, other).updated(delta)
+                except DocumentError:
+                    refused += 1
+                else:
+                    taken.add(delta.entries[-1].split()[0])
+    assert taken == {"dealt"} and refused > 50
+    assert state.hand_number == 3
+
+
 def test_updated_refuses_a_second_deal_of_the_hand_in_play():
     """A delta that deals the hand in play again cannot come next: refused at that entry."""
     earlier, later, delta = seat_1_mid_hand()

@@ -112,6 +112,9 @@ class ViewDelta:
     Made by :func:`view_delta`; a client that holds the view of ply ``since`` applies it with
     :meth:`SeatView.updated`. ``entries`` are in their notation (:mod:`pitch13.seen`), so a delta
     is a few bytes an action. Its JSON form is a list: ``[since, ply, entry, entry, ...]``.
+
+    A delta names no seat; it is for the seat :func:`view_delta` made it for alone. Another seat's
+    view refuses it, unless it only deals a new hand, whose cards that view would take as its own.
     """
 
     #: The ply of the view the delta follows.
