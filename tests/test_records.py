@@ -148,6 +148,9 @@ def test_the_constructor_checks_types():
         HandRecord(deck, [PASS])
     with pytest.raises(TypeError, match=r"sequence of \(seat, action\) pairs"):
         HandRecord(deck, "pass")
+    for seat in (True, 1.0, None, "1"):
+        with pytest.raises(TypeError, match=r"action 0's seat is an int from 0 to 3, not "):
+            HandRecord(deck, [(seat, PASS)])
     assert HandRecord(list(deck), [(1, PASS)]) == HandRecord(deck, ((1, PASS),))
 
 
@@ -738,7 +741,7 @@ def test_a_negative_max_size_is_a_bad_argument_not_a_bad_document(finished):
 
 
 def test_a_deck_or_the_hands_of_a_record_are_a_sequence_not_a_set():
-    """A set or a mapping has no order of its own to deal in, or to play hands in."""
+    """A set or a mapping has no order of its own to deal in, to play hands in, or to act in."""
     for unordered in (set(pitch13.DECK), frozenset(pitch13.DECK), dict.fromkeys(pitch13.DECK)):
         with pytest.raises(TypeError, match=r"Deal\(\) takes a sequence of 54 Cards, not"):
             Deal(unordered)
@@ -750,6 +753,11 @@ def test_a_deck_or_the_hands_of_a_record_are_a_sequence_not_a_set():
     assert GameRecord(Rules(), 0, None, [hand]) == record
     with pytest.raises(TypeError, match="hands must be a sequence of HandRecords, not set"):
         GameRecord(Rules(), 0, None, {hand})
+    actions = ((1, PASS), (2, Bid(5)))
+    assert HandRecord(shuffled_deck(3), iter(actions)).actions == actions
+    for unordered in (set(actions), dict(actions)):
+        with pytest.raises(TypeError, match=r"actions are a sequence of \(seat, action\) pairs, not "):
+            HandRecord(shuffled_deck(3), unordered)
 
 
 def test_a_number_with_a_fraction_is_quoted_short_and_marked_cut():

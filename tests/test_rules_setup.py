@@ -1262,10 +1262,13 @@ def test_bad_input_wrong_seat_in_play_is_not_your_turn():
 
 @pytest.mark.parametrize("build", [_bidding_twin, _play_twin])
 def test_bad_input_deal_when_already_dealt(build):
-    """Bad input: a Deal during a hand is ALREADY_DEALT; the state is unchanged."""
+    """Bad input: a Deal during a hand is ALREADY_DEALT, naming the seat that claimed it if one
+    did; the state is unchanged."""
     state = build()
     error = refused(state, Deal(DECK), IllegalReason.ALREADY_DEALT)
     assert "already dealt" in str(error)
+    for seat in range(4):
+        assert refused(state, Deal(DECK), IllegalReason.ALREADY_DEALT, seat=seat).seat == seat
     assert state == build()
 
 

@@ -288,7 +288,7 @@ def apply(state: GameState, action: Action, *, seat: int | None = None, ply: int
         return _deal(state, action, seat)
     actor: int = state._to_act
     if kind is Deal or isinstance(action, Deal):
-        refuse(IllegalReason.ALREADY_DEALT, None, action, f"hand {state._hand_number} is already dealt")
+        refuse(IllegalReason.ALREADY_DEALT, seat, action, f"hand {state._hand_number} is already dealt")
     if seat is not None and seat != actor:
         refuse(IllegalReason.NOT_YOUR_TURN, seat, action, f"it is seat {actor}'s turn")
     match phase:

@@ -106,14 +106,16 @@ _NOT_HEX: Final = re.compile(r"[^0-9a-fA-F]")
 
 
 def _seat_action_pairs(value: object) -> tuple[tuple[int, SeatAction], ...]:
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+    if not in_order(value):  # a set or a mapping has no order
         raise TypeError(f"actions are a sequence of (seat, action) pairs, not {type(value).__name__}")
     out: list[tuple[int, SeatAction]] = []
     for i, pair in enumerate(cast("Iterable[object]", value)):
         if not isinstance(pair, tuple) or len(pair) != 2:
             raise TypeError(f"action {i} is not a (seat, action) pair: {excerpt(pair)}")
         who, action = pair
-        if not isinstance(who, int) or isinstance(who, bool) or not 0 <= who <= 3:
+        if not isinstance(who, int) or isinstance(who, bool):
+            raise TypeError(f"action {i}'s seat is an int from 0 to 3, not {excerpt(who)}")
+        if not 0 <= who <= 3:
             raise ValueError(f"action {i} has no seat from 0 to 3: {excerpt(who)}")
         if not isinstance(action, ACTION_TYPES) or isinstance(action, Deal):
             raise TypeError(f"action {i} is not a seat's action: {excerpt(action)}")
