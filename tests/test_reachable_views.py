@@ -179,9 +179,13 @@ def test_updated_refuses_a_delta_made_in_code_whose_entries_are_no_tuple(entries
 
 @pytest.mark.parametrize("ply", ["1", 1.0, True, None])
 def test_updated_refuses_a_delta_made_in_code_whose_ply_is_no_int(ply):
-    """``ViewDelta.from_json`` reads only ints; a delta made in code is held to the same."""
+    """``ViewDelta.from_json`` reads only ints; a delta made in code is held to the same, its
+    ``since`` too (``0.0`` or ``False`` equals the view's ply 0, and is still no ply)."""
     delta = ViewDelta(0, ply, ("1 pass",))
     refused(lambda: view(new_game(seed=0), 0).updated(delta), "$[1]", f"a ply is an int, not {ply!r}")
+    since = ply if ply is not True else False
+    delta = ViewDelta(since, 1, ("1 pass",))
+    refused(lambda: view(new_game(seed=0), 0).updated(delta), "$[0]", f"a ply is an int, not {since!r}")
 
 
 def test_a_hand_1_view_is_at_the_plies_of_its_actions():

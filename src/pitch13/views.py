@@ -328,10 +328,13 @@ class SeatView:
                 ``$[i]``, the entry's place in the delta's JSON list), or the view it comes to is
                 not one some game reaches (``$[1]`` for a ply its history cannot be at, ``$``
                 otherwise; the docs' views page lists the checks). A delta made in code whose
-                ``entries`` are not a tuple or list is refused at ``$``.
+                ``since`` or ``ply`` is not an int is refused at ``$[0]`` or ``$[1]``, and one
+                whose ``entries`` are not a tuple or list at ``$``.
         """
         if not isinstance(delta, ViewDelta):
             raise TypeError(f"updated() takes a ViewDelta, not {type(delta).__name__}")
+        if not isinstance(delta.since, int) or isinstance(delta.since, bool):  # made in code
+            fail("$[0]", f"a ply is an int, not {excerpt(delta.since)}")
         if delta.since != self.ply:
             fail(
                 "$[0]",
