@@ -327,6 +327,9 @@ def test_simulate_refuses_bad_arguments():
         simulate(3, bots=["simple", "random"])
     with pytest.raises(TypeError, match="a bot is a name or a callable"):
         simulate(3, bots=["simple", 5, "simple", "simple"])
+    for raw in (b"ab", bytearray(b"abcd")):  # bytes are no names, and not four of anything
+        with pytest.raises(TypeError, match="bots: a bot's name, a callable that makes one, or four"):
+            simulate(3, bots=raw)
     with pytest.raises(TypeError, match="rules must be a Rules"):
         simulate(3, rules="classic")
     with pytest.raises(TypeError, match="progress must be callable"):

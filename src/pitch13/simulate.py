@@ -296,7 +296,7 @@ def _makers(bots: BotSpec | Sequence[BotSpec]) -> tuple[BotSpec, ...]:
     specs: tuple[BotSpec, ...]
     if isinstance(bots, str) or callable(bots):
         specs = (bots,) * 4
-    elif isinstance(bots, Sequence):
+    elif isinstance(bots, Sequence) and not isinstance(bots, (bytes, bytearray)):
         specs = tuple(bots)
         if len(specs) == 1:
             specs *= 4
