@@ -697,6 +697,13 @@ def test_dealer_and_seed_by_position_work_as_before_but_are_deprecated():
         new_game(Rules(), 1, dealer=2)  # type: ignore[call-overload]
     with pytest.raises(TypeError, match="both by position and by keyword"):
         new_game(Rules(), 1, 7, seed=8)  # type: ignore[call-overload]
+    # A keyword given the default's value is given all the same.
+    with pytest.raises(TypeError, match="both by position and by keyword"):
+        new_game(Rules(), 1, dealer=0)  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match="both by position and by keyword"):
+        new_game(Rules(), 1, 7, seed=None)  # type: ignore[call-overload]
+    with pytest.warns(DeprecationWarning, match="refused from pitch13 0.4"):
+        assert new_game(Rules(), 2, seed=None) == new_game(Rules(), dealer=2)  # type: ignore[deprecated]
     with pytest.raises(TypeError, match="at most 2 more positional arguments, not 3"):
         new_game(Rules(), 1, 7, 8)  # type: ignore[call-overload]
     # Type checkers read the deprecation from the overload's literal: the same words.

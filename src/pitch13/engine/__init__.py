@@ -14,9 +14,10 @@ one function of the engine's private code. A hand goes
 from __future__ import annotations
 
 import copyreg
+import enum
 import warnings
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final, cast, overload
+from typing import TYPE_CHECKING, Final, Literal, cast, overload
 
 from pitch13._base.checks import MAX_SEED, assert_never, check_seat, check_seed, excerpt, option_or_default
 from pitch13._base.shuffle import seeded_order
@@ -70,6 +71,20 @@ _BIDDING_STEPS: Final = frozenset({Pass, Bid})
 _ACTIONS: Final = frozenset(ACTION_TYPES)
 
 
+class _Unset(enum.Enum):
+    """What :func:`new_game` holds for a dealer or seed not given by keyword (internal).
+
+    A keyword given the default's value (``dealer=0``) is still given, and so is told apart.
+    """
+
+    UNSET = enum.auto()
+
+    def __repr__(self) -> str:
+        return "<not given>"  # as help() shows the default
+
+
+_UNSET: Final = _Unset.UNSET
+
 #: The warning of :func:`new_game`'s dealer or seed given by position.
 _POSITIONAL: Final = (
     "new_game()'s dealer and seed are given by keyword (new_game(rules, dealer=0, seed=7)); "
@@ -106,8 +121,8 @@ def new_game(
 def new_game(
     rules: Rules | None = None,
     *positional: int | None,
-    dealer: int = 0,
-    seed: int | None = None,
+    dealer: int | Literal[_Unset.UNSET] = _UNSET,
+    seed: int | Literal[_Unset.UNSET] | None = _UNSET,
     scores: tuple[int, int] = (0, 0),
     hand_number: int = 1,
 ) -> GameState:
@@ -159,6 +174,8 @@ def new_game(
     """
     if positional:
         dealer, seed = _positional(positional, dealer, seed)
+    dealer = 0 if dealer is _UNSET else dealer
+    seed = None if seed is _UNSET else seed
     rules = option_or_default(rules, Rules, "rules", _DEFAULT_RULES)
     dealer = check_seat(dealer, "dealer")
     if seed is not None:
@@ -182,7 +199,11 @@ def new_game(
     return freeze(w)
 
 
-def _positional(given: tuple[int | None, ...], dealer: int, seed: int | None) -> tuple[int, int | None]:
+def _positional(
+    given: tuple[int | None, ...],
+    dealer: int | Literal[_Unset.UNSET],
+    seed: int | Literal[_Unset.UNSET] | None,
+) -> tuple[int, int | Literal[_Unset.UNSET] | None]:
     """The dealer and seed of :func:`new_game` given by position (deprecated), with a warning.
 
     Raises:
@@ -190,7 +211,7 @@ def _positional(given: tuple[int | None, ...], dealer: int, seed: int | None) ->
     """
     if len(given) > 2:
         raise TypeError(f"new_game() takes rules and at most 2 more positional arguments, not {len(given)}")
-    if dealer != 0 or (len(given) == 2 and seed is not None):
+    if dealer is not _UNSET or (len(given) == 2 and seed is not _UNSET):
         raise TypeError("new_game() got the dealer or the seed both by position and by keyword")
     warnings.warn(_POSITIONAL, DeprecationWarning, stacklevel=3)
     return cast(int, given[0]), given[1] if len(given) == 2 else seed
