@@ -294,9 +294,10 @@ def _pair(value: object, where: str, low: int, high: int) -> tuple[int, int]:
 def _makers(bots: BotSpec | Sequence[BotSpec]) -> tuple[BotSpec, ...]:
     """The four seats' bot specs, checked (a name that names no bot is refused here)."""
     specs: tuple[BotSpec, ...]
+    given: object = bots  # bytes are a Sequence too, of ints: no names of bots
     if isinstance(bots, str) or callable(bots):
         specs = (bots,) * 4
-    elif isinstance(bots, Sequence) and not isinstance(bots, (bytes, bytearray)):
+    elif isinstance(bots, Sequence) and not isinstance(given, (bytes, bytearray)):
         specs = tuple(bots)
         if len(specs) == 1:
             specs *= 4
