@@ -315,10 +315,47 @@ def test_replay_of_a_seeded_record_cut_short(tmp_path, capsys, finished_game):
 
 
 def test_demo_refuses_a_seed_new_game_would_not_take(capsys):
+    """As every command does, and at any length: the message quotes no more than a short excerpt."""
+    for seed in (str(2**128), "9" * 5000, "-" + "9" * 5000, "x" * 5000):
+        with pytest.raises(SystemExit) as exc:
+            cli.main(["demo", "--seed", seed])
+        assert exc.value.code == 2
+        err = capsys.readouterr().err
+        assert err.startswith("usage: pitch13 demo ") and len(err) < 500, err
+        assert "pitch13 demo: error: argument --seed: a seed is an integer" in err
+
+
+def test_a_count_of_thousands_of_digits_is_refused_as_too_large_in_a_short_message(capsys):
+    for args in (
+        ["match", "simple", "random", "--pairs"],
+        ["simulate", "--games"],
+        ["review", "x", "--samples"],
+    ):
+        with pytest.raises(SystemExit) as exc:
+            cli.main([*args, "9" * 5000])
+        assert exc.value.code == 2
+        err = capsys.readouterr().err
+        assert "a number of 5,000 digits is far too large" in err and len(err) < 1000, err
+    with pytest.raises(SystemExit):
+        cli.main(["simulate", "--games", "x" * 5000])
+    err = capsys.readouterr().err
+    assert "not a whole number: 'xxx" in err and len(err) < 1000, err
+
+
+@pytest.mark.parametrize("given", ["", "   ", "\t"])
+def test_rules_of_no_words_are_refused(capsys, given):
     with pytest.raises(SystemExit) as exc:
-        cli.main(["demo", "--seed", str(2**128)])
+        cli.main(["simulate", "--games", "1", "--rules", given])
     assert exc.value.code == 2
-    assert "--seed: seed must be from -(2**128 - 1) to 2**128 - 1" in capsys.readouterr().err
+    assert (
+        "argument --rules: name the rules: default or classic, then option=value words"
+        in capsys.readouterr().err
+    )
+
+
+def test_the_rules_are_said_as_their_words(capsys):
+    assert cli.main(["simulate", "--games", "1", "--quiet", "--rules", "  classic   target=31 "]) == 0
+    assert "bots simple, classic target=31 rules, 1 worker(s)" in capsys.readouterr().out
 
 
 def test_a_record_that_cannot_be_written_stops_the_demo_at_once_in_one_line(tmp_path, capsys):

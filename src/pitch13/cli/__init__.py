@@ -24,10 +24,10 @@ from types import ModuleType
 from typing import TextIO
 
 import pitch13
-from pitch13._base.checks import check_seed, pair_text
+from pitch13._base.checks import pair_text
 from pitch13.actions import Deal, Play, TurnUp
 from pitch13.bots import SimpleBot
-from pitch13.cli._args import record_or_status
+from pitch13.cli._args import record_or_status, seed_arg
 from pitch13.engine import apply, new_game
 from pitch13.events import CardRejected, GameOver, HandDealt
 from pitch13.narration import Narrator
@@ -153,7 +153,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     demo = sub.add_parser("demo", help="play and print a whole game among four simple players")
-    demo.add_argument("--seed", type=int, default=7, help="the seed of the deals and the players (default 7)")
+    demo.add_argument(
+        "--seed", type=seed_arg, default=7, help="the seed of the deals and the players (default 7)"
+    )
     demo.add_argument("--dealer", type=int, choices=range(4), default=0, help="the first dealer (default 0)")
     demo.add_argument("--classic", action="store_true", help="classic 10-point pitch instead of 13-point")
     demo.add_argument("--record", metavar="FILE", help="also write the game's record, as text, to FILE")
@@ -167,7 +169,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         tool.configure(sub.add_parser(name, help=tool.HELP, description=tool.DESCRIPTION))
     args = parser.parse_args(argv)
     try:
-        status = _run(parser, args, tools)
+        status = _run(args, tools)
         sys.stdout.flush()  # a failure to write is told here, not when the interpreter exits
         return status
     except BrokenPipeError:  # the reader stopped early (e.g. `| head`): not an error
@@ -181,16 +183,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _run(parser: argparse.ArgumentParser, args: argparse.Namespace, tools: dict[str, ModuleType]) -> int:
+def _run(args: argparse.Namespace, tools: dict[str, ModuleType]) -> int:
     """Run the command ``args`` names; its exit status."""
     if args.command in tools:
         return int(tools[args.command].run(args))
     if args.command == "replay":
         return _replay_file(args.file, sys.stdout)
-    try:
-        check_seed(args.seed)
-    except (TypeError, ValueError) as error:
-        parser.error(f"--seed: {error}")
     rules = Rules.classic_ten_point() if args.classic else Rules()
     if not args.record:
         play_demo(args.seed, rules, args.dealer, sys.stdout)

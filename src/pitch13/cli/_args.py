@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from pitch13._base.checks import MAX_SEED, WORD, excerpt
 from pitch13.bots import BOT_NAMES, bot_factory
@@ -18,14 +19,26 @@ from pitch13.rules import Rules
 BOTS_HELP = ", ".join(BOT_NAMES) + ", or module:Class (a class of yours, made with a seed)"
 
 
+#: The most digits a number on a command line may have: more than any count or seed takes.
+_MOST_DIGITS: Final = 60
+
+
+def _digits(text: str) -> int:
+    """How many digits ``text`` has if it is written as an integer, else 0."""
+    digits = text.strip().lstrip("+-").replace("_", "")
+    return len(digits) if digits.isascii() and digits.isdigit() else 0
+
+
 def whole(low: int) -> Callable[[str], int]:
     """An argument type: a whole number of at least ``low``."""
 
     def read(text: str) -> int:
+        if _digits(text) > _MOST_DIGITS:
+            raise argparse.ArgumentTypeError(f"a number of {_digits(text):,} digits is far too large")
         try:
             number = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+            raise argparse.ArgumentTypeError(f"not a whole number: {excerpt(text)}") from None
         if number < low:
             raise argparse.ArgumentTypeError(f"must be at least {low}, not {number}")
         return number
@@ -35,6 +48,8 @@ def whole(low: int) -> Callable[[str], int]:
 
 def seed_arg(text: str) -> int:
     """A seed for ``--seed``: an integer within what :func:`pitch13.new_game` takes."""
+    if _digits(text) > _MOST_DIGITS:
+        raise argparse.ArgumentTypeError("a seed is an integer of at most 128 bits")
     try:
         seed = int(text)
     except ValueError:
@@ -70,13 +85,17 @@ def rules_named(text: str) -> Rules:
 
 
 def _rules_arg(text: str) -> str:
+    """``text`` checked, as the words it names the rules in (as the commands print it)."""
+    words = WORD.findall(text)
+    if not words:
+        raise argparse.ArgumentTypeError("name the rules: default or classic, then option=value words")
     try:
         rules_named(text)
     except DocumentError as error:
         raise argparse.ArgumentTypeError(
             f"{error.why}; the rules are default or classic, then option=value words"
         ) from None
-    return text
+    return " ".join(words)
 
 
 class RecordFileError(Exception):
