@@ -7,6 +7,7 @@ import io
 import re
 import statistics
 import sys
+import time
 import tracemalloc
 from pathlib import Path
 
@@ -217,3 +218,17 @@ def freed_with(make, read=None, *, times=3):
             tracemalloc.stop()
 
     return statistics.median(once() for _ in range(times))
+
+
+def quick_only_first(chunk):
+    """Work for a pool of processes: the chunk ``[0]`` at once, any other after a minute."""
+    if chunk != [0]:
+        time.sleep(60)
+    return chunk
+
+
+def quick_only_first_range(first, stop):
+    """Work for a pool of processes: the range from 0 at once, any other after a minute."""
+    if first != 0:
+        time.sleep(60)
+    return list(range(first, stop))

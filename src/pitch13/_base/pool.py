@@ -12,6 +12,7 @@ import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from multiprocessing.process import BaseProcess as Process
 from typing import Protocol, TypeVar, cast
 
 _T = TypeVar("_T")
@@ -36,16 +37,34 @@ def in_chunks(
     size = max(1, min(8, len(items) // (workers * 8)))
     chunks = [list(items[start : start + size]) for start in range(0, len(items), size)]
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(setup,))
+    finished = False
     try:
         pending: set[Future[list[_R]]] = {pool.submit(work, chunk) for chunk in chunks}
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 yield from future.result()
+        finished = True
     finally:
-        # Interrupted (Ctrl-C), failed or left early: the chunks not begun are dropped, not run,
-        # and the workers finish the chunks they hold.
-        pool.shutdown(wait=True, cancel_futures=True)
+        _shut(pool, finished=finished)
+
+
+def _shut(pool: ProcessPoolExecutor, *, finished: bool) -> None:
+    """Shut ``pool`` down, at once if the work did not finish.
+
+    Interrupted (Ctrl-C), failed or left early, the chunks not begun are dropped and the workers
+    stopped, not waited for through the chunks they hold, which can take minutes of search each.
+    """
+    if finished:
+        pool.shutdown(wait=True)
+        return
+    # The workers, as the executor lists them (before it lets go of them), from Python 3.10 on.
+    processes: list[Process] = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join()
 
 
 def _start_worker(setup: Callable[[], None] | None) -> None:  # pragma: no cover - in workers
@@ -67,6 +86,7 @@ def in_order(work: Callable[[int, int], _R], ranges: Iterable[tuple[int, int]], 
     pool = ProcessPoolExecutor(max_workers=workers)
     todo = iter(ranges)
     pending: deque[Future[_R]] = deque()
+    finished = False
     try:
         for first, stop in todo:
             pending.append(pool.submit(work, first, stop))
@@ -78,8 +98,9 @@ def in_order(work: Callable[[int, int], _R], ranges: Iterable[tuple[int, int]], 
                 pending.append(pool.submit(work, first, stop))
                 break
             yield done
+        finished = True
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        _shut(pool, finished=finished)
 
 
 def distributed(install: str) -> Distributed:
