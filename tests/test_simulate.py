@@ -611,6 +611,12 @@ def test_the_command_refuses_an_unknown_bot_and_an_unwritable_file(tmp_path, cap
     missing = tmp_path / "no" / "such" / "dir" / "hands.jsonl"
     assert cli.main(["simulate", "--games", "1", "--out", str(missing)]) == 2
     assert f"pitch13 simulate: cannot write {missing}: No such file or directory" in capsys.readouterr().err
+    # A run refused leaves the file it would have written as it was.
+    kept = tmp_path / "kept.jsonl"
+    kept.write_text("precious\n")
+    assert cli.main(["simulate", "--games", "2", "--start", str(2**64 - 1), "--out", str(kept)]) == 2
+    assert "a game's index must be below 2**64" in capsys.readouterr().err
+    assert kept.read_text() == "precious\n"
 
 
 def test_a_bot_that_breaks_the_rules_stops_the_command_with_its_error(capsys):

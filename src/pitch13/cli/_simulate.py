@@ -140,27 +140,29 @@ def run(args: argparse.Namespace) -> int:
     rules = rules_named(args.rules)
     if not bots_made(args.bots, "simulate"):
         return 2
-    out: TextIO | None = None
-    if args.out == "-":
-        out = sys.stdout
-    elif args.out is not None:
-        try:
-            out = open(args.out, "w", encoding="utf-8", newline="\n")  # noqa: SIM115 - closed below
-        except OSError as error:
-            print(f"pitch13 simulate: cannot write {args.out}: {error.strerror or error}", file=sys.stderr)
-            return 2
-    report = sys.stderr if out is sys.stdout else sys.stdout
+    report = sys.stderr if args.out == "-" else sys.stdout
     try:
-        return _run(args, rules, out, report)
+        return _run(args, rules, report)
     except _Refused as error:
         print(f"pitch13 simulate: {error}", file=sys.stderr)
         return 2
-    finally:
-        if out is not None and out is not sys.stdout:
-            out.close()
 
 
-def _run(args: argparse.Namespace, rules: Rules, out: TextIO | None, report: TextIO) -> int:
+def _output(path: str | None, stack: contextlib.ExitStack) -> TextIO | None:
+    """Where the hand lines go: standard output for ``-``, else the file ``path``, opened.
+
+    It is opened (and emptied) once the run is known to start, so that a run refused leaves the
+    file as it was.
+    """
+    if path is None or path == "-":
+        return None if path is None else sys.stdout
+    try:
+        return stack.enter_context(open(path, "w", encoding="utf-8", newline="\n"))
+    except OSError as error:
+        raise _Refused(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def _run(args: argparse.Namespace, rules: Rules, report: TextIO) -> int:
     where = f"{args.workers} worker(s)"
     if args.dask == "local":
         where = f"a local Dask cluster of {args.workers} worker(s)"
@@ -188,6 +190,7 @@ def _run(args: argparse.Namespace, rules: Rules, out: TextIO | None, report: Tex
         except ValueError as error:  # the run's last game is past what a hand line holds
             raise _Refused(str(error)) from None
         try:
+            out = _output(args.out, stack)
             for line in run:
                 summary.add(line)
                 if out is not None:
