@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 import io
 import pathlib
 import re
@@ -457,8 +458,62 @@ def test_a_bot_that_cannot_be_made_or_a_file_that_cannot_be_written(monkeypatch,
     missing = tmp_path / "no" / "game.txt"
     assert cli.main(["play", "--save", str(missing)]) == 2
     assert f"pitch13 play: cannot save to {missing}: no such directory" in capsys.readouterr().err
-    assert cli.main(["play", "--seed", "1", "--save", str(tmp_path)]) == 1  # a directory
-    assert f"pitch13 play: cannot save to {tmp_path}:" in capsys.readouterr().err
+    # Found before the game, not once it is played: a folder, no file named, no right to write.
+    assert cli.main(["play", "--seed", "1", "--save", str(tmp_path)]) == 2
+    assert f"pitch13 play: cannot save to {tmp_path}: Is a directory" in capsys.readouterr().err
+    assert cli.main(["play", "--seed", "1", "--save", ""]) == 2
+    assert "pitch13 play: cannot save to '': no file named" in capsys.readouterr().err
+    monkeypatch.setattr(builtins, "open", _refusing_to_append(open))
+    assert cli.main(["play", "--seed", "1", "--save", str(tmp_path / "game.txt")]) == 2
+    assert "cannot save to " in capsys.readouterr().err
+
+
+def _refusing_to_append(real_open):
+    def refusing(file, mode="r", *args, **kwargs):
+        if "a" in mode:
+            raise PermissionError(13, "Permission denied")
+        return real_open(file, mode, *args, **kwargs)
+
+    return refusing
+
+
+class FailingBot:
+    """A bot of the user's that fails on its first move."""
+
+    def __init__(self, seed):
+        self.seed = seed
+
+    def choose(self, seat_view):
+        raise RuntimeError("the model file is gone")
+
+
+def test_a_bot_that_fails_stops_the_game_in_one_line_and_the_game_is_saved(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    path = tmp_path / "game.txt"
+    assert (
+        cli.main(
+            ["play", "--seat", "3", "--seed", "2", "--bots", "test_play:FailingBot", "--save", str(path)]
+        )
+        == 1
+    )
+    err = capsys.readouterr().err
+    assert err == "pitch13 play: the bot of seat 1 failed: RuntimeError: the model file is gone\n"
+    assert GameRecord.from_text(path.read_text(encoding="utf-8")).seed == 2
+
+
+def test_an_answer_of_thousands_of_digits_is_no_action(monkeypatch):
+    status, screen = scripted(monkeypatch, ["--seed", "3"], ["9" * 5000, "quit"])
+    assert status == 0
+    assert "There is no action 999999999999…: answer from 1 to " in screen
+
+
+def test_closed_input_is_played_as_empty_input(monkeypatch, tmp_path):
+    monkeypatch.setattr(sys, "stdin", None)
+    screen = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", screen)
+    path = tmp_path / "game.txt"
+    assert cli.main(["play", "--seed", "3", "--save", str(path)]) == 0
+    assert "The input ended" in screen.getvalue() and path.read_text(encoding="utf-8")
 
 
 def test_without_a_seed_one_is_drawn_and_shown(monkeypatch):

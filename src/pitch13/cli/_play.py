@@ -10,6 +10,7 @@ can be played from a script as well as from a keyboard.
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import random
 import sys
@@ -174,13 +175,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the command; return the exit status."""
     save: str | None = args.save
-    if save is not None and not os.path.isdir(os.path.dirname(save) or "."):
-        print(f"pitch13 play: cannot save to {save}: no such directory", file=sys.stderr)
-        return 2
+    if save is not None:
+        why = _unsavable(save)
+        if why:
+            print(f"pitch13 play: cannot save to {save or repr(save)}: {why}", file=sys.stderr)
+            return 2
     seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
     makers: list[Callable[[int | None], Bot]] = args.bots or [bot_factory("simple")] * 3
     rules = rules_named(args.rules)
-    table = _Table(args.seat, rules, seed, sys.stdin, sys.stdout)
+    # With its input closed (`<&-`), the game is played as with an empty one (`</dev/null`).
+    table = _Table(args.seat, rules, seed, sys.stdin or io.StringIO(), sys.stdout)
     try:
         seats = [(args.seat + 1 + i) & 3 for i in range(3)]
         bots = {seat: make(seed * 4 + seat) for seat, make in zip(seats, makers, strict=True)}
@@ -197,6 +201,25 @@ def run(args: argparse.Namespace) -> int:
             return 1
         table.say(f"The game is saved in {save}; `pitch13 replay {save}` prints it whole.")
     return status
+
+
+def _unsavable(path: str) -> str:
+    """Why the record cannot be saved to ``path``, found before the game, or ``""``.
+
+    The file is opened to append (so made, empty, if it was not there, and otherwise left as
+    it is until the game's end), which finds what the end would: a folder, no such folder, no
+    right to write.
+    """
+    if not path:
+        return "no file named"
+    if not os.path.isdir(os.path.dirname(path) or "."):
+        return "no such directory"
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        return error.strerror or str(error)
+    return ""
 
 
 class _Table:
@@ -237,7 +260,13 @@ class _Table:
                         return self.stop("You stopped")
                 else:
                     seat_view = view(state, seat)
-                    action = bots[seat].choose(seat_view)
+                    try:
+                        action = bots[seat].choose(seat_view)
+                    except Exception as error:  # a bot of the user's that fails: the game is kept
+                        why = f"{type(error).__name__}: {error}"
+                        why = why if len(why) <= 200 else why[:200] + "…"
+                        print(f"pitch13 play: the bot of seat {seat} failed: {why}", file=sys.stderr)
+                        return 1
                     if action not in seat_view.legal_actions:
                         raise BotError(seat, action)
                 self.state = apply(state, action, seat=seat)
@@ -438,10 +467,11 @@ def _read(answer: str, v: SeatView, actions: Sequence[SeatAction]) -> SeatAction
     if not answer:
         return f"Answer with a number from 1 to {len(actions)}, or an action ('help' lists them)."
     if answer.isascii() and answer.isdigit():
-        number = int(answer)
+        number = int(answer) if len(answer) <= 6 else 0  # a menu is never a million long
         if 1 <= number <= len(actions):
             return actions[number - 1]
-        return f"There is no action {number}: answer from 1 to {len(actions)}."
+        shown = answer if len(answer) <= 12 else answer[:12] + "…"
+        return f"There is no action {shown}: answer from 1 to {len(actions)}."
     if v.phase is Phase.TRUMP:
         try:
             return NameTrump(Suit.parse(answer))
