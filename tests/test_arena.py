@@ -458,6 +458,9 @@ def test_match_command_prints_the_result(capsys):
     assert captured.err == ""
     expected = match("simple", "random", pairs=2, seed=3).report()
     assert captured.out.splitlines()[:4] == expected.splitlines()[:4]  # the lines without times
+    # The workers said are those that played: no more than the pairs.
+    assert main(["match", "simple", "random", "--pairs", "2", "--workers", "500", "--quiet"]) == 0
+    assert "with 2 worker(s), default rules" in capsys.readouterr().out
 
 
 def test_match_command_prints_no_interval_the_pairs_cannot_give(capsys):

@@ -7,6 +7,7 @@ the command going for minutes after the user asked it to stop.
 
 from __future__ import annotations
 
+import multiprocessing
 import time
 
 from helpers import quick_only_first, quick_only_first_range
@@ -32,3 +33,10 @@ def test_work_in_order_left_early_stops_its_workers_at_once():
 def test_work_done_whole_comes_back_whole():
     assert sorted(in_chunks(list, list(range(40)), 2)) == list(range(40))
     assert list(in_order(quick_only_first_range, [(0, 2)], 2)) == [[0, 1]]
+
+
+def test_a_pool_starts_no_more_processes_than_it_has_chunks():
+    results = in_chunks(list, [1, 2], 64)
+    first = next(results)
+    assert 1 <= len(multiprocessing.active_children()) <= 2
+    assert sorted([first, *results]) == [1, 2]

@@ -36,7 +36,10 @@ def in_chunks(
     """
     size = max(1, min(8, len(items) // (workers * 8)))
     chunks = [list(items[start : start + size]) for start in range(0, len(items), size)]
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(setup,))
+    # No more processes than chunks: each would otherwise start (with fork, all at once) and idle.
+    pool = ProcessPoolExecutor(
+        max_workers=max(1, min(workers, len(chunks))), initializer=_start_worker, initargs=(setup,)
+    )
     finished = False
     try:
         pending: set[Future[list[_R]]] = {pool.submit(work, chunk) for chunk in chunks}

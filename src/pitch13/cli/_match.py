@@ -70,5 +70,6 @@ def run(args: argparse.Namespace) -> int:
         return 1
     progress.close()
     print(result.report())
-    print(f"  wall time {time.monotonic() - started:.1f} s with {args.workers} worker(s), {args.rules} rules")
+    used = min(args.workers, args.pairs)  # a process plays a pair at least
+    print(f"  wall time {time.monotonic() - started:.1f} s with {used} worker(s), {args.rules} rules")
     return 0

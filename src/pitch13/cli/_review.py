@@ -97,5 +97,6 @@ def run(args: argparse.Namespace) -> int:
         print(result.to_json(indent=1))
         return 0
     print_review(result, sys.stdout, every=args.all)
-    print(f"wall time {time.monotonic() - started:.1f} s with {args.workers} worker(s)")
+    used = max(1, min(args.workers, len(result.decisions)))  # a process reviews a decision at least
+    print(f"wall time {time.monotonic() - started:.1f} s with {used} worker(s)")
     return 0

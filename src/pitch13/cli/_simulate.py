@@ -163,7 +163,7 @@ def _output(path: str | None, stack: contextlib.ExitStack) -> TextIO | None:
 
 
 def _run(args: argparse.Namespace, rules: Rules, report: TextIO) -> int:
-    where = f"{args.workers} worker(s)"
+    where = f"{min(args.workers, args.games)} worker(s)"  # a process plays a game at least
     if args.dask == "local":
         where = f"a local Dask cluster of {args.workers} worker(s)"
     elif args.dask:
