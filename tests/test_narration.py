@@ -623,3 +623,39 @@ def test_an_entry_made_by_hand_that_no_history_holds_is_refused_saying_why(call,
     that history is a clear error, not an ``AssertionError`` from inside the narrator."""
     with pytest.raises(error, match=re.escape(message)):
         call()
+
+
+@pytest.mark.parametrize(
+    ("entry", "error", "message"),
+    [
+        (
+            SeenEntry(None, ev.GameOver(None)),
+            TypeError,
+            "a seen entry's GameOver.outcome is an Outcome, not None",
+        ),
+        (SeenEntry(None, ev.TrickWon(None)), TypeError, "a seen entry's TrickWon.trick is a Trick, not None"),
+        (SeenEntry(None, ev.HandEndedEarly(5, ())), ValueError, "HandEndedEarly.team is from 0 to 1, not 5"),
+        (
+            SeenEntry(None, ev.AuctionWon(1, "x")),
+            TypeError,
+            "a seen entry's AuctionWon.bid is an int, not 'x'",
+        ),
+        (
+            HistoryEntry(None, ev.HandDealt(1, 0, ())),
+            ValueError,
+            "a history entry's HandDealt.deck holds 54 items",
+        ),
+        (
+            HistoryEntry(None, ev.Refilled(1, None)),
+            TypeError,
+            "a history entry's Refilled.cards is a tuple, not None",
+        ),
+        (HistoryEntry(2, Bid(99)), ValueError, "a history entry's Bid.amount is from 1 to 13, not 99"),
+    ],
+)
+def test_an_event_made_by_hand_with_a_field_of_no_type_is_refused_naming_it(entry, error, message):
+    """The narrator checks what an entry holds inside too, where it failed on it with an
+    AttributeError, an IndexError or a TypeError of its own, or narrated a bid of 'x'."""
+    describe = Narrator().describe_seen if isinstance(entry, SeenEntry) else Narrator().describe_history
+    with pytest.raises(error, match=re.escape(message)):
+        describe(entry)

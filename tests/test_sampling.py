@@ -55,7 +55,7 @@ from pitch13._info.knowledge import Place, PlaceInfo
 from pitch13._info.placing import place
 from pitch13.events import HandDealt, HandEndedEarly, SeatOut
 from pitch13.rules import AllPass, JokerOrder, LeadFallback, LookTake, Pickup, ShortStock, TargetRule
-from pitch13.seen import DealSeen
+from pitch13.seen import DealSeen, SeenEntry
 from pitch13.testing import arranged_deck, check_invariants
 from pitch13.trumps import trump_order
 from profiles import examples, more
@@ -822,6 +822,53 @@ def test_a_view_made_by_hand_with_a_field_no_game_gives_is_refused_as_from_no_ga
     object.__setattr__(forced, name, change[name])
     with pytest.raises(SamplingError, match=r"^no game state is consistent with this view \(\w+Error: "):
         sample_state(forced, random.Random(1))
+
+
+@pytest.mark.parametrize(
+    ("change", "error", "message"),
+    [
+        pytest.param(
+            lambda v: {"history": (*v.history[:-1], SeenEntry(0, "x"))},
+            TypeError,
+            r"SeatView\.history\[\d+\]\.item is a seat's action or an event a seat sees, not 'x'$",
+            id="an-entry-holding-a-str",
+        ),
+        pytest.param(
+            lambda v: {"history": (SeenEntry(9, PASS), *v.history[1:])},
+            ValueError,
+            r"SeatView\.history\[0\]\.seat is from 0 to 3, not 9$",
+            id="an-entry-of-seat-9",
+        ),
+        pytest.param(
+            lambda v: {"history": (SeenEntry(None, DealSeen(1, 0, (None,) * 9)), *v.history[1:])},
+            TypeError,
+            r"SeatView\.history\[0\]\.item\.cards\[0\] is a Card, not None$",
+            id="a-deal-of-no-cards",
+        ),
+        pytest.param(
+            lambda v: {"tricks": (attrs.evolve(v.tricks[0], winner=7), *v.tricks[1:])},
+            ValueError,
+            r"SeatView\.tricks\[0\]\.winner is from 0 to 3, not 7$",
+            id="a-trick-won-by-seat-7",
+        ),
+        pytest.param(
+            lambda v: {"last_result": attrs.evolve(v.last_result, scores=("48", 30))},
+            TypeError,
+            r"SeatView\.last_result\.scores\[0\] is an int, not '48'$",
+            id="a-result-of-a-str-score",
+        ),
+    ],
+)
+def test_what_a_view_made_by_hand_holds_is_checked_inside_too(change, error, message):
+    """The entries of a view's history, its tricks and its last result are of their types
+    inside too, where ``to_json`` failed on an entry holding a str with a bare AssertionError."""
+    rng = random.Random(8)
+    state = new_game(Rules(), seed=8)
+    while not (state.results and view(state, 1).tricks):  # a trick and a last result to change
+        state = apply(state, rng.choice(legal_actions(state)))
+    v = view(state, 1)
+    with pytest.raises(error, match=message):
+        attrs.evolve(v, **change(v))
 
 
 def test_a_view_waiting_for_its_first_deal_samples_to_itself_or_is_refused():

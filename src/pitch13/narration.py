@@ -38,6 +38,7 @@ from typing import Final, get_args
 from pitch13._base.checks import assert_never, check_seat, excerpt, option_or_default, pair_text
 from pitch13._core.history import HistoryItem
 from pitch13._info.seen_entries import dealt_cards
+from pitch13._info.view_reader import check_value
 from pitch13.actions import (
     Bid,
     Deal,
@@ -107,11 +108,14 @@ def _entry(who: object, item: object, kinds: tuple[type, ...], what: str) -> Non
     """Refuse an entry, made by hand, that no history holds (internal).
 
     Raises:
-        TypeError: if ``item`` is none of ``kinds``, or ``who`` neither ``None`` nor an int.
-        ValueError: if ``who`` is not a seat, or is ``None`` for a seat's action.
+        TypeError: if ``item`` is none of ``kinds``, a field of it is not of its type, or ``who``
+            is neither ``None`` nor an int.
+        ValueError: if ``who`` is not a seat, or is ``None`` for a seat's action, or a number
+            in ``item`` is out of its range (a seat from 0 to 3, a deck of 54 cards).
     """
     if not isinstance(item, kinds):
         raise TypeError(f"{what} holds an action or an event, not {excerpt(item)}")
+    check_value(item, kinds, f"{what}'s {type(item).__name__}")  # each field of its type, inside too
     if who is not None:
         check_seat(who, f"the seat of {what}")
     elif isinstance(item, _SEAT_ACTIONS):

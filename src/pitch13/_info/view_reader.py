@@ -15,10 +15,12 @@ from typing import Any, Final, Union, cast, get_args, get_origin, get_type_hints
 import attrs
 
 from pitch13._base.checks import excerpt
+from pitch13._core.history import HistoryItem
 from pitch13._core.tables import table_for
 from pitch13._core.tally import hand_result, outcome_after, past_target
 from pitch13._info.follow import MAX_PLY
 from pitch13._info.knowledge import PlaceInfo
+from pitch13._info.seen_entries import SeenEntry, SeenItem
 from pitch13.actions import SeatAction, parse_action
 from pitch13.cards import Card, Suit
 from pitch13.engine._partway import MIN_SCORE
@@ -105,6 +107,7 @@ _LENGTHS: Final[dict[str, tuple[int, int]]] = {
     "point_cards": (0, 17),
     "places": (0, 16),
     "legal_actions": (0, 300),
+    "deck": (54, 54),
 }
 _LABELS: Final = ("ace", "jack", "Jick", "joker", "ten", "three", "off-three", "deuce")
 
@@ -119,6 +122,8 @@ def clear_reader_cache() -> None:
     """
     field_readers.cache_clear()
     field_checks.cache_clear()
+    _cached_instance_check.cache_clear()
+    _INSIDE.clear()
 
 
 @functools.cache
@@ -179,6 +184,29 @@ def _reader(hint: Any, owner: type, name: str) -> _Reader:
 
 _Check = Callable[[object, str], None]
 
+#: What to call a value of one of the unions of classes, in a message.
+_UNION_NAMES: Final = {
+    frozenset(get_args(SeatAction)): "seat's action",
+    frozenset(get_args(SeenItem)): "seat's action or an event a seat sees",
+    frozenset(get_args(HistoryItem)): "action or an event of a game's history",
+}
+#: For each of :data:`_CHECKED_INSIDE` checked so far, its fields' names and checks.
+_INSIDE: dict[type, tuple[tuple[str, _Check], ...]] = {}
+#: The library's value classes whose fields are checked when one is (a hand-made one may hold
+#: anything): what a seat's or the whole history holds, and what is inside them.
+_CHECKED_INSIDE: Final = frozenset(
+    {
+        SeenEntry,
+        *get_args(SeenItem),
+        *get_args(HistoryItem),
+        *get_args(SeatAction),
+        Trick,
+        HandResult,
+        PointCard,
+        Outcome,
+    }
+)
+
 
 @functools.cache
 def field_checks(cls: type) -> tuple[tuple[str, _Check], ...]:
@@ -238,19 +266,46 @@ def _check(hint: Any, owner: type, name: str) -> _Check:
 
 
 def _instance_check(allowed: tuple[type, ...]) -> _Check:
-    """The check of a value that must be an instance of one of ``allowed`` (not a bool for an int)."""
-    names = (
-        "seat's action"
-        if set(allowed) == set(get_args(SeatAction))
-        else " or ".join(k.__name__ for k in allowed)
-    )
-    article = "an" if names[0] in "AEIOU" else "a"
+    """The check of a value that must be an instance of one of ``allowed`` (not a bool for an int).
+
+    An instance of one of the library's value classes (:data:`_CHECKED_INSIDE`) has its fields
+    checked too, as a hand-made one may hold anything in them.
+    """
+    names = _UNION_NAMES.get(frozenset(allowed)) or " or ".join(k.__name__ for k in allowed)
+    article = "an" if names[0] in "AEIOUaeiou" else "a"
 
     def check_instance(value: object, what: str) -> None:
         if not isinstance(value, allowed) or (isinstance(value, bool) and bool not in allowed):
             raise TypeError(f"{what} is {article} {names}, not {excerpt(value)}")
 
-    return check_instance
+    if _CHECKED_INSIDE.isdisjoint(allowed):  # a card, a suit, a number: nothing inside
+        return check_instance
+
+    def check_instance_and_inside(value: object, what: str) -> None:
+        check_instance(value, what)
+        kind: type = type(value)
+        inside = _INSIDE.get(kind)
+        if inside is None and kind in _CHECKED_INSIDE:
+            inside = _INSIDE[kind] = tuple(
+                (name.rpartition(".")[2], check) for name, check in field_checks(kind)
+            )
+        for attribute, check in inside or ():
+            check(getattr(value, attribute), f"{what}.{attribute}")
+
+    return check_instance_and_inside
+
+
+def check_value(value: object, kinds: tuple[type, ...], what: str) -> None:
+    """Check that ``value`` is an instance of one of ``kinds``, each of its fields of its type.
+
+    Raises:
+        TypeError: if it, or a field inside it, is of another type.
+        ValueError: if a number inside it is out of its range, or a tuple of the wrong length.
+    """
+    _cached_instance_check(kinds)(value, what)
+
+
+_cached_instance_check = functools.cache(_instance_check)
 
 
 def _read_list(
