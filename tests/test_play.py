@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import io
+import os
 import pathlib
 import re
 import sys
@@ -463,6 +464,9 @@ def test_a_bot_that_cannot_be_made_or_a_file_that_cannot_be_written(monkeypatch,
     assert f"pitch13 play: cannot save to {tmp_path}: Is a directory" in capsys.readouterr().err
     assert cli.main(["play", "--seed", "1", "--save", ""]) == 2
     assert "pitch13 play: cannot save to '': no file named" in capsys.readouterr().err
+    if os.path.exists("/dev/full"):  # opens, and a write fails: found only at the end
+        assert cli.main(["play", "--seed", "1", "--save", "/dev/full"]) == 1
+        assert "pitch13 play: cannot save to /dev/full: [Errno 28]" in capsys.readouterr().err
     monkeypatch.setattr(builtins, "open", _refusing_to_append(open))
     assert cli.main(["play", "--seed", "1", "--save", str(tmp_path / "game.txt")]) == 2
     assert "cannot save to " in capsys.readouterr().err
