@@ -625,6 +625,10 @@ def test_an_entry_made_by_hand_that_no_history_holds_is_refused_saying_why(call,
         call()
 
 
+class _Over(ev.GameOver):
+    """A subclass of an event: checked as the event is."""
+
+
 @pytest.mark.parametrize(
     ("entry", "error", "message"),
     [
@@ -651,6 +655,7 @@ def test_an_entry_made_by_hand_that_no_history_holds_is_refused_saying_why(call,
             "a history entry's Refilled.cards is a tuple, not None",
         ),
         (HistoryEntry(2, Bid(99)), ValueError, "a history entry's Bid.amount is from 1 to 13, not 99"),
+        (SeenEntry(None, _Over(None)), TypeError, "a seen entry's _Over.outcome is an Outcome, not None"),
     ],
 )
 def test_an_event_made_by_hand_with_a_field_of_no_type_is_refused_naming_it(entry, error, message):

@@ -285,11 +285,11 @@ def _instance_check(allowed: tuple[type, ...]) -> _Check:
         check_instance(value, what)
         kind: type = type(value)
         inside = _INSIDE.get(kind)
-        if inside is None and kind in _CHECKED_INSIDE:
-            inside = _INSIDE[kind] = tuple(
-                (name.rpartition(".")[2], check) for name, check in field_checks(kind)
-            )
-        for attribute, check in inside or ():
+        if inside is None:  # first met: the class, or the one of them it subclasses
+            base = next((k for k in kind.__mro__ if k in _CHECKED_INSIDE), None)
+            checks = field_checks(base) if base is not None else ()
+            inside = _INSIDE[kind] = tuple((name.rpartition(".")[2], check) for name, check in checks)
+        for attribute, check in inside:
             check(getattr(value, attribute), f"{what}.{attribute}")
 
     return check_instance_and_inside
