@@ -269,6 +269,9 @@ def test_reset_options_change_one_episode():
     assert env._hand_episode is False
     env.reset(seed=0, options={"ignored": True})
     assert (env.game_state.scores, env.game_state.hand_number, env._hand_episode) == ((0, 0), 1, True)
+    for options in ([], 0, "", ()):  # empty, and still no dict
+        with pytest.raises(TypeError, match="options is a dict or None, not "):
+            env.reset(seed=0, options=options)
 
 
 @pytest.mark.parametrize(

@@ -138,6 +138,7 @@ def test_the_parameters_start_the_episode_where_they_say():
         ({"score_a": -(10**9) - 1}, ValueError, "score_a must be from"),
         ({"rules": "tournament"}, ValueError, 'rules must be "default" or "classic"'),
         ({"score_a": 60}, ValueError, "target"),  # the game would already be won
+        ({"max_hands": 44_739_243}, ValueError, "max_hands must be from 1 to 10000"),  # past a C int
     ],
 )
 def test_parameters_out_of_range_are_refused_when_loading(params, error, words):
@@ -163,6 +164,10 @@ def test_parameters_of_the_wrong_kind_are_refused_when_made_directly(params, err
 def test_the_sampled_games_seed_is_checked_and_unknown_parameters_refused_by_openspiel():
     with pytest.raises(TypeError, match="rng_seed must be an int"):
         adapter.SampledPitchGame({"rng_seed": "7"})
+    for seed in (2**31, -(2**31) - 1):  # OpenSpiel keeps its parameters in C ints
+        with pytest.raises(ValueError, match=r"rng_seed must be from -2147483648 to 2147483647"):
+            adapter.SampledPitchGame({"rng_seed": seed})
+    assert adapter.SampledPitchGame({"rng_seed": 2**31 - 1}).get_parameters()["rng_seed"] == 2**31 - 1
     with pytest.raises(ValueError, match="unknown parameter 'rng_seed'"):
         adapter.PitchGame({"rng_seed": 1})
     with pytest.raises(pyspiel.SpielError, match="Unknown parameter"):
@@ -257,11 +262,25 @@ def test_a_chance_outcome_that_is_not_a_card_left_is_refused():
     for wrong in (7, 54, 99):
         with pytest.raises(ValueError, match="not a card left to deal"):
             state.apply_action(wrong)
+    for wrong in (-5, 54, 60):  # no card, not another card counted from the end
+        with pytest.raises(ValueError, match=f"chance outcome {wrong} is no card: they are 0 to 53"):
+            state.action_to_string(pyspiel.PlayerId.CHANCE, wrong)
     sampled = pyspiel.load_game(SAMPLED).new_initial_state()
     assert sampled.chance_outcomes() == [(0, 1.0)]
     assert sampled.action_to_string(pyspiel.PlayerId.CHANCE, 0) == "deal"
     with pytest.raises(ValueError, match="the chance outcome is 0"):
         sampled.apply_action(1)
+    with pytest.raises(ValueError, match="the chance outcome is 0, not 999"):
+        sampled.action_to_string(pyspiel.PlayerId.CHANCE, 999)
+    # A seat's decision is no chance node, in either game.
+    sampled.apply_action(0)
+    with pytest.raises(ValueError, match="seat 1 is to act: this is no chance node"):
+        sampled.chance_outcomes()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert state.current_player() == 1
+    with pytest.raises(ValueError, match="seat 1 is to act: this is no chance node"):
+        state.chance_outcomes()
 
 
 def test_player_actions_are_named_in_pitch13_notation_and_checked():
@@ -487,6 +506,10 @@ def test_observers_of_other_kinds_are_not_offered():
     game = pyspiel.load_game(EXPLICIT)
     with pytest.raises(ValueError, match="no parameters"):
         game.make_py_observer(None, {"x": 1})
+    with pytest.raises(
+        TypeError, match=r"iig_obs_type is a pyspiel\.IIGObservationType or None, not 'bogus'"
+    ):
+        game.make_py_observer("bogus")
     with pytest.raises(ValueError, match="no parameters"):
         game.make_py_observer({"x": 1})
     # OpenSpiel's convention for a kind of observation a game does not offer: None, which its

@@ -288,8 +288,22 @@ def test_bad_options_are_refused(kwargs, error):
 
 
 def test_options_must_be_a_mapping():
-    with pytest.raises(TypeError, match="options"):
-        raw_env().reset(options=[("episode", "game")])
+    for options in ([("episode", "game")], [], 0, "", False):  # empty or not, no dict
+        with pytest.raises(TypeError, match="options is a dict or None, not "):
+            raw_env().reset(options=options)
+
+
+def test_what_observe_gives_is_the_callers_to_change():
+    game = raw_env()
+    game.reset(seed=0)
+    agent = game.agent_selection
+    seen = game.observe(agent)
+    mask, observation = seen["action_mask"].copy(), seen["observation"].copy()
+    seen["action_mask"][:] = 0
+    seen["observation"][:] = 7
+    again, *_ = game.last()
+    assert np.array_equal(again["action_mask"], mask) and np.array_equal(again["observation"], observation)
+    assert np.array_equal(game.observe(agent)["action_mask"], mask)
 
 
 # --- steps --------------------------------------------------------------------------------------

@@ -93,7 +93,7 @@ class Settings:
 
     def updated(self, options: Mapping[str, object] | None) -> Settings:
         """These settings with the known keys of ``options`` (reset's), checked."""
-        if not options:
+        if options is None:
             return self
         if not isinstance(options, Mapping):
             raise TypeError(f"options is a dict or None, not {excerpt(options)}")

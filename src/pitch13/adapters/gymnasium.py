@@ -227,7 +227,7 @@ class Pitch13Env(HoldsGame, gym.Env[NDArray[np.float32], SupportsIndex]):
         Args:
             seed: reseeds the environment's random source, from which the game's deal, its
                 dealer (unless set), the learning seat (if ``seat=None``) and the bots' seeds
-                are drawn.
+                are drawn. Gymnasium reads it: a Python int from 0 (it takes ``True`` as 1).
             options: this episode's ``rules``, ``episode``, ``max_hands``, ``dealer``,
                 ``scores`` or ``hand_number`` (as the constructor takes them); other keys are
                 ignored.
@@ -236,7 +236,10 @@ class Pitch13Env(HoldsGame, gym.Env[NDArray[np.float32], SupportsIndex]):
             The learning seat's observation and ``{"action_mask": ...}``.
 
         Raises:
-            TypeError, ValueError: for a bad option, as the constructor.
+            TypeError, ValueError: for a bad option, as the constructor, or ``options`` that
+                is neither a dict nor ``None``; for a maker of bots that made no bot.
+            gymnasium.error.Error: for a ``seed`` that is negative or not a Python int
+                (Gymnasium's own check).
         """
         super().reset(seed=seed)
         settings = self._settings.updated(options)

@@ -49,7 +49,7 @@ information-state tensor    ``(6074,)``: :func:`pitch13.encoding.info_state_tens
                             seat's own earlier actions are left out: hands meet only in the
                             scores), and the tensor is not within a hand either (it counts
                             the look-through's steps, not their order); with ``max_hands=1``
-                            the string is
+                            the string is of perfect recall (the episode is one hand)
 strings                     :func:`~pitch13.encoding.observation_string`,
                             :func:`~pitch13.encoding.info_state_string`
 utility                     zero-sum between the teams; terminal only; the change in (own team's
@@ -70,13 +70,14 @@ parameter           default        meaning
 ``rules``           ``"default"``  ``"default"`` (:meth:`Rules.default <pitch13.Rules.default>`) or
                                    ``"classic"`` (:meth:`Rules.classic_ten_point
                                    <pitch13.Rules.classic_ten_point>`)
-``max_hands``       1              hands per episode, from 1
+``max_hands``       1              hands per episode, from 1 to 10,000
 ``score_a``         0              team A's score before the episode's first hand
 ``score_b``         0              team B's score before it
 ``dealer``          0              the dealer of the episode's first hand, 0 to 3
 ``hand_number``     1              the number of the episode's first hand in its game, from 1
-``rng_seed``        0              (``python_pitch13_sampled`` only) the seed of the deals; a
-                                   negative seed draws one from the operating system
+``rng_seed``        0              (``python_pitch13_sampled`` only) the seed of the deals, a
+                                   32-bit int (OpenSpiel's parameters are C ints); a negative
+                                   seed draws one from the operating system
 ==================  =============  ===========================================================
 
 An episode is a game started partway (:func:`pitch13.new_game` with ``scores`` and
@@ -101,7 +102,8 @@ games, as for every Python game (the text holds the history and the state's own 
 ``pyspiel.serialize_game_and_state`` and pickling the game work for ``python_pitch13``; for
 ``python_pitch13_sampled`` pyspiel also asks the game for the state of its random generator, which
 it cannot ask a game written in Python for, and raises ``SpielError`` ("GetRNGState
-unimplemented").
+unimplemented"), as it does for ``copy.deepcopy`` or a pickle of a sampled game's state: use
+its ``clone()``, or ``serialize()`` and ``deserialize_state``.
 """
 
 from __future__ import annotations
@@ -251,6 +253,11 @@ class _Config:
         return self
 
 
+#: The most hands an episode may last: as many as a game record holds (so that the episode's
+#: length, ``48 * max_hands`` at most, is well within OpenSpiel's C ints).
+_MAX_HANDS: Final = 10_000
+
+
 def _int_parameter(values: Mapping[str, object], name: str, low: int, high: int | None = None) -> int:
     value = values[name]
     if not isinstance(value, int) or isinstance(value, bool):
@@ -323,7 +330,7 @@ class PitchGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type info
         if not isinstance(preset, str) or preset not in _PRESETS:
             raise ValueError(f'parameter rules must be "default" or "classic", not {excerpt(preset)}')
         rules = _PRESETS[preset]
-        max_hands = _int_parameter(values, "max_hands", 1)
+        max_hands = _int_parameter(values, "max_hands", 1, _MAX_HANDS)
         dealer = _int_parameter(values, "dealer", 0, 3)
         hand_number = _int_parameter(values, "hand_number", 1)
         scores = (_int_parameter(values, "score_a", -(10**9)), _int_parameter(values, "score_b", -(10**9)))
@@ -384,10 +391,15 @@ class PitchGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type info
             observation a game does not offer: its tools then leave that kind out.
 
         Raises:
+            TypeError: if ``iig_obs_type`` is neither ``None`` nor an ``IIGObservationType``.
             ValueError: if ``params`` is not empty.
         """
         if isinstance(iig_obs_type, Mapping):  # called as make_py_observer(params)
             iig_obs_type, params = None, iig_obs_type
+        if iig_obs_type is not None and not isinstance(iig_obs_type, pyspiel.IIGObservationType):
+            raise TypeError(
+                f"iig_obs_type is a pyspiel.IIGObservationType or None, not {excerpt(iig_obs_type)}"
+            )
         if params:
             raise ValueError(f"the pitch13 observer has no parameters, not {excerpt(dict(params))}")
         if iig_obs_type is None:
@@ -422,9 +434,7 @@ class SampledPitchGame(PitchGame):
 
     def __init__(self, params: Mapping[str, object] | None = None) -> None:
         values: dict[str, object] = {**_SAMPLED_PARAMETERS, **(params or {})}
-        seed = values["rng_seed"]
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"parameter rng_seed must be an int, not {excerpt(seed)}")
+        seed = _int_parameter(values, "rng_seed", -(2**31), 2**31 - 1)  # a C int, in OpenSpiel
         super().__init__(values)
         self._rng = random.Random(seed if seed >= 0 else None)
 
@@ -498,10 +508,12 @@ class PitchState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type in
         the single outcome ``0``.
 
         Raises:
-            ValueError: at the end of the episode, which has no chance node.
+            ValueError: at a seat's decision, or at the end of the episode: no chance node.
         """
         if self.is_terminal():
             raise ValueError("the episode is over: it has no chance outcomes")
+        if self._state.to_act is not None:
+            raise ValueError(f"seat {self._state.to_act} is to act: this is no chance node")
         if not self._config.explicit:
             return [(0, 1.0)]
         dealt = self._dealt
@@ -543,7 +555,13 @@ class PitchState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type in
     def _action_to_string(self, player: int, action: int) -> str:
         """An action in pitch13's notation (``"bid 5"``, ``"play JH"``); a chance outcome as ``"deal AH"``."""
         if player == _CHANCE:
-            return f"deal {DECK[action]}" if self._config.explicit else "deal"
+            if self._config.explicit:
+                if not 0 <= action < _DECK_SIZE:
+                    raise ValueError(f"chance outcome {excerpt(action)} is no card: they are 0 to 53")
+                return f"deal {DECK[action]}"
+            if action != 0:
+                raise ValueError(f"the chance outcome is 0, not {excerpt(action)}")
+            return "deal"
         return str(action_from_id(action))
 
     def is_terminal(self) -> bool:

@@ -189,13 +189,17 @@ class raw_env(HoldsGame, AECEnv):  # type: ignore[misc,unused-ignore]
 
         Args:
             seed: reseeds the environment's random source, from which the game's deal and its
-                dealer (unless set) are drawn.
+                dealer (unless set) are drawn. Gymnasium's seeding reads it: a Python int from
+                0 (it takes ``True`` as 1).
             options: this episode's ``rules``, ``episode``, ``max_hands``, ``dealer``,
                 ``scores`` or ``hand_number`` (as the constructor takes them); other keys are
                 ignored.
 
         Raises:
-            TypeError, ValueError: for a bad option, as the constructor.
+            TypeError, ValueError: for a bad option, as the constructor, or ``options`` that
+                is neither a dict nor ``None``.
+            gymnasium.error.Error: for a ``seed`` that is negative or not a Python int
+                (Gymnasium's own check).
         """
         if seed is not None:
             self.np_random, _ = seeding.np_random(seed)
@@ -231,15 +235,14 @@ class raw_env(HoldsGame, AECEnv):  # type: ignore[misc,unused-ignore]
             KeyError: if ``agent`` is not one of :data:`AGENTS`.
         """
         obs = self._obs
-        if obs is not None and agent is self.agent_selection:
-            return obs
-        state = self.game_state
-        seat = _SEATS[agent]
-        if agent == self.agent_selection and not self._done:
-            obs = {"observation": encode(state, seat), "action_mask": legal_mask(state)}
-            self._obs = obs
-            return obs
-        return {"observation": encode(state, seat), "action_mask": np.zeros(NUM_ACTIONS, np.int8)}
+        if obs is None or agent is not self.agent_selection:
+            state = self.game_state
+            seat = _SEATS[agent]
+            if agent != self.agent_selection or self._done:
+                return {"observation": encode(state, seat), "action_mask": np.zeros(NUM_ACTIONS, np.int8)}
+            obs = self._obs = {"observation": encode(state, seat), "action_mask": legal_mask(state)}
+        # Copies: the caller's to change, where the kept ones are given again (to last(), say).
+        return {"observation": obs["observation"].copy(), "action_mask": obs["action_mask"].copy()}
 
     def step(self, action: SupportsIndex | None) -> None:
         """Apply the action of the agent to act (``None`` for an agent whose episode is over).
