@@ -158,7 +158,10 @@ def read_rules(text: str, where: str) -> Rules:
         return rules_from_dict(options, "")
     except DocumentError as error:
         option = error.where.lstrip(".")
-        fail(where, f"{option}: {error.why}" if option else error.why)
+        why = error.why
+        if isinstance(options.get(option), str) and why.endswith("found a string"):  # as written
+            why = f"{why.removesuffix('found a string')}found {excerpt(options[option])}"
+        fail(where, f"{option}: {why}" if option else why)
 
 
 def format_text(record: RecordLike, states: Sequence[GameState]) -> str:
