@@ -566,6 +566,12 @@ def test_the_server_keeps_its_tables_within_bounds(monkeypatch):
             open_table(srv)
         answer = httpx.post(f"{srv.http}/api/tables", json={"seed": 1})
         assert (answer.status_code, answer.json()["code"]) == (429, "too_many_tables")
+        # One of the address's own tables, abandoned before its start, makes room for its sixth.
+        mine = list(srv.server.tables.values())
+        mine[2].last_active -= web_app.UNSTARTED_IDLE_LIMIT + 1
+        sixth = open_table(srv)
+        assert mine[2].id not in srv.server.tables and sixth["id"] in srv.server.tables
+        assert len(srv.server.tables) == web_app.TABLES_AN_ADDRESS
         monkeypatch.setattr(web_app, "TABLES_AN_ADDRESS", 100)
         monkeypatch.setattr(web_app, "MAX_TABLES", len(srv.server.tables))
         answer = httpx.post(f"{srv.http}/api/tables", json={"seed": 1})
@@ -593,6 +599,42 @@ def test_the_server_keeps_its_tables_within_bounds(monkeypatch):
             second.send(json.dumps({"type": "join"}))
             assert json.loads(second.recv(timeout=10))["code"] == "table_full"
         first.close()
+
+
+def test_a_seat_of_thousands_of_digits_a_body_cut_short_and_a_database_unread_are_answered_quietly(
+    monkeypatch, caplog
+):
+    """A seat number past what Python reads into an int is a 400 as seat 9 is; a client gone
+    before its body is sent is answered with nothing logged; a database that cannot be read
+    (a file corrupted while serving) is a 503 ``storage``, logged in one line. None a 500."""
+    from examples.web.store import Store, StoreError
+
+    with running_server(**FAST) as srv:
+        table_id = open_table(srv)["id"]
+        for seat in ("9" * 5000, "9", "x", "-1"):
+            answer = httpx.post(f"{srv.http}/api/tables/{table_id}/seats/{seat}", json={})
+            assert (answer.status_code, answer.json()["code"]) == (400, "bad_request"), seat
+            assert answer.json()["error"].startswith("a seat is 0 to 3, not ")
+        with socket.create_connection(("127.0.0.1", srv.port)) as raw:
+            raw.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n")
+            raw.sendall(b'Content-Length: 100\r\n\r\n{"se')
+        time.sleep(0.5)
+
+        def unreadable(self, *args):
+            raise StoreError(f"cannot read {self.path}: database disk image is malformed")
+
+        monkeypatch.setattr(Store, "record", unreadable)
+        monkeypatch.setattr(Store, "review", unreadable)
+        for method, path in (
+            ("GET", "record.json"),
+            ("GET", "review"),
+            ("POST", "review"),
+            ("GET", "replay"),
+        ):
+            answer = httpx.request(method, f"{srv.http}/api/tables/ffffffff/{path}")
+            assert (answer.status_code, answer.json()["code"]) == (503, "storage"), path
+    assert "Traceback" not in caplog.text and "Exception in ASGI" not in caplog.text
+    assert "database disk image is malformed" in caplog.text
 
 
 def test_the_table_refuses_bad_settings_and_requests():

@@ -284,7 +284,8 @@ def test_rows_this_server_did_not_write_are_left_whatever_is_wrong_with_them(tmp
 
 
 def test_a_database_that_cannot_be_read_stops_the_start_in_one_line(tmp_path, capsys):
-    """A file whose ``tables`` are another program's: the start stops with one line, status 1."""
+    """A file whose ``tables`` are another program's: the start stops with one line, status 1,
+    and the file is left as it was (not switched to WAL, nor given this server's tables)."""
     import sqlite3
 
     from examples.web.__main__ import main
@@ -292,11 +293,54 @@ def test_a_database_that_cannot_be_read_stops_the_start_in_one_line(tmp_path, ca
     path = tmp_path / "other.sqlite3"
     with sqlite3.connect(path) as db:
         db.execute("CREATE TABLE tables (name TEXT)")
-    with pytest.raises(StoreError, match="cannot read the tables of"):
-        Store(path).unfinished()
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="is another program's database: it is left as it was"):
+        Store(path)
     assert main(["--db", str(path), "--port", "0"]) == 1
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "cannot read the tables of" in err
+    assert err.count("\n") == 1 and "is another program's database" in err
+    assert path.read_bytes() == before
+    # This server's database whose tables another program changed is read, and refused.
+    ours = tmp_path / "ours.sqlite3"
+    Store(ours).close()
+    with sqlite3.connect(ours) as db:
+        db.execute("DROP TABLE tables")
+        db.execute("CREATE TABLE tables (name TEXT)")
+    store = Store(ours)
+    with pytest.raises(StoreError, match="cannot read the tables of"):
+        store.unfinished()
+    store.close()
+
+
+def test_one_database_is_kept_by_one_server(tmp_path, capsys):
+    """A second server on a database another holds is refused at its start, in one line: two
+    would each play the tables on, and the second to finish a game would replace its record
+    with another game."""
+    from examples.web.__main__ import main
+
+    path = tmp_path / "db.sqlite3"
+    first = Store(path)
+    with pytest.raises(StoreError, match="is in use by another server: one server keeps a database"):
+        Store(path)
+    assert main(["--db", str(path), "--port", "0"]) == 1
+    assert "is in use by another server" in capsys.readouterr().err
+    first.close()
+    Store(path).close()  # let go, it is anyone's
+
+
+@pytest.mark.parametrize(
+    ("given", "why"), [("", "the database is a file: name one"), ("file/db", "File exists")]
+)
+def test_a_database_path_no_file_can_be_at_is_refused_in_one_line(tmp_path, monkeypatch, capsys, given, why):
+    from examples.web.__main__ import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "file").write_text("")
+    with pytest.raises(StoreError, match=why):
+        Store(given)
+    assert main(["--db", given, "--port", "0"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and why in err
 
 
 def test_a_bot_move_the_database_cannot_keep_waits_and_is_tried_again(tmp_path, monkeypatch, caplog):
@@ -437,6 +481,7 @@ def test_a_table_that_no_longer_replays_is_left_and_logged(tmp_path, caplog):
     table.take_seat(2)
     table.start(2)
     store.add_move("t1", 0, 3, "bid 5")  # not seat 3's turn
+    store.close()
     with running_server(**FAST, db=tmp_path / "db.sqlite3") as srv:
         assert srv.server.tables == {}
     assert "table t1 is not restored" in caplog.text

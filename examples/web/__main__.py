@@ -200,6 +200,11 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 2
     try:
+        sock = listen(options.host, options.port)
+    except OSError as error:
+        print(cannot_listen(options.host, options.port, error), file=sys.stderr)
+        return 1
+    try:
         app = make_app(
             bot_delay=options.bot_delay,
             turn_timeout=options.turn_timeout or None,
@@ -212,12 +217,8 @@ def main(argv: list[str] | None = None) -> int:
             review_time=options.review_time or None,
         )
     except StoreError as error:
+        sock.close()
         print(f"{PROG}: {error}", file=sys.stderr)
-        return 1
-    try:
-        sock = listen(options.host, options.port)
-    except OSError as error:
-        print(cannot_listen(options.host, options.port, error), file=sys.stderr)
         return 1
     port: int = sock.getsockname()[1]  # the port chosen, for --port 0
     ready = f"pitch13 web table: open http://{host_port(options.host, port)}/ in a browser (Ctrl-C stops it)"

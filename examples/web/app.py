@@ -27,7 +27,7 @@ from typing import Final, cast
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.requests import HTTPConnection, Request
+from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -130,6 +130,16 @@ MAX_REFUSED: Final = 200
 #: The most replies a connection's writer may have left to send: past them, the client reads
 #: nothing of what it is sent and is closed (code 1008), so it holds no more memory.
 MAX_UNSENT: Final = 100
+
+
+def _abandoned(table: Table, now: float) -> bool:
+    """Whether ``table`` is abandoned: no seated person connected to it for a while.
+
+    For ``UNSTARTED_IDLE_LIMIT`` seconds before its start, or ``IDLE_LIMIT`` after it;
+    spectators do not count.
+    """
+    limit = IDLE_LIMIT if table.started else UNSTARTED_IDLE_LIMIT
+    return table.people_connected == 0 and now - table.last_active > limit
 
 
 class Server:
@@ -247,13 +257,20 @@ class Server:
 
         Raises:
             TableError: if a setting is wrong; ``too_many_tables`` if ``opener`` has opened
-                ``TABLES_AN_ADDRESS`` tables that are not over; ``full`` if the server holds
+                ``TABLES_AN_ADDRESS`` tables that are not over, none of them abandoned (as
+                :meth:`freeable` says: the one abandoned longest is closed to make room); ``full`` if the server holds
                 ``MAX_TABLES`` tables, none of them finished or abandoned; ``storage`` if the
                 database cannot keep it.
         """
         mine = [table for table in self.tables.values() if table.opener == opener and not table.state.is_over]
         if len(mine) >= TABLES_AN_ADDRESS:
-            raise TableError("too_many_tables", f"one address may have {TABLES_AN_ADDRESS} tables in play")
+            # One of its own tables that nobody plays at any more makes room, as on a full server.
+            abandoned = [table for table in mine if _abandoned(table, time.monotonic())]
+            if not abandoned:
+                raise TableError(
+                    "too_many_tables", f"one address may have {TABLES_AN_ADDRESS} tables in play"
+                )
+            self.close_table(min(abandoned, key=lambda table: table.last_active).id)
         table_id = secrets.token_hex(4)
         while table_id in self.tables:  # pragma: no cover - 4 bytes rarely repeat
             table_id = secrets.token_hex(4)
@@ -292,12 +309,7 @@ class Server:
         over = [table for table in self.tables.values() if table.state.is_over]
         if over:
             return min(over, key=lambda table: table.last_active)
-        idle = [
-            table
-            for table in self.tables.values()
-            if table.people_connected == 0
-            and now - table.last_active > (IDLE_LIMIT if table.started else UNSTARTED_IDLE_LIMIT)
-        ]
+        idle = [table for table in self.tables.values() if _abandoned(table, now)]
         return min(idle, key=lambda table: table.last_active) if idle else None
 
     @property
@@ -556,7 +568,7 @@ async def take_seat(request: Request) -> Response:
             if table.invite is not None:  # a private table's existence is secret: not told by a 400
                 raise TableError("no_table", "there is no such table") from None
             raise
-        seat = request.path_params["seat"]
+        seat = _seat_number(request.path_params["seat"])
         token = table.take_seat(seat, browser=_browser(request), invite=data.get("invite"))
     except TableError as error:
         status = {"no_table": 404, "storage": 503}.get(
@@ -564,7 +576,15 @@ async def take_seat(request: Request) -> Response:
         )
         return _error(status, error)
     _server(request).changed(table)
-    return _seat_answer(table, seat, token)
+    return _seat_answer(table, check_seat(seat), token)  # a seat, as it was taken
+
+
+def _seat_number(text: str) -> int | str:
+    """The seat a path names, as a number read with no more digits than a seat has.
+
+    Else the text, which :meth:`Table.take_seat` refuses (after a private table's invite).
+    """
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 5 else text
 
 
 async def record(request: Request) -> Response:
@@ -1265,7 +1285,7 @@ def make_app(
         review_samples: the deals drawn for each decision of a game's review (the library's
             default, 16; :func:`pitch13.analysis.review`).
         review_time: the CPU seconds each decision of a review may take (the library's default,
-            0.25; ``None``: ``review_samples`` alone bounds it).
+            0.15; ``None``: ``review_samples`` alone bounds it).
         reviews_a_minute: the reviews one client address may start a minute.
 
     Raises:
@@ -1303,7 +1323,7 @@ def make_app(
             Route("/table/{table_id}", table_page),
             Route("/api/tables", list_tables, methods=["GET"]),
             Route("/api/tables", create_table, methods=["POST"]),
-            Route("/api/tables/{table_id}/seats/{seat:int}", take_seat, methods=["POST"]),
+            Route("/api/tables/{table_id}/seats/{seat}", take_seat, methods=["POST"]),
             Route("/api/tables/{table_id}/record.{form:str}", record, methods=["GET"]),
             Route("/api/tables/{table_id}/replay", table_replay, methods=["GET"]),
             Route("/api/tables/{table_id}/replay/hands/{number}", table_replay_hand, methods=["GET"]),
@@ -1320,10 +1340,22 @@ def make_app(
         middleware=[Middleware(Guard, allowed_hosts=allowed_hosts)],
         # Starlette answers an error it did not expect outside every middleware: this answer
         # carries the security headers itself (the error is still logged with its traceback).
-        exception_handlers={500: _server_error},
+        exception_handlers={500: _server_error, StoreError: _storage_error, ClientDisconnect: _gone},
     )
     app.state.server = server
     return app
+
+
+async def _storage_error(request: Request, error: Exception) -> Response:
+    """The answer when the database cannot be read (a file corrupted or taken away): a 503."""
+    LOG.warning("%s %s: %s", request.method, request.url.path, error)
+    refusal = {"error": "the server cannot read its database", "code": "storage"}
+    return JSONResponse(refusal, status_code=503)
+
+
+async def _gone(request: Request, error: Exception) -> Response:
+    """A client that left before its request's body was sent: nothing to answer, nothing to log."""
+    return Response(status_code=400)
 
 
 async def _server_error(request: Request, error: Exception) -> Response:

@@ -23,7 +23,9 @@ import inspect
 import json
 import logging
 import multiprocessing
+import os
 import signal
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -83,6 +85,18 @@ def _start_worker(progress: SynchronizedArray[int]) -> None:
     global _progress
     _progress = progress
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_end_with, args=(os.getppid(),), name="parent-watch", daemon=True).start()
+
+
+def _end_with(parent: int) -> None:  # pragma: no cover - in the worker, until the server dies
+    """In the worker: end it once the server that started it is gone.
+
+    A server killed with no chance to stop its worker would leave it finishing a review nobody
+    will read, then waiting for more, for good.
+    """
+    while os.getppid() == parent:
+        time.sleep(1)
+    os._exit(1)
 
 
 def _report(number: int, done: int, total: int) -> None:

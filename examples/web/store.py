@@ -26,7 +26,7 @@ import logging
 import sqlite3
 import time
 from pathlib import Path
-from typing import Final, NamedTuple
+from typing import BinaryIO, Final, NamedTuple
 
 #: The schema's version, kept in the database's ``user_version``.
 VERSION: Final = 1
@@ -90,6 +90,31 @@ class StoreError(Exception):
     """The database cannot be opened or written (a full disk, a file that is not a database)."""
 
 
+def _locked(path: str) -> BinaryIO | None:
+    """The lock file beside the database ``path``, held: one server keeps a database.
+
+    Two servers on one file would each play its tables on, and the second to finish a game
+    would replace its record with another game. ``None`` where the system has no such locks.
+
+    Raises:
+        StoreError: if another server holds it, or it cannot be made.
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on POSIX systems
+        return None
+    try:
+        handle = open(f"{path}-lock", "ab")  # noqa: SIM115 - held open as long as the store
+    except OSError as error:
+        raise StoreError(f"cannot use {path} as the web table's database: {error}") from None
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise StoreError(f"{path} is in use by another server: one server keeps a database") from None
+    return handle
+
+
 class TableRow(NamedTuple):
     """A table as the database keeps it: its settings, its seats and its moves."""
 
@@ -122,26 +147,54 @@ class Store:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        try:
-            if self.path != ":memory:":
+        if not self.path:  # SQLite would keep it in a temporary file: nothing after a restart
+            raise StoreError("the database is a file: name one (or :memory: to keep nothing)")
+        self._lock: BinaryIO | None = None
+        if self.path != ":memory:":
+            try:
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise StoreError(f"cannot use {self.path} as the web table's database: {error}") from None
+            self._lock = _locked(self.path)
+        try:
             self._db = sqlite3.connect(
                 self.path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False
             )
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
             if version not in (0, VERSION):
                 raise StoreError(f"{self.path} is a database of another version ({version}, not {VERSION})")
+            if version == 0 and self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                # Not made by this server (it marks its own), and not empty: another program's.
+                raise StoreError(f"{self.path} is another program's database: it is left as it was")
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.executescript(_SCHEMA)
-            self._db.execute(f"PRAGMA user_version={VERSION}")
+            # The tables and the mark that they are this server's, in one transaction.
+            self._db.executescript(f"BEGIN; {_SCHEMA}; PRAGMA user_version={VERSION}; COMMIT;")
         except sqlite3.Error as error:
+            self._unlock()
             raise StoreError(f"cannot use {self.path} as the web table's database: {error}") from None
+        except StoreError:
+            self._unlock()
+            raise
 
     def close(self) -> None:
-        """Close the database."""
+        """Close the database, and let another server have it."""
         self._db.close()
+        self._unlock()
+
+    def _unlock(self) -> None:
+        if self._lock is not None:
+            self._lock.close()  # closing the file lets the lock go
+            self._lock = None
+
+    def _read(self, sql: str, parameters: tuple[object, ...]) -> tuple[object, ...] | None:
+        """The first row ``sql`` finds, or ``None``."""
+        try:
+            found: tuple[object, ...] | None = self._db.execute(sql, parameters).fetchone()
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot read {self.path}: {error}") from None
+        return found
 
     def _write(self, *statements: tuple[str, tuple[object, ...]]) -> None:
         """Run the ``(sql, parameters)`` statements in one transaction, committed before it returns."""
@@ -295,7 +348,7 @@ class Store:
     def record(self, table_id: str, form: str) -> str | None:
         """A finished game's record, ``"json"`` or ``"text"``; ``None`` if none is kept."""
         column = "json" if form == "json" else "text"
-        found = self._db.execute(f"SELECT {column} FROM records WHERE table_id = ?", (table_id,)).fetchone()
+        found = self._read(f"SELECT {column} FROM records WHERE table_id = ?", (table_id,))
         return None if found is None else str(found[0])
 
     def review(self, table_id: str) -> str | None:
@@ -304,7 +357,7 @@ class Store:
         A review kept that is not a JSON object (a row this server did not write) is logged and
         taken as none, so that the game is reviewed again.
         """
-        found = self._db.execute("SELECT json FROM reviews WHERE table_id = ?", (table_id,)).fetchone()
+        found = self._read("SELECT json FROM reviews WHERE table_id = ?", (table_id,))
         if found is None:
             return None
         text = str(found[0])

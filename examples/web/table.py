@@ -292,7 +292,7 @@ class Table:
 
     # --- seats ------------------------------------------------------------------------------
 
-    def take_seat(self, seat: int, *, browser: str | None = None, invite: object = None) -> str:
+    def take_seat(self, seat: object, *, browser: str | None = None, invite: object = None) -> str:
         """Give ``seat`` to a person and return its new secret token.
 
         Only an open seat may be taken, before the game starts: a seat a bot plays holds cards
@@ -308,7 +308,7 @@ class Table:
                 the owner did not allow more.
         """
         self.check_invite(invite)  # first: a private table's existence is secret
-        check_seat(seat)
+        seat = check_seat(seat)
         place = self.seats[seat]
         if self.seed_chosen and seat != self.owner_seat:
             raise TableError("seeded", "the creator chose this table's seed: its other seats are bots'")
