@@ -8,8 +8,13 @@ the command going for minutes after the user asked it to stop.
 from __future__ import annotations
 
 import multiprocessing
+import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 
+import pitch13
 from helpers import quick_only_first, quick_only_first_range
 from pitch13._base.pool import in_chunks, in_order
 
@@ -36,7 +41,40 @@ def test_work_done_whole_comes_back_whole():
 
 
 def test_a_pool_starts_no_more_processes_than_it_has_chunks():
+    before = set(multiprocessing.active_children())
     results = in_chunks(list, [1, 2], 64)
     first = next(results)
-    assert 1 <= len(multiprocessing.active_children()) <= 2
+    assert 1 <= len(set(multiprocessing.active_children()) - before) <= 2
     assert sorted([first, *results]) == [1, 2]
+
+
+_LARGE_RESULTS = """
+import sys
+from pitch13._base.pool import in_chunks, in_order
+
+def large(chunk):
+    return [b"x" * 10_000_000 for _ in chunk]
+
+def large_range(first, stop):
+    return [b"x" * 10_000_000 for _ in range(first, stop)]
+
+if __name__ == "__main__":
+    for _ in range(10):
+        results = in_chunks(large, list(range(16)), 2)
+        next(results)
+        results.close()
+        ranges = in_order(large_range, [(i, i + 1) for i in range(16)], 2)
+        next(ranges)
+        ranges.close()
+    print("done")
+"""
+
+
+def test_a_pool_left_early_while_a_worker_sends_its_result_lets_python_exit(tmp_path):
+    """A worker stopped halfway through sending a large result left the executor's thread
+    waiting for the rest, and Python waited for it at exit for ever."""
+    script = tmp_path / "large_results.py"
+    script.write_text(_LARGE_RESULTS)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(Path(pitch13.__file__).parents[1]), *sys.path])}
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, env=env)
+    assert (done.returncode, done.stdout) == (0, "done\n"), done.stderr

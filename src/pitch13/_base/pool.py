@@ -61,13 +61,21 @@ def _shut(pool: ProcessPoolExecutor, *, finished: bool) -> None:
     if finished:
         pool.shutdown(wait=True)
         return
-    # The workers, as the executor lists them (before it lets go of them), from Python 3.10 on.
+    # The workers, as the executor lists them (before it lets go of them), from Python 3.10 on;
+    # and this process's end of the pipe they send their results on.
     processes: list[Process] = list((getattr(pool, "_processes", None) or {}).values())
+    results = getattr(pool, "_result_queue", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
     for process in processes:
         process.join()
+    # A worker stopped halfway through sending a result would leave the executor's thread
+    # waiting for the rest for ever, and Python waits for that thread when it exits: with no
+    # writer left open, the thread reads the end of the pipe instead, and ends.
+    writer = getattr(results, "_writer", None)
+    if writer is not None:
+        writer.close()
 
 
 def _start_worker(setup: Callable[[], None] | None) -> None:  # pragma: no cover - in workers
