@@ -263,14 +263,16 @@ class Server:
                 database cannot keep it.
         """
         mine = [table for table in self.tables.values() if table.opener == opener and not table.state.is_over]
+        room: Table | None = None
         if len(mine) >= TABLES_AN_ADDRESS:
-            # One of its own tables that nobody plays at any more makes room, as on a full server.
+            # One of its own tables that nobody plays at any more makes room, as on a full server
+            # (closed once the new table's settings are known to be good).
             abandoned = [table for table in mine if _abandoned(table, time.monotonic())]
             if not abandoned:
                 raise TableError(
                     "too_many_tables", f"one address may have {TABLES_AN_ADDRESS} tables in play"
                 )
-            self.close_table(min(abandoned, key=lambda table: table.last_active).id)
+            room = min(abandoned, key=lambda table: table.last_active)
         table_id = secrets.token_hex(4)
         while table_id in self.tables:  # pragma: no cover - 4 bytes rarely repeat
             table_id = secrets.token_hex(4)
@@ -284,7 +286,9 @@ class Server:
             multiple_seats=multiple_seats,
             secret=None if seed is not None else self.new_seed(),
         )
-        if len(self.tables) >= MAX_TABLES:
+        if room is not None:
+            self.close_table(room.id)
+        elif len(self.tables) >= MAX_TABLES:
             freed = self.freeable()
             if freed is None:
                 raise TableError("full", "the server has as many tables as it may hold")

@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 import sqlite3
 import time
 from pathlib import Path
@@ -104,7 +105,8 @@ def _locked(path: str) -> BinaryIO | None:
     except ImportError:  # pragma: no cover - not on POSIX systems
         return None
     try:
-        handle = open(f"{path}-lock", "ab")  # noqa: SIM115 - held open as long as the store
+        # Beside the file itself, so that a path through a symbolic link finds the same lock.
+        handle = open(f"{os.path.realpath(path)}-lock", "ab")  # noqa: SIM115 - held as long as the store
     except OSError as error:
         raise StoreError(f"cannot use {path} as the web table's database: {error}") from None
     try:
@@ -172,15 +174,22 @@ class Store:
             # The tables and the mark that they are this server's, in one transaction.
             self._db.executescript(f"BEGIN; {_SCHEMA}; PRAGMA user_version={VERSION}; COMMIT;")
         except sqlite3.Error as error:
-            self._unlock()
+            self._give_up()
             raise StoreError(f"cannot use {self.path} as the web table's database: {error}") from None
         except StoreError:
-            self._unlock()
+            self._give_up()
             raise
 
     def close(self) -> None:
         """Close the database, and let another server have it."""
         self._db.close()
+        self._unlock()
+
+    def _give_up(self) -> None:
+        """Refused at the start: close what was opened (a transaction begun is rolled back)."""
+        db = getattr(self, "_db", None)
+        if db is not None:
+            db.close()
         self._unlock()
 
     def _unlock(self) -> None:
