@@ -454,8 +454,10 @@ def test_a_bot_that_breaks_the_rules_stops_the_game(monkeypatch, tmp_path, capsy
 
 def test_a_bot_that_cannot_be_made_or_a_file_that_cannot_be_written(monkeypatch, tmp_path, capsys):
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-    assert cli.main(["play", "--bots", "test_play:BrokenBot"]) == 2
+    unsaved = tmp_path / "unsaved.txt"
+    assert cli.main(["play", "--bots", "test_play:BrokenBot", "--save", str(unsaved)]) == 2
     assert "pitch13 play: cannot make the bots: no model file" in capsys.readouterr().err
+    assert not unsaved.exists()  # a game that never started leaves no file
     missing = tmp_path / "no" / "game.txt"
     assert cli.main(["play", "--save", str(missing)]) == 2
     assert f"pitch13 play: cannot save to {missing}: no such directory" in capsys.readouterr().err

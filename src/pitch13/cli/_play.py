@@ -175,11 +175,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the command; return the exit status."""
     save: str | None = args.save
-    if save is not None:
-        why = _unsavable(save)
-        if why:
-            print(f"pitch13 play: cannot save to {save or repr(save)}: {why}", file=sys.stderr)
-            return 2
+    if save is not None and not os.path.isdir(os.path.dirname(save) or "."):
+        print(f"pitch13 play: cannot save to {save}: no such directory", file=sys.stderr)
+        return 2
     seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
     makers: list[Callable[[int | None], Bot]] = args.bots or [bot_factory("simple")] * 3
     rules = rules_named(args.rules)
@@ -191,6 +189,11 @@ def run(args: argparse.Namespace) -> int:
     except Exception as error:  # a user's bot class failed to build
         print(f"pitch13 play: cannot make the bots: {error}", file=sys.stderr)
         return 2
+    if save is not None:  # just before the game: a game that never starts leaves no file
+        why = _unsavable(save)
+        if why:
+            print(f"pitch13 play: cannot save to {save or repr(save)}: {why}", file=sys.stderr)
+            return 2
     status = table.play(bots)
     if save is not None:
         try:
@@ -212,8 +215,6 @@ def _unsavable(path: str) -> str:
     """
     if not path:
         return "no file named"
-    if not os.path.isdir(os.path.dirname(path) or "."):
-        return "no such directory"
     try:
         with open(path, "a", encoding="utf-8"):
             pass
