@@ -548,6 +548,10 @@ def test_the_output_is_byte_identical_whatever_the_number_of_workers(tmp_path, c
     assert cli.main([*common, "--out", str(one)]) == 0
     assert cli.main([*common, "--workers", "2", "--chunk-size", "1", "--out", str(two)]) == 0
     assert one.read_bytes() == two.read_bytes()
+    # One chunk of all ten games: played by one process, and said to be.
+    capsys.readouterr()
+    assert cli.main([*common, "--workers", "4", "--chunk-size", "10", "--out", str(two)]) == 0
+    assert "1 worker(s)" in capsys.readouterr().out and one.read_bytes() == two.read_bytes()
     assert len(one.read_bytes()) > 1000
     alone = tmp_path / "alone.jsonl"
     assert cli.main([*common, "--start", "6", "--games", "1", "--out", str(alone)]) == 0

@@ -163,7 +163,8 @@ def _output(path: str | None, stack: contextlib.ExitStack) -> TextIO | None:
 
 
 def _run(args: argparse.Namespace, rules: Rules, report: TextIO) -> int:
-    where = f"{min(args.workers, args.games)} worker(s)"  # a process plays a game at least
+    chunks = -(-args.games // args.chunk_size) if args.chunk_size else args.games
+    where = f"{min(args.workers, chunks)} worker(s)"  # a process plays a chunk of games at least
     if args.dask == "local":
         where = f"a local Dask cluster of {args.workers} worker(s)"
     elif args.dask:
