@@ -323,6 +323,13 @@ def test_a_seeded_text_record_may_leave_out_its_decks(finished):
         (("min_bid=5", "colour=red"), "line 5, column 1", "unknown field 'colour'"),
         (("min_bid=5", "min_bid=4.5"), "line 5, column 1", "min_bid: expected a whole number, found '4.5'"),
         (("min_bid=5", "use_off_three=yes"), "line 5, column 1", "expected true or false, found 'yes'"),
+        (("min_bid=5", "use_off_three=1"), "line 5, column 1", "expected true or false, found '1'"),
+        (
+            ("min_bid=5", "joker_order=7"),
+            "line 5, column 1",
+            "expected one of 'first_played', 'fixed', found '7'",
+        ),
+        (("min_bid=5", "target=" + "9" * 30), "line 5, column 1", "has more digits than any option takes"),
         (("min_bid=5", "min_bid=5 min_bid=4"), "line 5, column 1", "the option 'min_bid' is given twice"),
         (("hand 1", "hand 2"), "line 8, column 1", "expected 'hand 1', found 'hand 2'"),
         (("hand 1\n", ""), "line 8, column 1", "expected a tag or 'hand 1'"),

@@ -141,6 +141,7 @@ def read_rules(text: str, where: str) -> Rules:
     if words and words[0] in dict(_PRESETS):
         options.update(dict(_PRESETS)[words.pop(0)])
     given: set[str] = set()
+    written: dict[str, str] = {}
     for word in words:
         name, sep, raw = word.partition("=")
         if not sep:
@@ -153,14 +154,23 @@ def read_rules(text: str, where: str) -> Rules:
             value = raw == "true"
         elif re.fullmatch(_whole(9), raw):
             value = int(raw)
+        elif raw.lstrip("-").isdigit():
+            fail(where, f"{name}: {excerpt(raw)} has more digits than any option takes")
         options[name] = value
+        written[name] = raw
     try:
         return rules_from_dict(options, "")
     except DocumentError as error:
         option = error.where.lstrip(".")
         why = error.why
-        if isinstance(options.get(option), str) and why.endswith("found a string"):  # as written
-            why = f"{why.removesuffix('found a string')}found {excerpt(options[option])}"
+        if option in written and why.startswith("expected a string") and options[option] != written[option]:
+            # A word such as joker_order=7, read as a number: refused as the word it is.
+            try:
+                rules_from_dict({**options, option: written[option]}, "")
+            except DocumentError as again:
+                why = again.why if again.where == error.where else why
+        if option in written and ", found " in why:  # the value as written, not its JSON kind
+            why = f"{why.rpartition(', found ')[0]}, found {excerpt(written[option])}"
         fail(where, f"{option}: {why}" if option else why)
 
 
