@@ -123,7 +123,7 @@ def clear_reader_cache() -> None:
     field_readers.cache_clear()
     field_checks.cache_clear()
     _cached_instance_check.cache_clear()
-    _INSIDE.clear()
+    _checks_inside.cache_clear()
 
 
 @functools.cache
@@ -190,8 +190,6 @@ _UNION_NAMES: Final = {
     frozenset(get_args(SeenItem)): "seat's action or an event a seat sees",
     frozenset(get_args(HistoryItem)): "action or an event of a game's history",
 }
-#: For each of :data:`_CHECKED_INSIDE` checked so far, its fields' names and checks.
-_INSIDE: dict[type, tuple[tuple[str, _Check], ...]] = {}
 #: The library's value classes whose fields are checked when one is (a hand-made one may hold
 #: anything): what a seat's or the whole history holds, and what is inside them.
 _CHECKED_INSIDE: Final = frozenset(
@@ -284,15 +282,24 @@ def _instance_check(allowed: tuple[type, ...]) -> _Check:
     def check_instance_and_inside(value: object, what: str) -> None:
         check_instance(value, what)
         kind: type = type(value)
-        inside = _INSIDE.get(kind)
-        if inside is None:  # first met: the class, or the one of them it subclasses
-            base = next((k for k in kind.__mro__ if k in _CHECKED_INSIDE), None)
-            checks = field_checks(base) if base is not None else ()
-            inside = _INSIDE[kind] = tuple((name.rpartition(".")[2], check) for name, check in checks)
-        for attribute, check in inside:
+        for attribute, check in _checks_inside(kind):
             check(getattr(value, attribute), f"{what}.{attribute}")
 
     return check_instance_and_inside
+
+
+@functools.cache
+def _checks_inside(kind: type) -> tuple[tuple[str, _Check], ...]:
+    """Each attribute of ``kind`` to check, with its check (none for a class not checked inside).
+
+    The fields of the class of :data:`_CHECKED_INSIDE` that ``kind`` is, or subclasses.
+    """
+    base = next((k for k in kind.__mro__ if k in _CHECKED_INSIDE), None)
+    if base is None:
+        return ()
+    return tuple(
+        (a.name, check) for a, (_, check) in zip(attrs.fields(base), field_checks(base), strict=True)
+    )
 
 
 def check_value(value: object, kinds: tuple[type, ...], what: str) -> None:
