@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
 
@@ -217,6 +218,35 @@ def test_version_prints_the_packages_version(capsys):
     )
     assert done.stdout == f"pitch13 {pitch13.__version__}\n"
     assert done.stderr == ""
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full, a device always full")
+@pytest.mark.parametrize("argv", [["--help"], ["--version"], ["review", "--help"]])
+def test_help_or_version_that_cannot_be_written_fails(argv):
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "pitch13", *argv], stdout=full, stderr=subprocess.PIPE, text=True
+        )
+    assert done.returncode == 1
+    assert done.stderr == "pitch13: [Errno 28] No space left on device\n"
+
+
+class _FullDisk(io.StringIO):
+    def write(self, text):
+        raise OSError(28, "No space left on device")
+
+
+@pytest.mark.parametrize(("stdout", "status"), [(_ClosedPipe, 0), (_FullDisk, 1)])
+def test_help_whose_write_fails_at_once_stops_as_its_failure_says(monkeypatch, stdout, status):
+    monkeypatch.setattr(sys, "stdout", stdout())
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["--help"])
+    assert stop.value.code == status
+    if status:
+        assert sys.stderr.getvalue() == "pitch13: [Errno 28] No space left on device\n"
+    else:  # a reader that went away: nothing more is said
+        assert sys.stderr.closed
 
 
 # --- a record cut short ----------------------------------------------------------------------------

@@ -21,7 +21,7 @@ import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
-from typing import TextIO
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
 import pitch13
 from pitch13._base.checks import pair_text
@@ -35,6 +35,9 @@ from pitch13.records import GameRecord, replay
 from pitch13.rules import Rules
 from pitch13.state import GameState
 from pitch13.views import view
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 __all__ = ["main", "play_demo", "print_game"]
 
@@ -144,13 +147,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     if argv is None and os.getcwd() not in sys.path and "" not in sys.path:
         sys.path.insert(0, os.getcwd())
-    parser = argparse.ArgumentParser(prog="pitch13", description="13-point partner pitch rules engine")
-    parser.add_argument(
-        "--version",
-        action="version",
-        version=f"%(prog)s {pitch13.__version__}",
-        help="print the version and exit",
-    )
+    parser = _Parser(prog="pitch13", description="13-point partner pitch rules engine")
+    parser.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
     sub = parser.add_subparsers(dest="command", required=True)
     demo = sub.add_parser("demo", help="play and print a whole game among four simple players")
     demo.add_argument(
@@ -167,7 +165,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     for name, tool in tools.items():
         tool.configure(sub.add_parser(name, help=tool.HELP, description=tool.DESCRIPTION))
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as done:  # a usage error (2), or the help or version printed (0)
+        if done.code == 0:
+            raise SystemExit(_printed()) from None
+        raise
+    except OSError as error:  # the help or version could not be written
+        raise SystemExit(_printed(error)) from None
     try:
         status = _run(args, tools)
         sys.stdout.flush()  # a failure to write is told here, not when the interpreter exits
@@ -179,6 +184,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except OSError as error:  # an output that cannot be written: a full disk, a missing folder
         print(f"pitch13 {args.command}: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, its help written as any other output.
+
+    argparse ignores a failure to write the help, so ``pitch13 --help > /dev/full`` succeeded.
+    """
+
+    def print_help(self, file: SupportsWrite[str] | None = None) -> None:
+        """Write the help to ``file`` (standard output), letting a failure to write be seen."""
+        (file or sys.stdout).write(self.format_help())
+
+
+class _Version(argparse.Action):
+    """``--version``: print the version, written as any other output, and stop."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> NoReturn:
+        sys.stdout.write(f"{parser.prog} {pitch13.__version__}\n")
+        parser.exit()
+
+
+def _printed(error: OSError | None = None) -> int:
+    """The exit status once ``--help`` or ``--version`` is printed: 1 if it cannot be written."""
+    try:
+        if error is not None:
+            raise error
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader stopped early (e.g. `| head`): not an error
+        sys.stderr.close()
+    except OSError as failure:  # a full disk
+        print(f"pitch13: {failure}", file=sys.stderr)
         return 1
     return 0
 
