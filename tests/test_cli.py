@@ -249,6 +249,47 @@ def test_help_whose_write_fails_at_once_stops_as_its_failure_says(monkeypatch, s
         assert sys.stderr.closed
 
 
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
+def test_a_game_printed_where_suits_cannot_be_written_shows_them_as_letters(tmp_path, encoding):
+    # Windows writes a redirected output in cp1252, which has no suit symbols.
+    record = tmp_path / "game.txt"
+    full = cli.main(["demo", "--seed", "3", "--record", str(record)])
+    assert full == 0
+    environment = dict(os.environ, PYTHONIOENCODING=encoding)
+    runs = [
+        subprocess.run([sys.executable, "-m", "pitch13", *argv], capture_output=True, env=environment)
+        for argv in (["demo", "--seed", "3"], ["replay", str(record)])
+    ]
+    expected = subprocess.run(
+        [sys.executable, "-m", "pitch13", "demo", "--seed", "3"], capture_output=True, check=True
+    ).stdout.decode("utf-8")
+    for suit, letter in zip("♣♦♥♠", "CDHS", strict=True):
+        assert suit in expected
+        expected = expected.replace(suit, letter)
+    for done in runs:
+        assert (done.returncode, done.stderr) == (0, b"")
+        assert done.stdout.decode("ascii") == expected
+
+
+def test_only_streams_that_lack_the_suits_are_told_to_write_them_as_letters():
+    from pitch13.cli._args import fit_output
+
+    narrow, wide, told = (
+        io.TextIOWrapper(io.BytesIO(), encoding=encoding, errors=errors)
+        for encoding, errors in (("cp1252", "strict"), ("utf-8", "strict"), ("ascii", "replace"))
+    )
+    plain = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    fit_output(narrow, wide, told, plain, io.StringIO(), None)
+    assert (narrow.errors, wide.errors, told.errors) == ("pitch13-ascii", "strict", "replace")
+    for stream in (narrow, wide, told, plain):
+        stream.write("A♠ 10♥ … ± 5€ é\n")
+        stream.flush()
+    assert narrow.buffer.getvalue() == "AS 10H … ± 5€ é\n".encode("cp1252")  # it has … and ±
+    assert wide.buffer.getvalue().decode("utf-8") == "A♠ 10♥ … ± 5€ é\n"
+    assert told.buffer.getvalue() == b"A? 10? ? ? 5? ?\n"
+    assert plain.buffer.getvalue() == b"AS 10H ... +/- 5? ?\n"
+
+
 # --- a record cut short ----------------------------------------------------------------------------
 
 

@@ -27,7 +27,7 @@ import pitch13
 from pitch13._base.checks import pair_text
 from pitch13.actions import Deal, Play, TurnUp
 from pitch13.bots import SimpleBot
-from pitch13.cli._args import record_or_status, seed_arg
+from pitch13.cli._args import fit_output, record_or_status, seed_arg
 from pitch13.engine import apply, new_game
 from pitch13.events import CardRejected, GameOver, HandDealt
 from pitch13.narration import Narrator
@@ -147,6 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     if argv is None and os.getcwd() not in sys.path and "" not in sys.path:
         sys.path.insert(0, os.getcwd())
+    fit_output(sys.stdout, sys.stderr)
     parser = _Parser(prog="pitch13", description="13-point partner pitch rules engine")
     parser.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
     sub = parser.add_subparsers(dest="command", required=True)

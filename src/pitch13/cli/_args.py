@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import codecs
+import io
 import sys
 from collections.abc import Callable, Sequence
 from typing import Final
@@ -162,3 +164,35 @@ def bots_made(specs: Sequence[str], command: str) -> bool:
             print(f"pitch13 {command}: cannot make the bot {spec!r}: {error}", file=sys.stderr)
             return False
     return True
+
+
+#: What the commands print that a narrow encoding (Windows' cp1252 for a redirected output,
+#: ASCII) may lack, in ASCII: suits as the letters of the notation (``A♠`` is ``AS``).
+_IN_ASCII: Final = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "…": "...", "±": "+/-"}
+_ERRORS: Final = "pitch13-ascii"
+
+
+def _in_ascii(error: UnicodeError) -> tuple[str, int]:
+    """A codec error handler: what cannot be encoded, in ASCII (``?`` for anything else)."""
+    if not isinstance(error, UnicodeEncodeError):  # pragma: no cover - only ever encoding
+        raise error
+    text = error.object[error.start : error.end]
+    return "".join(_IN_ASCII.get(char, "?") for char in text), error.end
+
+
+def fit_output(*streams: object) -> None:
+    """Let each text stream whose encoding lacks the suits' symbols write them as letters.
+
+    Otherwise a game printed to a file on Windows (cp1252), or under ``PYTHONIOENCODING=ascii``,
+    would stop at its first card with a :exc:`UnicodeEncodeError`.
+    """
+    codecs.register_error(_ERRORS, _in_ascii)  # registering it again is harmless
+    for stream in streams:
+        if not isinstance(stream, io.TextIOWrapper) or stream.errors != "strict":
+            continue  # not a file's stream, or one told what to do already
+        try:
+            "".join(_IN_ASCII).encode(stream.encoding)
+        except UnicodeEncodeError:
+            stream.reconfigure(errors=_ERRORS)
+        except LookupError:  # pragma: no cover - a stream is made with a known encoding
+            continue
