@@ -139,7 +139,8 @@ class ViewDelta:
             ValueError: if ``max_size`` is negative.
             DocumentError: if it is not ``[since, ply, entry, ...]`` within ``max_size`` characters.
         """
-        data = array(load_json(text, max_size=max_size, what="view delta"), "$", 10_000)
+        # No more items than characters: ``max_size`` alone bounds the entries.
+        data = array(load_json(text, max_size=max_size, what="view delta"), "$", max_size)
         if len(data) < 2:
             fail("$", "a view delta is [since, ply, entry, ...]")
         since = integer(data[0], "$[0]", 0, MAX_PLY)
