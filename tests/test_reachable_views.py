@@ -198,6 +198,26 @@ def test_a_hand_1_view_is_at_the_plies_of_its_actions():
     refused(lambda: SeatView.from_dict(data), "$.ply", "the history shown is at a ply from 0 to 1, not 99")
 
 
+def test_a_later_hands_view_comes_after_the_fewest_plies_of_the_hands_since_its_last_result():
+    """R-BID-1, R-BID-2, R-TRUMP-1: a hand takes four calls at least, and one scored names
+    trump too. The last result's hand, and every hand since, were played in this game."""
+    rng = random.Random(0)
+    state = new_game(Rules(all_pass="redeal"), seed=4)  # a hand may be thrown in
+    while state.hand_number < 3:
+        state = apply(state, rng.choice(legal_actions(state)))
+    data = view(state, 0).to_dict()
+    assert data["history"][0].startswith("dealt 3 ") and data["ply"] == 43
+    assert data["last_result"]["hand_number"] == 2
+    # Hand 2 scored; or thrown in after hand 1 scored.
+    for last, fewest in ((2, 5), (1, 9)):
+        data["last_result"] = {**data["last_result"], "hand_number": last, "dealer": last - 1}
+        data["ply"] = fewest
+        assert SeatView.from_dict(data).ply == fewest
+        data["ply"] = fewest - 1
+        why = f"the history shown is at a ply from {fewest} to 179, not {fewest - 1}"
+        refused(lambda: SeatView.from_dict(data), "$.ply", why)
+
+
 def test_updated_refuses_the_last_delta_of_a_game_without_its_end():
     """R-END-1: a game's last delta without its ``over`` entry leaves a game that is over going on."""
     rng = random.Random(3)

@@ -148,7 +148,7 @@ def _summary_fits(v: SeatView) -> bool:
     """Whether the view's account of the hands before the one it shows can come from a game."""
     if v.dealer != (v.first_dealer + v.hand_number - 1) & 3:
         return False
-    low, high = ply_range(v.history)
+    low, high = ply_range(v.history, v.last_result)
     if not low <= v.ply <= high:
         return False
     if any(isinstance(e.item, HandScored) for e in v.history):

@@ -694,21 +694,34 @@ MAX_PLY: Final = 10**12
 MAX_HAND_PLIES: Final = 1 + 4 + 1 + 12 + (12 + 4) + (2 * 18 + 2) + 17
 
 
-def ply_range(history: tuple[SeenEntry, ...] | list[SeenEntry]) -> tuple[int, int]:
+#: The fewest plies a hand takes: its four calls (R-BID-1), when all pass and it is thrown in
+#: (R-BID-2); a hand scored takes one more, naming trump (R-TRUMP-1).
+FEWEST_HAND_PLIES: Final = 4
+
+
+def ply_range(
+    history: tuple[SeenEntry, ...] | list[SeenEntry], last_result: HandResult | None = None
+) -> tuple[int, int]:
     """The plies a game can be at when a seat's view shows ``history`` (the hand's entries).
 
     A game that has dealt no hand is at ply 0. Otherwise the hand shown took one ply for each
     action in it, and one more for its deal in a game dealt by :class:`~pitch13.Deal` (none in a
     seeded one). Hand 1 begins the game; a later hand comes after at most
     :data:`MAX_HAND_PLIES` a hand before it, or begins a game started there
-    (:func:`pitch13.new_game`'s ``hand_number``).
+    (:func:`pitch13.new_game`'s ``hand_number``). A ``last_result`` of a hand before the one
+    shown was played in this game, as was every hand since: the fewest plies each took come
+    before the hand shown.
     """
     if not history:
         return 0, 0
     actions = sum(1 for entry in history if entry.seat is not None)
     first = history[0].item
-    earlier = first.hand_number - 1 if isinstance(first, DealSeen) else 0
-    return actions, actions + 1 + earlier * MAX_HAND_PLIES
+    if not isinstance(first, DealSeen):
+        return actions, actions + 1
+    low = actions
+    if last_result is not None and last_result.hand_number < first.hand_number:
+        low += (first.hand_number - last_result.hand_number) * FEWEST_HAND_PLIES + 1
+    return low, actions + 1 + (first.hand_number - 1) * MAX_HAND_PLIES
 
 
 def view_fields(follower: Follower, ply: int, *, delta: bool = False) -> dict[str, object]:
@@ -727,7 +740,7 @@ def view_fields(follower: Follower, ply: int, *, delta: bool = False) -> dict[st
     ending = phase is Phase.PLAY and f.leading and TEAM_OUT[f.out] >= 0
     if phase is None or ending or (f.to_act < 0 and phase not in (Phase.DEAL, Phase.GAME_OVER)):
         raise DocumentError("$", "the history stops before the next decision")
-    low, high = ply_range(f.history)
+    low, high = ply_range(f.history, f.last_result)
     if not low <= ply <= high:
         raise DocumentError(
             "$[1]" if delta else "$.ply",
