@@ -567,7 +567,7 @@ def core_cases() -> Iterator[Case]:
         DocumentError,
         ("since-5000-digits", lambda: ViewDelta.from_json("[" + LONG_NUMBER + ', 1, "pass"]')),
         ("entry-1MB", lambda: ViewDelta.from_json('[0, 1, "' + "x" * 90_000 + '"]')),
-        ("10001-entries", lambda: ViewDelta.from_json("[0, 1" + ', "pass"' * 10_001 + "]")),
+        ("20000-entries", lambda: ViewDelta.from_json("[0, 1" + ', "pass"' * 20_000 + "]")),
     )
     yield from lookups(pitch13.Place)
     yield from lookups(pitch13.Phase)

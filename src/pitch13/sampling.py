@@ -24,8 +24,8 @@ import random
 from pitch13._base.checks import excerpt
 from pitch13._core.tally import past_target
 from pitch13._info import placing as _placing
-from pitch13._info.follow import ply_range
 from pitch13._info.knowledge import HandLog, hand_logs
+from pitch13._info.seen_entries import ply_range
 from pitch13.actions import GiveUp, SeatAction
 from pitch13.cards import Card
 from pitch13.engine import apply

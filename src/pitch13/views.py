@@ -29,9 +29,10 @@ from pitch13._core import history as _history
 from pitch13._core.masks import ALL_CARDS, cards_of_mask, mask_of
 from pitch13._core.tables import may_take, table_for
 from pitch13._info.entry_text import parse_entry
-from pitch13._info.follow import MAX_PLY, Follower, view_fields
+from pitch13._info.follow import Follower, view_fields
 from pitch13._info.hand_cache import SEEN_LOCK, Deferred, deferred_of, read_on
 from pitch13._info.knowledge import Place, PlaceInfo, hand_logs, infer, known_and_held
+from pitch13._info.seen_entries import MAX_PLY
 from pitch13._info.view_json import plain_json
 from pitch13._info.view_reader import (
     MAX_ENTRIES,

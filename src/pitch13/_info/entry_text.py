@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Final
 
 from pitch13._base.checks import WORD, excerpt
-from pitch13._info.follow import MAX_PLY, Follower
+from pitch13._info.follow import Follower
 from pitch13._info.seen_entries import (
+    MAX_PLY,
     DealSeen,
     GiveUpSeen,
     RefillSeen,

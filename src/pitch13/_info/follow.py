@@ -12,8 +12,6 @@ same view from the seen entries alone, and the tests hold it to that in every ph
 
 from __future__ import annotations
 
-from typing import Final
-
 from pitch13._base.checks import excerpt
 from pitch13._core.action_sets import NAME_TRUMPS
 from pitch13._core.masks import ALL_CARDS, cards_of_mask, mask_of
@@ -29,6 +27,7 @@ from pitch13._info.seen_entries import (
     SeenEntry,
     SeenItem,
     TurnUpSeen,
+    ply_range,
 )
 from pitch13.actions import (
     Bid,
@@ -682,53 +681,11 @@ class Follower:
 # --- the view's fields ---------------------------------------------------------------------------------
 
 
-#: The highest ply, and hand number, a view, a view delta or a history entry may have: far
-#: beyond any game played (a game at ply 10**12 has taken weeks of processor time), so that
-#: every view and delta the engine gives is read back.
-MAX_PLY: Final = 10**12
-
-#: The most plies a hand can take: its deal, four calls (R-BID-1), naming trump, three discards
-#: per seat (nine trumps down to six, R-DISC-2), a take per point card discarded and a stop per
-#: seat (R-PICK-1), a turn-up and a decision per card of the 18 in the stock and a stop per seat
-#: that looks (R-LOOK-1 to R-LOOK-3), and a play per trump (R-DECK-3).
-MAX_HAND_PLIES: Final = 1 + 4 + 1 + 12 + (12 + 4) + (2 * 18 + 2) + 17
-
-
-#: The fewest plies a hand takes: its four calls (R-BID-1), when all pass and it is thrown in
-#: (R-BID-2); a hand scored takes one more, naming trump (R-TRUMP-1).
-FEWEST_HAND_PLIES: Final = 4
-
-
-def ply_range(
-    history: tuple[SeenEntry, ...] | list[SeenEntry], last_result: HandResult | None = None
-) -> tuple[int, int]:
-    """The plies a game can be at when a seat's view shows ``history`` (the hand's entries).
-
-    A game that has dealt no hand is at ply 0. Otherwise the hand shown took one ply for each
-    action in it, and one more for its deal in a game dealt by :class:`~pitch13.Deal` (none in a
-    seeded one). Hand 1 begins the game; a later hand comes after at most
-    :data:`MAX_HAND_PLIES` a hand before it, or begins a game started there
-    (:func:`pitch13.new_game`'s ``hand_number``). A ``last_result`` of a hand before the one
-    shown was played in this game, as was every hand since: the fewest plies each took come
-    before the hand shown.
-    """
-    if not history:
-        return 0, 0
-    actions = sum(1 for entry in history if entry.seat is not None)
-    first = history[0].item
-    if not isinstance(first, DealSeen):
-        return actions, actions + 1
-    low = actions
-    if last_result is not None and last_result.hand_number < first.hand_number:
-        low += (first.hand_number - last_result.hand_number) * FEWEST_HAND_PLIES + 1
-    return low, actions + 1 + (first.hand_number - 1) * MAX_HAND_PLIES
-
-
 def view_fields(follower: Follower, ply: int, *, delta: bool = False) -> dict[str, object]:
     """The fields of the view the follower has come to, at ``ply``, once it is one a game reaches.
 
     The entries followed are each checked as they come; this checks what only the whole view
-    shows: the ply (see :func:`ply_range`), a game that goes on with a team past the target
+    shows: the ply (see :func:`~pitch13._info.seen_entries.ply_range`), a game that goes on with a team past the target
     (R-END-1), the seat's turn to play while it holds no trump (R-PLAY-3), and room for the cards
     the seat cannot see. A fault's place is a view document's (``$.ply``), or with ``delta`` a
     view delta's (``$[1]``, its ply).

@@ -34,6 +34,7 @@ from pitch13.events import (
     TrickWon,
 )
 from pitch13.rules import Rules
+from pitch13.scoring import HandResult
 from pitch13.state import GameState
 
 
@@ -336,3 +337,48 @@ def _seen_since(state: GameState, seat: int | None, start: int) -> Iterator[Seen
             if at >= skip and seen is not None:
                 yield seen
         skip = 0
+
+
+# --- the plies a view can be at ----------------------------------------------------------------------
+
+
+#: The highest ply, and hand number, a view, a view delta or a history entry may have: far
+#: beyond any game played (a game at ply 10**12 has taken weeks of processor time), so that
+#: every view and delta the engine gives is read back.
+MAX_PLY: Final = 10**12
+
+#: The most plies a hand can take: its deal, four calls (R-BID-1), naming trump, three discards
+#: per seat (nine trumps down to six, R-DISC-2), a take per point card discarded and a stop per
+#: seat (R-PICK-1), a turn-up and a decision per card of the 18 in the stock and a stop per seat
+#: that looks (R-LOOK-1 to R-LOOK-3), and a play per trump (R-DECK-3).
+MAX_HAND_PLIES: Final = 1 + 4 + 1 + 12 + (12 + 4) + (2 * 18 + 2) + 17
+
+
+#: The fewest plies a hand takes: its four calls (R-BID-1), when all pass and it is thrown in
+#: (R-BID-2); a hand scored takes one more, naming trump (R-TRUMP-1).
+FEWEST_HAND_PLIES: Final = 4
+
+
+def ply_range(
+    history: tuple[SeenEntry, ...] | list[SeenEntry], last_result: HandResult | None = None
+) -> tuple[int, int]:
+    """The plies a game can be at when a seat's view shows ``history`` (the hand's entries).
+
+    A game that has dealt no hand is at ply 0. Otherwise the hand shown took one ply for each
+    action in it, and one more for its deal in a game dealt by :class:`~pitch13.Deal` (none in a
+    seeded one). Hand 1 begins the game; a later hand comes after at most
+    :data:`MAX_HAND_PLIES` a hand before it, or begins a game started there
+    (:func:`pitch13.new_game`'s ``hand_number``). A ``last_result`` of a hand before the one
+    shown was played in this game, as was every hand since: the fewest plies each took come
+    before the hand shown.
+    """
+    if not history:
+        return 0, 0
+    actions = sum(1 for entry in history if entry.seat is not None)
+    first = history[0].item
+    if not isinstance(first, DealSeen):
+        return actions, actions + 1
+    low = actions
+    if last_result is not None and last_result.hand_number < first.hand_number:
+        low += (first.hand_number - last_result.hand_number) * FEWEST_HAND_PLIES + 1
+    return low, actions + 1 + (first.hand_number - 1) * MAX_HAND_PLIES

@@ -18,9 +18,8 @@ from pitch13._base.checks import excerpt
 from pitch13._core.history import HistoryItem
 from pitch13._core.tables import table_for
 from pitch13._core.tally import hand_result, outcome_after, past_target
-from pitch13._info.follow import MAX_PLY
 from pitch13._info.knowledge import PlaceInfo
-from pitch13._info.seen_entries import SeenEntry, SeenItem
+from pitch13._info.seen_entries import MAX_PLY, SeenEntry, SeenItem
 from pitch13.actions import SeatAction, parse_action
 from pitch13.cards import Card, Suit
 from pitch13.engine._partway import MIN_SCORE
