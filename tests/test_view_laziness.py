@@ -20,6 +20,8 @@ import pytest
 
 from helpers import see
 from pitch13 import DECK, Deal, Phase, Rules, SeatView, apply, legal_actions, new_game, spectator_view, view
+from pitch13._core import history
+from pitch13._info import hand_cache, observation
 from pitch13._info.seen_entries import SEEN_AS_IS, Watcher
 from pitch13.bots import RandomBot, SimpleBot
 from pitch13.seen import SeenEntry
@@ -224,3 +226,64 @@ def test_the_entries_read_once_for_every_seat_are_seen_as_they_are_by_each():
                     assert (watcher.stock, watcher.position, watcher.turned, watcher.table) == remembered
                 else:
                     watcher.see(entry.seat, entry.item)
+
+
+class _Interrupted(BaseException):
+    """What Ctrl-C or a timeout's signal raises, anywhere."""
+
+
+def _interrupting(function, at):
+    """``function``, but raising :class:`_Interrupted` at its ``at``-th call."""
+    calls = 0
+
+    def interrupting(*args):
+        nonlocal calls
+        calls += 1
+        if calls == at:
+            raise _Interrupted
+        return function(*args)
+
+    return interrupting
+
+
+def _codes_interrupted_at(at):
+    """``read_codes``, but raising :class:`_Interrupted` at its ``at``-th code."""
+
+    def read_codes(log, start):
+        for number, code in enumerate(history.read_codes(log, start), 1):
+            if number == at:
+                raise _Interrupted
+            yield code
+
+    return read_codes
+
+
+@pytest.mark.parametrize("where", ["decoding", "seat's reading", "encoding"])
+def test_a_read_of_the_hand_interrupted_midway_leaves_its_states_reading_as_if_never_begun(
+    monkeypatch, where
+):
+    # The states of a hand share what views and encodings read of it: a read stopped midway
+    # (Ctrl-C, a timeout's signal) must not leave a half-read hand for the next to read on from.
+    rng = random.Random(8)
+    state = new_game(seed=8)
+    hand = []
+    while state.hand_number == 1:
+        hand.append(state)
+        state = apply(state, rng.choice(legal_actions(state)))
+    last = hand[-1]
+    read = lambda: view(last, 0).history  # noqa: E731
+    if where == "decoding":
+        monkeypatch.setattr(hand_cache, "SeenEntry", _interrupting(SeenEntry, 10))
+    elif where == "seat's reading":
+        monkeypatch.setattr(hand_cache, "add_entry", _interrupting(hand_cache.add_entry, 10))
+    else:
+        monkeypatch.setattr(observation, "read_codes", _codes_interrupted_at(15))
+        read = lambda: observation.bits(last, 0)  # noqa: E731
+    with pytest.raises(_Interrupted):
+        read()
+    monkeypatch.undo()
+    for state in (last, *hand[::7]):
+        fresh = pickle.loads(pickle.dumps(state))  # the same state, with nothing read of its hand
+        for seat in range(4):
+            assert view(state, seat) == view(fresh, seat)
+            assert observation.bits(state, seat) == observation.bits(fresh, seat)

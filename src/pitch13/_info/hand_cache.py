@@ -143,7 +143,11 @@ def decoded_of(d: Deferred) -> Decoded:
             if d.result is not None:
                 decoded.decoder.result = functools.partial(_identity, d.result)
             decoded.decoder.outcome = d.outcome
-        decoded.read_on(log)
+        try:
+            decoded.read_on(log)
+        except BaseException:  # interrupted (Ctrl-C, a timeout's signal): keep nothing half read
+            cache.pop(DECODED, None)
+            raise
     return decoded
 
 
@@ -162,7 +166,11 @@ def read_on(d: Deferred) -> SeenSoFar:
         seen = SeenSoFar(decoded, Watcher(d.rules, d.seat))
         cache[d.seat] = seen
     if len(seen.read) < len(log):
-        seen.catch_up(log)
+        try:
+            seen.catch_up(log)
+        except BaseException:  # as in decoded_of
+            cache.pop(d.seat, None)
+            raise
     return seen
 
 

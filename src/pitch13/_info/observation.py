@@ -254,7 +254,11 @@ def _public(cache: dict[object, object] | None, deck: bytes, log: bytes) -> _Pub
         public = _Public(deck)
         cache[_PUBLIC] = public
     if len(public.log) < len(log):
-        public.read_on(log)
+        try:
+            public.read_on(log)
+        except BaseException:  # interrupted (Ctrl-C, a timeout's signal): keep nothing half read
+            cache.pop(_PUBLIC, None)
+            raise
     return public
 
 
