@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import copy
 import gc
+import os
 import pickle
 import random
 import threading
+import warnings
 
 import attrs
 import pytest
@@ -287,3 +289,32 @@ def test_a_read_of_the_hand_interrupted_midway_leaves_its_states_reading_as_if_n
         for seat in range(4):
             assert view(state, seat) == view(fresh, seat)
             assert observation.bits(state, seat) == observation.bits(fresh, seat)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_process_forked_while_a_thread_reads_a_hand_finds_the_hands_free_to_read():
+    # A pool's workers forked beside a server's threads: a worker forked while a thread held
+    # the lock of what views read of a hand inherited it held, and waited for ever.
+    holding, letting_go = threading.Event(), threading.Event()
+
+    def reader():
+        with hand_cache.SEEN_LOCK:
+            holding.set()
+            letting_go.wait(10)
+
+    thread = threading.Thread(target=reader)
+    thread.start()
+    holding.wait(10)
+    threading.Timer(0.2, letting_go.set).start()
+    with warnings.catch_warnings():  # Python 3.12 and newer warn of a fork beside threads
+        warnings.simplefilter("ignore", DeprecationWarning)
+        pid = os.fork()  # waits for the reader to let go
+    if pid == 0:  # pragma: no cover - the child, which coverage does not follow
+        state = new_game(seed=1)
+        if not hand_cache.SEEN_LOCK.acquire(timeout=5):
+            os._exit(1)
+        hand_cache.SEEN_LOCK.release()
+        os._exit(0 if view(state, 0).history else 2)
+    thread.join()
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0

@@ -10,6 +10,8 @@ its new entries.
 from __future__ import annotations
 
 import functools
+import os
+import sys
 import threading
 from typing import Final, NamedTuple, cast
 
@@ -95,6 +97,13 @@ class SeenSoFar:
 # The lock keeps two threads from reading on from the same place at once, and from working out
 # the deferred fields of one view at once.
 SEEN_LOCK: Final = threading.Lock()
+# A process forked while another thread reads a hand (a pool's workers started beside a
+# server's threads) would inherit the lock held by no thread, and half of what was being read:
+# a fork waits for the read to end, as the logging module's locks do.
+if sys.platform != "win32":  # pragma: no branch - Windows has no fork
+    os.register_at_fork(
+        before=SEEN_LOCK.acquire, after_in_parent=SEEN_LOCK.release, after_in_child=SEEN_LOCK.release
+    )
 
 
 class Deferred(NamedTuple):
