@@ -7,6 +7,8 @@ import random
 from typing_extensions import assert_type
 
 import pitch13
+import pitch13.arena
+import pitch13.encoding
 
 
 def play_to_the_end(seed: int) -> pitch13.GameState:
@@ -87,3 +89,39 @@ def refused(state: pitch13.GameState) -> str | None:
         assert_type(error.reason, pitch13.IllegalReason)
         return str(error)
     return None
+
+
+class SeededBot:
+    """A bot class of one's own made from an int seed, with the view named as it likes."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, v: pitch13.SeatView, /) -> pitch13.SeatAction:
+        """The first legal action."""
+        return v.legal_actions[0]
+
+
+class UnseededBot:
+    """A bot class made from nothing."""
+
+    def choose(self, view: pitch13.SeatView) -> pitch13.SeatAction:
+        """The first legal action."""
+        return view.legal_actions[0]
+
+
+def bots_as_the_arena_takes_them(state: pitch13.GameState) -> pitch13.bots.Bot:
+    """A class made from an int seed, or from nothing, is a bot spec; any name of the view will do."""
+    specs: list[pitch13.bots.BotSpec] = ["simple", SeededBot, UnseededBot, pitch13.bots.SearchBot]
+    players: list[pitch13.bots.Bot] = [SeededBot(1), UnseededBot(), LastActionBot()]
+    assert_type(pitch13.bots.bot_factory(specs[1])(7), pitch13.bots.Bot)
+    assert_type(pitch13.arena.match(SeededBot, UnseededBot, pairs=1, seed=3), pitch13.arena.MatchResult)
+    return players[0]
+
+
+def options_checked_by_type(state: pitch13.GameState, seat_view: pitch13.SeatView) -> None:
+    """Scores as a list start a game; a misspelt weighting of the sampler is an error."""
+    assert_type(pitch13.new_game(pitch13.Rules(), dealer=0, scores=[5, 0]), pitch13.GameState)
+    pitch13.sample_state(seat_view, random.Random(1), weighting="shuffle")
+    pitch13.sample_state(seat_view, random.Random(1), weighting="placement")  # type: ignore[arg-type]
+    assert_type(pitch13.encoding.OBSERVATION_SPEC.field("hand").slice, slice[int, int, None])

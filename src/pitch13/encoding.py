@@ -154,7 +154,7 @@ O(entries of the hand). None of them costs more as more hands are played.
 from __future__ import annotations
 
 import operator
-from typing import Final, SupportsIndex, cast
+from typing import TYPE_CHECKING, Final, SupportsIndex, cast
 
 import attrs
 
@@ -199,12 +199,15 @@ from pitch13.seen import DealSeen, GiveUpSeen, RefillSeen, RejectSeen, SeenEntry
 from pitch13.state import GameState
 from pitch13.views import SeatView, view
 
+# Without NumPy the names are left unbound, not bound to None, so that a type checker sees the
+# arrays' types whatever it makes of the import.
 try:
     import numpy as np
     import numpy.typing as npt  # at run time too, for typing.get_type_hints
 except ImportError:  # pragma: no cover - the tests run with NumPy
-    np = None  # type: ignore[assignment]
-    npt = None  # type: ignore[assignment]
+    _NUMPY = False
+else:
+    _NUMPY = True
 
 __all__ = [
     "INFO_STATE_SIZE",
@@ -342,11 +345,19 @@ def legal_mask(game: GameState | SeatView) -> npt.NDArray[np.int8]:
 
 
 def _numpy() -> None:
-    if np is None:  # pragma: no cover - the tests run with NumPy
+    if not _NUMPY:  # pragma: no cover - the tests run with NumPy
         raise ImportError("pitch13.encoding's arrays need NumPy: pip install 'pitch13[rl]'")
 
 
 # --- the observation layout ----------------------------------------------------------------------
+
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    _Slice: TypeAlias = slice[int, int, None]
+else:  # a slice is not subscripted at run time (typing.get_type_hints reads the annotation)
+    _Slice = slice
 
 
 @attrs.frozen(slots=True)
@@ -363,7 +374,7 @@ class Field:
     description: str
 
     @property
-    def slice(self) -> slice:
+    def slice(self) -> _Slice:
         """The entries of the field: ``vector[field.slice]``."""
         return slice(self.offset, self.offset + self.size)
 
@@ -452,7 +463,7 @@ def encode(state: GameState, seat: int) -> npt.NDArray[np.float32]:
         TypeError: if ``state`` is not a :class:`~pitch13.GameState` or ``seat`` not an int.
         ValueError: if ``seat`` is not from 0 to 3.
     """
-    if type(state) is not GameState or type(seat) is not int or not 0 <= seat <= 3 or np is None:
+    if type(state) is not GameState or type(seat) is not int or not 0 <= seat <= 3 or not _NUMPY:
         seat = _check(state, seat, "encode")
     return _array(observation.bits(state, seat), observation.floats(state, seat))
 

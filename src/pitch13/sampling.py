@@ -20,6 +20,7 @@ seat kept, its refill and stock cards), at random.
 from __future__ import annotations
 
 import random
+from typing import Literal
 
 from pitch13._base.checks import excerpt
 from pitch13._core.tally import past_target
@@ -41,7 +42,9 @@ __all__ = ["SamplingError", "sample_state"]
 _TRIES = 400
 
 
-def sample_state(seat_view: SeatView, rng: random.Random, *, weighting: str = "placements") -> GameState:
+def sample_state(
+    seat_view: SeatView, rng: random.Random, *, weighting: Literal["placements", "shuffle"] = "placements"
+) -> GameState:
     """A full game state that ``seat_view``'s seat cannot tell from the real one.
 
     It deals the hand the view shows (see :attr:`SeatView.history <pitch13.SeatView.history>`)

@@ -72,8 +72,8 @@ SolverBot.__module__ = __name__
 class Bot(Protocol):
     """Anything that chooses an action for its seat from that seat's view."""
 
-    def choose(self, view: SeatView) -> SeatAction:
-        """One of ``view.legal_actions``."""
+    def choose(self, view: SeatView, /) -> SeatAction:
+        """One of ``view.legal_actions``; the view is passed by position, whatever its name in a bot."""
         ...  # pragma: no cover - a protocol
 
 
@@ -335,11 +335,10 @@ def _run(
 
 
 #: A bot as the arena and the simulator take it: a name for :func:`bot_factory` (``"simple"``,
-#: ``"module:Class"``), or a callable that makes a bot from a seed (a class such as
-#: :class:`SimpleBot`; :func:`bot_factory` also calls one that takes no seed). With more than one
-#: worker, or on Dask, it must be picklable: a name, or a class or function defined at the top of
-#: a module.
-BotSpec = Union[str, Callable[[Union[int, None]], Bot]]
+#: ``"module:Class"``), or a callable that makes a bot from a seed, an int (a class such as
+#: :class:`SimpleBot`), or from nothing. With more than one worker, or on Dask, it must be
+#: picklable: a name, or a class or function defined at the top of a module.
+BotSpec = Union[str, Callable[[int], Bot], Callable[[], Bot]]
 
 #: The bots :func:`bot_factory` knows by name.
 BOT_NAMES: dict[str, Callable[[int | None], Bot]] = {
@@ -375,8 +374,9 @@ def bot_factory(spec: BotSpec) -> Callable[[int | None], Bot]:
         return _imported(spec)
     if not callable(spec):
         raise TypeError(f"a bot is a name or a callable that makes one, not {type(spec).__name__}")
-    if spec in BOT_NAMES.values():
-        return spec
+    for known in BOT_NAMES.values():
+        if spec is known:
+            return known
     return _checked(spec, f"bot {getattr(spec, '__name__', None) or type(spec).__name__}")
 
 

@@ -98,7 +98,7 @@ def new_game(
     *,
     dealer: int = 0,
     seed: int | None = None,
-    scores: tuple[int, int] = (0, 0),
+    scores: tuple[int, int] | list[int] = (0, 0),
     hand_number: int = 1,
 ) -> GameState: ...
 
@@ -113,7 +113,7 @@ def new_game(
     dealer: int,
     seed: int | None = None,
     *,
-    scores: tuple[int, int] = (0, 0),
+    scores: tuple[int, int] | list[int] = (0, 0),
     hand_number: int = 1,
 ) -> GameState: ...
 
@@ -123,7 +123,7 @@ def new_game(
     *positional: int | None,
     dealer: int | Literal[_Unset.UNSET] = _UNSET,
     seed: int | Literal[_Unset.UNSET] | None = _UNSET,
-    scores: tuple[int, int] = (0, 0),
+    scores: tuple[int, int] | list[int] = (0, 0),
     hand_number: int = 1,
 ) -> GameState:
     """Start a game under ``rules`` (default :class:`Rules() <pitch13.Rules>`), ``dealer`` dealing first.

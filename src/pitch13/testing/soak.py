@@ -33,7 +33,7 @@ from pitch13.records._json import rules_to_dict
 from pitch13.rules import Rules
 from pitch13.testing import ConformanceError, ConformanceReport, check_random_games
 
-__all__ = ["main", "random_rules", "soak"]
+__all__ = ["SoakResult", "main", "random_rules", "soak"]
 
 #: Targets drawn for a game: mostly short games, some of the usual length.
 _TARGETS = (1, 3, 7, 11, 21, 31, 54, 54)
