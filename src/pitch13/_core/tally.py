@@ -70,6 +70,16 @@ def make_trick(number: int, table: TrumpTable, plays: tuple[int, ...]) -> Trick:
 
 # --- scoring (internal) --------------------------------------------------------------------------
 
+# Read as a module's names: an Enum member read off its class is a slow lookup before Python 3.12.
+_POINTS_TAKEN: Final = MadeBidScores.POINTS_TAKEN
+_GREATER_THAN: Final = TargetRule.GREATER_THAN
+_WIN_GAME: Final = MoonSuccess.WIN_GAME
+_LOSE_GAME: Final = MoonFailure.LOSE_GAME
+_MOON_MADE: Final = Termination.MOON_MADE
+_MOON_FAILED: Final = Termination.MOON_FAILED
+_BOTH_PAST_TARGET: Final = Termination.BOTH_PAST_TARGET
+_TARGET: Final = Termination.TARGET
+
 
 def tally(
     rules: Rules, table: TrumpTable, bidder: int, bid: int, won_a: int, won_b: int
@@ -89,7 +99,7 @@ def score_change(rules: Rules, bidder: int, bid: int, taken: tuple[int, int]) ->
     made = taken[bidding] >= bid
     if not made:
         gain = -bid
-    elif rules.made_bid_scores is MadeBidScores.POINTS_TAKEN:
+    elif rules.made_bid_scores is _POINTS_TAKEN:
         gain = taken[bidding]
     else:
         gain = bid
@@ -137,7 +147,7 @@ def hand_result(
 
 def past_target(rules: Rules, score: int) -> bool:
     """Whether ``score`` wins a game to the rules' target, once a hand is scored (R-END-1; internal)."""
-    if rules.target_rule is TargetRule.GREATER_THAN:
+    if rules.target_rule is _GREATER_THAN:
         return score > rules.target
     return score >= rules.target
 
@@ -147,14 +157,14 @@ def outcome_after(
 ) -> Outcome | None:
     """How the game ends after a hand scored ``scores``, or ``None`` (R-SCORE-2, R-END-*; internal)."""
     bidding = bidder & 1
-    moon = bid == rules.max_bid
-    if moon and made and rules.moon_success is MoonSuccess.WIN_GAME:
-        return Outcome(bidding, Termination.MOON_MADE, hand_number, scores)
-    if moon and not made and rules.moon_failure is MoonFailure.LOSE_GAME:
-        return Outcome(1 - bidding, Termination.MOON_FAILED, hand_number, scores)
+    if bid == rules.max_bid:
+        if made and rules.moon_success is _WIN_GAME:
+            return Outcome(bidding, _MOON_MADE, hand_number, scores)
+        if not made and rules.moon_failure is _LOSE_GAME:
+            return Outcome(1 - bidding, _MOON_FAILED, hand_number, scores)
     past_a, past_b = past_target(rules, scores[0]), past_target(rules, scores[1])
     if past_a and past_b:
-        return Outcome(bidding, Termination.BOTH_PAST_TARGET, hand_number, scores)
+        return Outcome(bidding, _BOTH_PAST_TARGET, hand_number, scores)
     if past_a or past_b:
-        return Outcome(0 if past_a else 1, Termination.TARGET, hand_number, scores)
+        return Outcome(0 if past_a else 1, _TARGET, hand_number, scores)
     return None
