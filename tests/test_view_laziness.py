@@ -14,6 +14,7 @@ import gc
 import os
 import pickle
 import random
+import signal
 import threading
 import warnings
 
@@ -318,3 +319,39 @@ def test_a_process_forked_while_a_thread_reads_a_hand_finds_the_hands_free_to_re
     thread.join()
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or not hasattr(signal, "setitimer"), reason="needs fork")
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_a_fork_whose_wait_for_a_read_is_interrupted_leaves_the_lock_to_the_reader():
+    holding, letting_go = threading.Event(), threading.Event()
+
+    def reader():
+        with hand_cache.SEEN_LOCK:
+            holding.set()
+            letting_go.wait(10)
+
+    def interrupt(*_):
+        raise _Interrupted
+
+    thread = threading.Thread(target=reader)
+    thread.start()
+    holding.wait(10)
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.2)  # Ctrl-C while the fork waits for the reader
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pid = os.fork()  # goes on without the lock, the interrupt reported as ignored
+        if pid == 0:  # pragma: no cover - the child
+            os._exit(0)
+        os.waitpid(pid, 0)
+        # The reader still holds the lock: the fork let go of nothing it did not take.
+        assert not hand_cache.SEEN_LOCK.acquire(blocking=False)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        letting_go.set()
+        thread.join()
+    assert hand_cache.SEEN_LOCK.acquire(timeout=5)
+    hand_cache.SEEN_LOCK.release()

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import os
-import sys
 import threading
 from typing import Final, NamedTuple, cast
 
@@ -97,13 +96,31 @@ class SeenSoFar:
 # The lock keeps two threads from reading on from the same place at once, and from working out
 # the deferred fields of one view at once.
 SEEN_LOCK: Final = threading.Lock()
-# A process forked while another thread reads a hand (a pool's workers started beside a
-# server's threads) would inherit the lock held by no thread, and half of what was being read:
-# a fork waits for the read to end, as the logging module's locks do.
-if sys.platform != "win32":  # pragma: no branch - Windows has no fork
-    os.register_at_fork(
-        before=SEEN_LOCK.acquire, after_in_parent=SEEN_LOCK.release, after_in_child=SEEN_LOCK.release
-    )
+#: Whether the fork under way holds :data:`SEEN_LOCK` (see :func:`_before_fork`).
+_FORK_HOLDS = [False]
+
+
+def _before_fork() -> None:
+    """Wait for a thread's read of a hand to end before a fork.
+
+    A process forked while another thread reads a hand (a pool's workers started beside a
+    server's threads) would inherit the lock held by no thread, and the hand half read. A wait
+    interrupted (Ctrl-C) leaves the lock to its holder: the fork goes on without it. (A fork
+    from inside a read of a hand, which nothing in the library does, would wait for ever.)
+    """
+    _FORK_HOLDS[0] = False
+    _FORK_HOLDS[0] = SEEN_LOCK.acquire()
+
+
+def _after_fork() -> None:
+    """Let go of :data:`SEEN_LOCK` if the fork took it, in the parent and in the child."""
+    if _FORK_HOLDS[0]:
+        _FORK_HOLDS[0] = False
+        SEEN_LOCK.release()
+
+
+if hasattr(os, "register_at_fork"):  # pragma: no branch - only where processes fork
+    os.register_at_fork(before=_before_fork, after_in_parent=_after_fork, after_in_child=_after_fork)
 
 
 class Deferred(NamedTuple):
