@@ -290,6 +290,21 @@ def test_only_streams_that_lack_the_suits_are_told_to_write_them_as_letters():
     assert plain.buffer.getvalue() == b"AS 10H ... +/- 5? ?\n"
 
 
+@pytest.mark.parametrize("argv", [["--help"], ["--version"]])
+def test_help_or_version_with_no_standard_output_says_so(monkeypatch, argv):
+    # Standard output closed (`>&-`), or none at all (pythonw).
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    with pytest.raises(SystemExit) as stop:
+        cli.main(argv)
+    assert stop.value.code == 1
+    assert sys.stderr.getvalue() == "pitch13: [Errno 9] standard output is closed\n"
+    monkeypatch.setattr(sys, "stderr", None)  # nor standard error: nothing to say it on
+    with pytest.raises(SystemExit) as stop:
+        cli.main(argv)
+    assert stop.value.code == 1
+
+
 # --- a record cut short ----------------------------------------------------------------------------
 
 

@@ -15,6 +15,7 @@ whose commitment was shown before its first bid (:meth:`pitch13.GameRecord.verif
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import io
 import os
@@ -197,15 +198,23 @@ class _Parser(argparse.ArgumentParser):
 
     def print_help(self, file: SupportsWrite[str] | None = None) -> None:
         """Write the help to ``file`` (standard output), letting a failure to write be seen."""
-        (file or sys.stdout).write(self.format_help())
+        _output(file).write(self.format_help())
 
 
 class _Version(argparse.Action):
     """``--version``: print the version, written as any other output, and stop."""
 
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> NoReturn:
-        sys.stdout.write(f"{parser.prog} {pitch13.__version__}\n")
+        _output().write(f"{parser.prog} {pitch13.__version__}\n")
         parser.exit()
+
+
+def _output(file: SupportsWrite[str] | None = None) -> SupportsWrite[str]:
+    """``file``, or standard output; an :exc:`OSError` if there is none (``>&-``, ``pythonw``)."""
+    out = file or sys.stdout
+    if out is None:
+        raise OSError(errno.EBADF, "standard output is closed")
+    return out
 
 
 def _printed(error: OSError | None = None) -> int:
@@ -215,9 +224,11 @@ def _printed(error: OSError | None = None) -> int:
             raise error
         sys.stdout.flush()
     except BrokenPipeError:  # the reader stopped early (e.g. `| head`): not an error
-        sys.stderr.close()
-    except OSError as failure:  # a full disk
-        print(f"pitch13: {failure}", file=sys.stderr)
+        if sys.stderr is not None:
+            sys.stderr.close()
+    except OSError as failure:  # a full disk, a closed output
+        if sys.stderr is not None:
+            print(f"pitch13: {failure}", file=sys.stderr)
         return 1
     return 0
 
