@@ -261,7 +261,10 @@ def test_a_game_printed_where_suits_cannot_be_written_shows_them_as_letters(tmp_
         for argv in (["demo", "--seed", "3"], ["replay", str(record)])
     ]
     expected = subprocess.run(
-        [sys.executable, "-m", "pitch13", "demo", "--seed", "3"], capture_output=True, check=True
+        [sys.executable, "-m", "pitch13", "demo", "--seed", "3"],
+        capture_output=True,
+        check=True,
+        env=dict(os.environ, PYTHONIOENCODING="utf-8"),
     ).stdout.decode("utf-8")
     for suit, letter in zip("♣♦♥♠", "CDHS", strict=True):
         assert suit in expected

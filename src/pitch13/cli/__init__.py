@@ -144,11 +144,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Run as a program (``argv`` is ``None``: the arguments are the program's), it first puts the
     current folder at the head of the module path, as ``python -m pitch13`` does, so that a bot
-    named ``module:Class`` is found in a module of the folder the command is run from.
+    named ``module:Class`` is found in a module of the folder the command is run from; and an
+    output whose encoding has no suit symbols is told to write them as letters.
     """
     if argv is None and os.getcwd() not in sys.path and "" not in sys.path:
         sys.path.insert(0, os.getcwd())
-    fit_output(sys.stdout, sys.stderr)
+    if argv is None:  # the program's own streams; a caller's are left as they are
+        fit_output(sys.stdout, sys.stderr)
     parser = _Parser(prog="pitch13", description="13-point partner pitch rules engine")
     parser.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
     sub = parser.add_subparsers(dest="command", required=True)
