@@ -125,3 +125,15 @@ def options_checked_by_type(state: pitch13.GameState, seat_view: pitch13.SeatVie
     pitch13.sample_state(seat_view, random.Random(1), weighting="shuffle")
     pitch13.sample_state(seat_view, random.Random(1), weighting="placement")  # type: ignore[arg-type]
     assert_type(pitch13.encoding.OBSERVATION_SPEC.field("hand").slice, slice[int, int, None])
+
+
+def values_made_in_code(deck: tuple[pitch13.Card, ...]) -> pitch13.GameRecord:
+    """A deal, a hand's record and a game's take what their checks take, to the checker too."""
+    pitch13.Deal(deck)
+    pitch13.Deal(card for card in deck)
+    pitch13.Deal("AH KH")  # type: ignore[arg-type]
+    pitch13.Deal(5)  # type: ignore[arg-type]
+    hand = pitch13.HandRecord(deck, [(0, pitch13.Pass())])
+    pitch13.HandRecord(deck=3, actions=[])  # type: ignore[arg-type]
+    pitch13.GameRecord(pitch13.Rules(), 0, None, hands=7)  # type: ignore[arg-type]
+    return pitch13.GameRecord(pitch13.Rules(), 0, None, [hand], start_scores=[3, 4])

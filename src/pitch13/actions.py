@@ -35,7 +35,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Iterable
-from typing import ClassVar, Final, Union, cast
+from typing import ClassVar, Final, Union
 
 import attrs
 
@@ -282,10 +282,11 @@ def _check_order(instance: Deal, attribute: attrs.Attribute[tuple[Card, ...]], v
         seen |= 1 << card.index
 
 
-def _to_tuple(value: object) -> tuple[Card, ...]:
+def _to_tuple(value: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards ``value`` holds (its type is what ``Deal()`` takes, to a type checker)."""
     if not in_order(value):  # a set or a mapping has no order to deal in, as a string has no cards
         raise TypeError(f"Deal() takes a sequence of 54 Cards, not {type(value).__name__}")
-    return tuple(cast("Iterable[Card]", value))
+    return tuple(value)
 
 
 @attrs.frozen(slots=True)

@@ -105,7 +105,7 @@ _COMMITMENT_SHOWN: Final = 16
 _NOT_HEX: Final = re.compile(r"[^0-9a-fA-F]")
 
 
-def _seat_action_pairs(value: object) -> tuple[tuple[int, SeatAction], ...]:
+def _seat_action_pairs(value: Iterable[tuple[int, SeatAction]]) -> tuple[tuple[int, SeatAction], ...]:
     if not in_order(value):  # a set or a mapping has no order
         raise TypeError(f"actions are a sequence of (seat, action) pairs, not {type(value).__name__}")
     out: list[tuple[int, SeatAction]] = []
@@ -123,8 +123,8 @@ def _seat_action_pairs(value: object) -> tuple[tuple[int, SeatAction], ...]:
     return tuple(out)
 
 
-def _deck(value: object) -> tuple[Card, ...]:
-    return Deal(cast("Iterable[Card]", value)).order
+def _deck(value: Iterable[Card]) -> tuple[Card, ...]:
+    return Deal(value).order
 
 
 @attrs.frozen(slots=True)
@@ -143,13 +143,13 @@ class HandRecord:
     actions: tuple[tuple[int, SeatAction], ...] = attrs.field(converter=_seat_action_pairs)
 
 
-def _hands(value: object) -> tuple[HandRecord, ...]:
+def _hands(value: Iterable[HandRecord]) -> tuple[HandRecord, ...]:
     if not in_order(value):
         raise TypeError(f"hands must be a sequence of HandRecords, not {type(value).__name__}")
-    return tuple(cast("Iterable[HandRecord]", value))
+    return tuple(value)
 
 
-def _score_tuple(value: object) -> object:
+def _score_tuple(value: tuple[int, int] | list[int]) -> object:
     """A list of scores as a tuple, so that records compare equal; anything else is checked later."""
     return tuple(value) if isinstance(value, list) else value
 
