@@ -137,3 +137,11 @@ def values_made_in_code(deck: tuple[pitch13.Card, ...]) -> pitch13.GameRecord:
     pitch13.HandRecord(deck=3, actions=[])  # type: ignore[arg-type]
     pitch13.GameRecord(pitch13.Rules(), 0, None, hands=7)  # type: ignore[arg-type]
     return pitch13.GameRecord(pitch13.Rules(), 0, None, [hand], start_scores=[3, 4])
+
+
+def classes_not_made_by_calling_them() -> None:
+    """A card comes from Card.parse and its kin, a state from new_game: calling either is an error."""
+    pitch13.Card()  # type: ignore[call-arg]
+    pitch13.Card("AH")  # type: ignore[arg-type]
+    pitch13.GameState()  # type: ignore[call-arg]
+    assert_type(pitch13.Card.parse("AH"), pitch13.Card)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Final, final
+from typing import TYPE_CHECKING, Final, NoReturn, final
 
 from pitch13._base.checks import ASCII_UPPER, SPACES, WORD, ShortLookup, excerpt
 from pitch13._base.failures import CardParseError
@@ -141,8 +141,14 @@ class Card:
     rank: Rank | None
     suit: Suit | None
 
-    def __new__(cls, *args: object) -> Card:  # noqa: D102 - documented on the class
-        raise TypeError("make a Card with Card.parse('AH'), Card.of(rank, suit) or Card.from_index(i)")
+    if TYPE_CHECKING:  # no call type-checks, as none runs
+
+        def __new__(cls, _refused: NoReturn, /) -> Card: ...  # noqa: D102
+
+    else:
+
+        def __new__(cls, *args):  # noqa: D102 - documented on the class
+            raise TypeError("make a Card with Card.parse('AH'), Card.of(rank, suit) or Card.from_index(i)")
 
     @classmethod
     def _make(cls, index: int) -> Card:

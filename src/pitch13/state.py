@@ -15,7 +15,7 @@ the rest. Hashing and comparing states never walks the history of a game in prog
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Final, NoReturn, final
+from typing import TYPE_CHECKING, Final, NoReturn, final
 
 import attrs
 
@@ -328,12 +328,19 @@ class GameState(Fields):
             and _history.same_past(self._past, other._past)
         )
 
-    def __new__(cls, *args: object, **kwargs: object) -> GameState:
-        """Refused: a state is made by :func:`~pitch13.new_game` and :func:`~pitch13.apply`.
+    if TYPE_CHECKING:  # no call type-checks, as none runs
 
-        (The engine builds states from their fields without calling this.)
-        """
-        raise TypeError("a GameState is made by new_game() and apply(), not by calling GameState")
+        def __new__(cls, _refused: NoReturn, /) -> GameState:
+            """Refused: a state is made by :func:`~pitch13.new_game` and :func:`~pitch13.apply`."""
+
+    else:
+
+        def __new__(cls, *args, **kwargs):
+            """Refused: a state is made by :func:`~pitch13.new_game` and :func:`~pitch13.apply`.
+
+            (The engine builds states from their fields without calling this.)
+            """
+            raise TypeError("a GameState is made by new_game() and apply(), not by calling GameState")
 
     def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)
