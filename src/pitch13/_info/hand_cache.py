@@ -96,8 +96,9 @@ class SeenSoFar:
 # The lock keeps two threads from reading on from the same place at once, and from working out
 # the deferred fields of one view at once.
 SEEN_LOCK: Final = threading.Lock()
-#: Whether the fork under way holds :data:`SEEN_LOCK` (see :func:`_before_fork`).
-_FORK_HOLDS = [False]
+#: Whether the fork under way in a thread holds :data:`SEEN_LOCK` (see :func:`_before_fork`):
+#: two threads may fork at once, and each fork's hooks run in its own thread.
+_FORK = threading.local()
 
 
 def _before_fork() -> None:
@@ -105,17 +106,18 @@ def _before_fork() -> None:
 
     A process forked while another thread reads a hand (a pool's workers started beside a
     server's threads) would inherit the lock held by no thread, and the hand half read. A wait
-    interrupted (Ctrl-C) leaves the lock to its holder: the fork goes on without it. (A fork
-    from inside a read of a hand, which nothing in the library does, would wait for ever.)
+    interrupted (Ctrl-C) leaves the lock to its holder: the fork goes on without it, and the
+    child waits for ever at its first read of a hand. (So would a fork from inside a read of a
+    hand, which nothing in the library does.)
     """
-    _FORK_HOLDS[0] = False
-    _FORK_HOLDS[0] = SEEN_LOCK.acquire()
+    _FORK.holds = False
+    _FORK.holds = SEEN_LOCK.acquire()
 
 
 def _after_fork() -> None:
     """Let go of :data:`SEEN_LOCK` if the fork took it, in the parent and in the child."""
-    if _FORK_HOLDS[0]:
-        _FORK_HOLDS[0] = False
+    if getattr(_FORK, "holds", False):
+        _FORK.holds = False
         SEEN_LOCK.release()
 
 
