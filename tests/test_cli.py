@@ -308,6 +308,13 @@ def test_help_or_version_with_no_standard_output_says_so(monkeypatch, argv):
     assert stop.value.code == 1
 
 
+def test_a_command_with_no_standard_output_says_so(monkeypatch):
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    assert cli.main(["demo", "--seed", "3"]) == 1
+    assert sys.stderr.getvalue() == "pitch13 demo: [Errno 9] standard output is closed\n"
+
+
 # --- a record cut short ----------------------------------------------------------------------------
 
 

@@ -178,6 +178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:  # the help or version could not be written
         raise SystemExit(_printed(error)) from None
     try:
+        _output()  # none (`>&-`, pythonw): said at once
         status = _run(args, tools)
         sys.stdout.flush()  # a failure to write is told here, not when the interpreter exits
         return status
