@@ -332,6 +332,7 @@ class GameState(Fields):
 
         def __new__(cls, _refused: NoReturn, /) -> GameState:
             """Refused: a state is made by :func:`~pitch13.new_game` and :func:`~pitch13.apply`."""
+            ...
 
     else:
 

@@ -149,9 +149,9 @@ def _hands(value: Iterable[HandRecord]) -> tuple[HandRecord, ...]:
     return tuple(value)
 
 
-def _score_tuple(value: tuple[int, int] | list[int]) -> object:
+def _score_tuple(value: tuple[int, int] | list[int]) -> tuple[int, int]:
     """A list of scores as a tuple, so that records compare equal; anything else is checked later."""
-    return tuple(value) if isinstance(value, list) else value
+    return cast("tuple[int, int]", tuple(value) if isinstance(value, list) else value)
 
 
 @attrs.frozen(slots=True)
