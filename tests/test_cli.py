@@ -308,6 +308,14 @@ def test_help_or_version_with_no_standard_output_says_so(monkeypatch, argv):
     assert stop.value.code == 1
 
 
+def test_main_called_with_arguments_leaves_its_callers_streams_as_they_are(monkeypatch):
+    plain = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    monkeypatch.setattr(sys, "stdout", plain)
+    with pytest.raises(SystemExit):
+        cli.main(["--version"])
+    assert plain.errors == "strict"
+
+
 def test_a_command_with_no_standard_output_says_so(monkeypatch):
     monkeypatch.setattr(sys, "stdout", None)
     monkeypatch.setattr(sys, "stderr", io.StringIO())
