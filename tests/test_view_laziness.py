@@ -361,18 +361,18 @@ def test_a_fork_whose_wait_for_a_read_is_interrupted_leaves_the_lock_to_the_read
 def test_two_threads_forking_at_once_each_let_go_of_the_lock_their_fork_took():
     # Each fork's hooks run in its own thread: one fork's wait must not make another's forget
     # that it holds the lock (the hooks called as os.fork calls them).
-    hand_cache._before_fork()  # this thread's fork takes the lock
+    hand_cache.before_fork()  # this thread's fork takes the lock
     done = threading.Event()
 
     def second_fork():
-        hand_cache._before_fork()  # waits for the first fork's
-        hand_cache._after_fork()
+        hand_cache.before_fork()  # waits for the first fork's
+        hand_cache.after_fork()
         done.set()
 
     thread = threading.Thread(target=second_fork, daemon=True)
     thread.start()
     time.sleep(0.05)
-    hand_cache._after_fork()
+    hand_cache.after_fork()
     assert done.wait(5)
     assert hand_cache.SEEN_LOCK.acquire(blocking=False)
     hand_cache.SEEN_LOCK.release()

@@ -23,7 +23,17 @@ from pitch13.rules import Rules
 from pitch13.scoring import HandResult, Outcome, Trick
 from pitch13.state import GameState
 
-__all__ = ["SEEN_LOCK", "Decoded", "Deferred", "SeenSoFar", "decoded_of", "deferred_of", "read_on"]
+__all__ = [
+    "SEEN_LOCK",
+    "Decoded",
+    "Deferred",
+    "SeenSoFar",
+    "after_fork",
+    "before_fork",
+    "decoded_of",
+    "deferred_of",
+    "read_on",
+]
 
 
 class Decoded:
@@ -96,12 +106,12 @@ class SeenSoFar:
 # The lock keeps two threads from reading on from the same place at once, and from working out
 # the deferred fields of one view at once.
 SEEN_LOCK: Final = threading.Lock()
-#: Whether the fork under way in a thread holds :data:`SEEN_LOCK` (see :func:`_before_fork`):
+#: Whether the fork under way in a thread holds :data:`SEEN_LOCK` (see :func:`before_fork`):
 #: two threads may fork at once, and each fork's hooks run in its own thread.
 _FORK = threading.local()
 
 
-def _before_fork() -> None:
+def before_fork() -> None:
     """Wait for a thread's read of a hand to end before a fork.
 
     A process forked while another thread reads a hand (a pool's workers started beside a
@@ -114,7 +124,7 @@ def _before_fork() -> None:
     _FORK.holds = SEEN_LOCK.acquire()
 
 
-def _after_fork() -> None:
+def after_fork() -> None:
     """Let go of :data:`SEEN_LOCK` if the fork took it, in the parent and in the child."""
     if getattr(_FORK, "holds", False):
         _FORK.holds = False
@@ -122,7 +132,7 @@ def _after_fork() -> None:
 
 
 if hasattr(os, "register_at_fork"):  # pragma: no branch - only where processes fork
-    os.register_at_fork(before=_before_fork, after_in_parent=_after_fork, after_in_child=_after_fork)
+    os.register_at_fork(before=before_fork, after_in_parent=after_fork, after_in_child=after_fork)
 
 
 class Deferred(NamedTuple):
