@@ -172,25 +172,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
     except SystemExit as done:  # a usage error (2), or the help or version printed (0)
-        if done.code == 0:
-            raise SystemExit(_printed()) from None
+        if done.code != 0:
+            raise
+        try:
+            sys.stdout.flush()
+        except OSError as error:
+            raise SystemExit(_unwritten(error, "pitch13")) from None
         raise
     except OSError as error:  # the help or version could not be written
-        raise SystemExit(_printed(error)) from None
+        raise SystemExit(_unwritten(error, "pitch13")) from None
     try:
         _output()  # none (`>&-`, pythonw): said at once
         status = _run(args, tools)
         sys.stdout.flush()  # a failure to write is told here, not when the interpreter exits
         return status
-    except BrokenPipeError:  # the reader stopped early (e.g. `| head`): not an error
-        sys.stderr.close()
     except KeyboardInterrupt:  # Ctrl-C: what was done is lost, and said to be
         print(f"pitch13 {args.command}: interrupted", file=sys.stderr)
         return 130
     except OSError as error:  # an output that cannot be written: a full disk, a missing folder
-        print(f"pitch13 {args.command}: {error}", file=sys.stderr)
-        return 1
-    return 0
+        return _unwritten(error, f"pitch13 {args.command}")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -220,20 +220,19 @@ def _output(file: SupportsWrite[str] | None = None) -> SupportsWrite[str]:
     return out
 
 
-def _printed(error: OSError | None = None) -> int:
-    """The exit status once ``--help`` or ``--version`` is printed: 1 if it cannot be written."""
-    try:
-        if error is not None:
-            raise error
-        sys.stdout.flush()
-    except BrokenPipeError:  # the reader stopped early (e.g. `| head`): not an error
+def _unwritten(error: OSError, who: str) -> int:
+    """The exit status when output cannot be written: 0 if its reader stopped early, else 1, said.
+
+    A reader that stops early (``| head``) is no error: standard error is closed, so that
+    nothing more is said as the interpreter exits.
+    """
+    if isinstance(error, BrokenPipeError):
         if sys.stderr is not None:
             sys.stderr.close()
-    except OSError as failure:  # a full disk, a closed output
-        if sys.stderr is not None:
-            print(f"pitch13: {failure}", file=sys.stderr)
-        return 1
-    return 0
+        return 0
+    if sys.stderr is not None:
+        print(f"{who}: {error}", file=sys.stderr)
+    return 1
 
 
 def _run(args: argparse.Namespace, tools: dict[str, ModuleType]) -> int:
