@@ -102,9 +102,9 @@ GAME_ENV_ID: Final = "pitch13/Pitch13Game-v0"
 
 #: A bot as the environment takes it: a name for :func:`~pitch13.bots.bot_factory`
 #: (``"simple"``, ``"random"``, ``"search"``, ``"module:Class"``), a maker that takes an int seed
-#: (a bot class such as :class:`~pitch13.bots.SimpleBot`) or nothing, or a bot object. Named and made bots are
-#: made afresh, seeded from the environment's random source, at every reset; a bot object is used
-#: as it is, so its own state carries over from one episode to the next.
+#: (a bot class such as :class:`~pitch13.bots.SimpleBot`) or nothing, or a bot object. Named and
+#: made bots are made afresh, seeded from the environment's random source, at every reset; a bot
+#: object is used as it is, so its own state carries over from one episode to the next.
 BotChoice = Union[str, Bot, Callable[[int], Bot], Callable[[], Bot]]
 
 # --- bots ----------------------------------------------------------------------------------------
