@@ -293,10 +293,8 @@ def test_a_read_of_the_hand_interrupted_midway_leaves_its_states_reading_as_if_n
             assert observation.bits(state, seat) == observation.bits(fresh, seat)
 
 
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
-def test_a_process_forked_while_a_thread_reads_a_hand_finds_the_hands_free_to_read():
-    # A pool's workers forked beside a server's threads: a worker forked while a thread held
-    # the lock of what views read of a hand inherited it held, and waited for ever.
+def _reader_holding_the_lock():
+    """A thread that holds the lock of what views read of a hand until the event returned is set."""
     holding, letting_go = threading.Event(), threading.Event()
 
     def reader():
@@ -307,10 +305,23 @@ def test_a_process_forked_while_a_thread_reads_a_hand_finds_the_hands_free_to_re
     thread = threading.Thread(target=reader)
     thread.start()
     holding.wait(10)
-    threading.Timer(0.2, letting_go.set).start()
-    with warnings.catch_warnings():  # Python 3.12 and newer warn of a fork beside threads
+    return thread, letting_go
+
+
+def _fork():
+    """``os.fork()``, which Python 3.12 and newer warn of beside threads."""
+    with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
-        pid = os.fork()  # waits for the reader to let go
+        return os.fork()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_process_forked_while_a_thread_reads_a_hand_finds_the_hands_free_to_read():
+    # A pool's workers forked beside a server's threads: a worker forked while a thread held
+    # the lock of what views read of a hand inherited it held, and waited for ever.
+    thread, letting_go = _reader_holding_the_lock()
+    threading.Timer(0.2, letting_go.set).start()
+    pid = _fork()  # waits for the reader to let go
     if pid == 0:  # pragma: no cover - the child, which coverage does not follow
         state = new_game(seed=1)
         if not hand_cache.SEEN_LOCK.acquire(timeout=5):
@@ -325,25 +336,14 @@ def test_a_process_forked_while_a_thread_reads_a_hand_finds_the_hands_free_to_re
 @pytest.mark.skipif(not hasattr(os, "fork") or not hasattr(signal, "setitimer"), reason="needs fork")
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 def test_a_fork_whose_wait_for_a_read_is_interrupted_leaves_the_lock_to_the_reader():
-    holding, letting_go = threading.Event(), threading.Event()
-
-    def reader():
-        with hand_cache.SEEN_LOCK:
-            holding.set()
-            letting_go.wait(10)
-
     def interrupt(*_):
         raise _Interrupted
 
-    thread = threading.Thread(target=reader)
-    thread.start()
-    holding.wait(10)
+    thread, letting_go = _reader_holding_the_lock()
     previous = signal.signal(signal.SIGALRM, interrupt)
     try:
         signal.setitimer(signal.ITIMER_REAL, 1.0)  # Ctrl-C while the fork waits for the reader
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            pid = os.fork()  # goes on without the lock, the interrupt reported as ignored
+        pid = _fork()  # goes on without the lock, the interrupt reported as ignored
         if pid == 0:  # pragma: no cover - the child
             os._exit(0)
         os.waitpid(pid, 0)
