@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import os
 import threading
+from collections.abc import Callable
 from typing import Final, NamedTuple, cast
 
 from pitch13._core import history as _history
@@ -32,6 +33,7 @@ __all__ = [
     "before_fork",
     "decoded_of",
     "deferred_of",
+    "read_kept",
     "read_on",
 ]
 
@@ -181,11 +183,7 @@ def decoded_of(d: Deferred) -> Decoded:
             if d.result is not None:
                 decoded.decoder.result = functools.partial(_identity, d.result)
             decoded.decoder.outcome = d.outcome
-        try:
-            decoded.read_on(log)
-        except BaseException:  # interrupted (Ctrl-C, a timeout's signal): keep nothing half read
-            cache.pop(DECODED, None)
-            raise
+        read_kept(cache, DECODED, decoded.read_on, log)
     return decoded
 
 
@@ -204,12 +202,21 @@ def read_on(d: Deferred) -> SeenSoFar:
         seen = SeenSoFar(decoded, Watcher(d.rules, d.seat))
         cache[d.seat] = seen
     if len(seen.read) < len(log):
-        try:
-            seen.catch_up(log)
-        except BaseException:  # as in decoded_of
-            cache.pop(d.seat, None)
-            raise
+        read_kept(cache, d.seat, seen.catch_up, log)
     return seen
+
+
+def read_kept(cache: dict[object, object], key: object, read: Callable[[bytes], None], log: bytes) -> None:
+    """``read(log)``, which reads on what ``cache`` keeps under ``key``.
+
+    If it is interrupted (Ctrl-C, a timeout's signal), ``cache`` forgets it: nothing half read
+    is kept for the hand's next state to read on from.
+    """
+    try:
+        read(log)
+    except BaseException:
+        cache.pop(key, None)
+        raise
 
 
 #: The key under which a hand keeps its log read for every seat (seats are keyed by number).

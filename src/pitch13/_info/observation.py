@@ -22,7 +22,7 @@ from pitch13._core.history import (
     read_codes,
 )
 from pitch13._core.masks import ALL_CARDS
-from pitch13._info.hand_cache import SEEN_LOCK, deferred_of, read_on
+from pitch13._info.hand_cache import SEEN_LOCK, deferred_of, read_kept, read_on
 from pitch13._info.knowledge import HandLog, known_and_held
 from pitch13.state import GameState, Phase
 
@@ -254,11 +254,7 @@ def _public(cache: dict[object, object] | None, deck: bytes, log: bytes) -> _Pub
         public = _Public(deck)
         cache[_PUBLIC] = public
     if len(public.log) < len(log):
-        try:
-            public.read_on(log)
-        except BaseException:  # interrupted (Ctrl-C, a timeout's signal): keep nothing half read
-            cache.pop(_PUBLIC, None)
-            raise
+        read_kept(cache, _PUBLIC, public.read_on, log)
     return public
 
 
