@@ -114,3 +114,63 @@ def test_typing_tests_type_check_with_exactly_the_errors_they_mark(tmp_path, mon
     assert errors == [f'{canary}:3: error: Unused "type: ignore" comment  [unused-ignore]'], stdout + stderr
     checked = {path.name for path in (ROOT / "typing_tests").glob("*.py")}
     assert {"public_api.py", "rules_options.py", "moved_names.py"} <= checked
+
+
+# --- the docs' examples, typed (scripts/doc_code.py) ------------------------------------------
+
+_PAGE = """A page.
+
+>>> count: int = 1
+>>> def grow(name):
+...     return len(name) + "s"
+>>> int([1])
+Traceback (most recent call last):
+TypeError: int() argument must be a string, a bytes-like object or a real number, not 'list'
+>>> count = "one"
+>>> skipped: int = "not checked"  # doctest: +SKIP
+"""
+
+
+def _doc_code():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("doc_code", ROOT / "scripts" / "doc_code.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    return script
+
+
+def test_doc_code_makes_a_page_one_program_without_its_refusals_and_skipped_examples():
+    source, lines = _doc_code().module_of(_PAGE, "page.rst")
+    assert source == 'count: int = 1\ndef grow(name):\n    return len(name) + "s"\ncount = "one"\n'
+    assert lines == [3, 4, 5, 9]  # each line's place on the page
+
+
+def test_doc_code_checks_every_page_with_examples():
+    pages = _doc_code().pages()
+    assert pages[0] == ROOT / "README.md"
+    assert ROOT / "docs" / "getting-started.rst" in pages and ROOT / "docs" / "api" / "rules.rst" in pages
+
+
+def test_doc_code_reports_each_error_at_its_page_and_line(tmp_path, monkeypatch, capsys):
+    """Untyped helpers are allowed but their bodies are checked; a refusal's example and a
+    skipped one are not checked."""
+    pytest.importorskip("mypy.api")
+    script = _doc_code()
+    (tmp_path / "pyproject.toml").write_text("[tool.mypy]\nstrict = true\n", encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    page = tmp_path / "docs" / "page.rst"
+    page.write_text(_PAGE, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)  # mypy's cache
+    found = [line for line in script.check([page], root=tmp_path) if ": error: " in line]
+    assert [line.split(": error: ")[0] for line in found] == ["docs/page.rst:5", "docs/page.rst:9"]
+    assert "Unsupported operand types" in found[0] and "Incompatible types in assignment" in found[1]
+    # The same page again, checked from mypy's cache, is reported at the same places.
+    assert [line for line in script.check([page], root=tmp_path) if ": error: " in line] == found
+    page.write_text("Fixed.\n\n>>> count: int = 1\n", encoding="utf-8")
+    assert script.check([page], root=tmp_path) == []
+
+
+def test_doc_code_takes_no_arguments(capsys):
+    assert _doc_code().main(["docs"]) == 2
+    assert "takes no arguments" in capsys.readouterr().err
