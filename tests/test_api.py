@@ -13,6 +13,7 @@ import random
 import subprocess
 import sys
 import typing
+import warnings
 
 import pytest
 
@@ -432,6 +433,23 @@ def test_from_import_of_a_moved_name_warns_too():
     with pytest.warns(DeprecationWarning, match="import it from pitch13.bots"):
         from pitch13 import SimpleBot
     assert SimpleBot is pitch13.bots.SimpleBot
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "from pitch13 import SimpleBot",
+        "from pitch13 import SimpleBot, is_trump as t",
+        "import pitch13; pitch13.SimpleBot",
+    ],
+)
+def test_each_use_of_a_moved_name_warns_once_at_the_line_that_uses_it(statement):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        exec(compile(statement, "user_code.py", "exec"), {})
+    assert [(str(w.message).split(" is ")[0], w.filename) for w in caught] == [
+        (f"pitch13.{name}", "user_code.py") for name in ("SimpleBot", "is_trump") if name in statement
+    ]
 
 
 def test_a_name_the_root_never_had_is_an_attribute_error():

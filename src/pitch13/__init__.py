@@ -16,6 +16,7 @@ though ``Rules`` takes their string values), :mod:`pitch13.seen` (what a seat sa
 """
 
 import importlib
+import sys
 import warnings
 from typing import TYPE_CHECKING
 
@@ -368,9 +369,19 @@ else:
         module = _MOVED.get(name)
         if module is None:
             raise AttributeError(f"module 'pitch13' has no attribute {name!r}")
+        found = getattr(importlib.import_module(module), name)
+        # ``from pitch13 import X`` looks X up twice: the import machinery first asks whether
+        # the package has it (``hasattr`` in importlib's ``_handle_fromlist``), then the import
+        # takes it. Only the second warns, so that the statement warns once.
+        asker = sys._getframe(1)
+        if (
+            asker.f_code.co_name == "_handle_fromlist"
+            and asker.f_globals.get("__name__") == "importlib._bootstrap"
+        ):
+            return found
         warnings.warn(
             f"pitch13.{name} is deprecated: import it from {module} (it leaves pitch13's root in 0.3)",
             DeprecationWarning,
             stacklevel=2,
         )
-        return getattr(importlib.import_module(module), name)
+        return found
