@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from typing_extensions import assert_type
 
@@ -115,6 +116,12 @@ def bots_as_the_arena_takes_them(state: pitch13.GameState) -> pitch13.bots.Bot:
     specs: list[pitch13.bots.BotSpec] = ["simple", SeededBot, UnseededBot, pitch13.bots.SearchBot]
     players: list[pitch13.bots.Bot] = [SeededBot(1), UnseededBot(), LastActionBot()]
     assert_type(pitch13.bots.bot_factory(specs[1])(7), pitch13.bots.Bot)
+    pitch13.bots.bot_factory(specs[1])(None)  # type: ignore[arg-type]  # a spec may take only an int
+    assert_type(pitch13.bots.bot_factory(SeededBot), Callable[[int], pitch13.bots.Bot])
+    pitch13.bots.bot_factory(SeededBot)(None)  # type: ignore[arg-type]  # SeededBot needs an int
+    assert_type(pitch13.bots.bot_factory("simple"), Callable[[int | None], pitch13.bots.Bot])
+    assert_type(pitch13.bots.bot_factory(pitch13.bots.SimpleBot), Callable[[int | None], pitch13.bots.Bot])
+    assert_type(pitch13.bots.bot_factory(UnseededBot)(None), pitch13.bots.Bot)
     assert_type(pitch13.arena.match(SeededBot, UnseededBot, pairs=1, seed=3), pitch13.arena.MatchResult)
     return players[0]
 

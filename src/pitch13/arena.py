@@ -261,8 +261,8 @@ class MatchResult:
 
 
 def _play(
-    make_a: Callable[[int | None], Bot],
-    make_b: Callable[[int | None], Bot],
+    make_a: Callable[[int], Bot],
+    make_b: Callable[[int], Bot],
     rules: Rules,
     seed: int,
     pair: int,

@@ -312,9 +312,7 @@ def _makers(bots: BotSpec | Sequence[BotSpec]) -> tuple[BotSpec, ...]:
     return specs
 
 
-def _game(
-    index: int, seed: int, makers: Sequence[Callable[[int | None], Bot]], rules: Rules
-) -> list[HandLine]:
+def _game(index: int, seed: int, makers: Sequence[Callable[[int], Bot]], rules: Rules) -> list[HandLine]:
     bots = [make(player_seed(seed, index, seat)) for seat, make in enumerate(makers)]
     deals = game_seed(seed, index)
     try:

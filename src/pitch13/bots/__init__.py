@@ -22,7 +22,7 @@ import itertools
 import random
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from inspect import Parameter
-from typing import Protocol, Union, cast, runtime_checkable
+from typing import Protocol, Union, cast, overload, runtime_checkable
 
 from pitch13._base.checks import excerpt, in_order
 from pitch13._core.tables import TrumpTable, table_for
@@ -349,6 +349,12 @@ BOT_NAMES: dict[str, Callable[[int | None], Bot]] = {
 }
 
 
+@overload
+def bot_factory(
+    spec: str | Callable[[int | None], Bot] | Callable[[], Bot],
+) -> Callable[[int | None], Bot]: ...
+@overload
+def bot_factory(spec: Callable[[int], Bot]) -> Callable[[int], Bot]: ...
 def bot_factory(spec: BotSpec) -> Callable[[int | None], Bot]:
     """What makes a bot from a seed: a name of :data:`BOT_NAMES`, ``module:Class``, or a callable.
 
@@ -362,6 +368,10 @@ def bot_factory(spec: BotSpec) -> Callable[[int | None], Bot]:
     >>> make = bot_factory("simple")
     >>> isinstance(make(7), SimpleBot)
     True
+
+    To a type checker, what is made from a class that takes only an int seed takes only an
+    int: the library calls it with one. A name, or a class whose seed may be ``None``, makes
+    what takes ``None`` too (a bot without a seed).
 
     Raises:
         ValueError: if ``spec`` names no bot, or its module cannot be imported (whatever
