@@ -210,6 +210,18 @@ def test_rewards_of_each_seat_are_its_teams():
         assert records[-1][2]
 
 
+class EqualsAnything:
+    """Answers with what says it equals any action, but is none."""
+
+    def choose(self, seat_view):
+        return self
+
+    def __eq__(self, other):
+        return True
+
+    __hash__ = object.__hash__
+
+
 class Passer:
     """Passes whatever the phase: a bot that sooner or later makes an illegal move."""
 
@@ -228,6 +240,9 @@ def test_bad_bots_are_refused():
     with pytest.raises(TypeError, match="choose"):
         env.reset(seed=0)
     env = Pitch13Env(partner=Passer(), opponents=Passer())
+    with pytest.raises(BotError):
+        play(env, seed=0, pick=lambda mask: mask.nonzero()[0][-1])
+    env = Pitch13Env(opponents=EqualsAnything())
     with pytest.raises(BotError):
         play(env, seed=0, pick=lambda mask: mask.nonzero()[0][-1])
 

@@ -287,6 +287,23 @@ def test_progress_is_reported_after_each_pair():
     assert calls == [(1, 3), (2, 3), (3, 3)]
 
 
+class _EqualsAnything:
+    def __eq__(self, other):
+        return True
+
+    __hash__ = object.__hash__
+
+
+class _Liar:
+    """Answers with what says it equals any action."""
+
+    def __init__(self, seed=None):
+        pass
+
+    def choose(self, view):
+        return _EqualsAnything()
+
+
 class _Cheater:
     def __init__(self, seed=None):
         pass
@@ -329,6 +346,10 @@ def test_match_refuses_bad_bots():
     ) as caught:
         match(_Cheater, "random", pairs=1, seed=4)
     assert caught.value.where == "game 0 (pair 0) of the match seeded 4, bot A"
+    with pytest.raises(
+        BotError, match=r"seat 1 chose <.*_Equal.*, in game 0 \(pair 0\) of the match seeded 4, bot B$"
+    ):
+        match("random", _Liar, pairs=1, seed=4)
 
 
 def test_match_refuses_a_bad_progress_or_a_bot_workers_cannot_take_before_any_game(monkeypatch):

@@ -32,7 +32,7 @@ from pitch13 import (
     spectator_view,
     view,
 )
-from pitch13.bots import Bot, RandomBot, SimpleBot, play_game
+from pitch13.bots import Bot, RandomBot, SimpleBot, iter_hands, play_game
 from pitch13.rules import MoonFailure
 from pitch13.seen import DealSeen, seen_history
 from pitch13.testing import check_invariants
@@ -274,6 +274,25 @@ def test_bot_error_when_a_bot_returns_an_illegal_action_or_a_non_action(answer):
     assert (hint in str(error)) == isinstance(answer, (str, int))
 
 
+class EqualsAnything:
+    """Not an action, though it says it equals every action."""
+
+    def __eq__(self, other):
+        return True
+
+    __hash__ = object.__hash__
+
+
+def test_bot_error_when_a_bot_answers_with_what_only_says_it_is_a_legal_action():
+    """Refused at once: seat 1's first answer, where a pass is legal, is the one action played."""
+    answer = EqualsAnything()
+    bots = [RandomBot(0), Fixed(answer), RandomBot(2), RandomBot(3)]
+    for run in (lambda: play_game(bots, seed=5, max_actions=1), lambda: next(iter_hands(bots, seed=5))):
+        with pytest.raises(BotError) as caught:
+            run()
+        assert caught.value.seat == 1 and caught.value.action is answer
+
+
 def test_bot_error_names_the_seat_that_failed_later_in_the_game():
     """A bot that plays a trump it does not hold is caught at its first turn in play."""
     bots = [RandomBot(0), RandomBot(1), RandomBot(2), CheatsInPlay(3)]
@@ -292,8 +311,9 @@ def test_bot_error_names_the_seat_that_failed_later_in_the_game():
         [],
         [RandomBot(0), RandomBot(1), RandomBot(2), object()],
         ["a", "b", "c", "d"],
+        [RandomBot(0), RandomBot(1), RandomBot(2), Fixed.__new__(type("Uncallable", (), {"choose": 5}))],
     ],
-    ids=["three", "five", "none", "an-object", "strings"],
+    ids=["three", "five", "none", "an-object", "strings", "choose-not-callable"],
 )
 def test_play_game_refuses_anything_but_four_bots(bots):
     with pytest.raises(TypeError, match="four bots"):

@@ -44,6 +44,7 @@ import attrs
 from pitch13._base.checks import check_count, excerpt, option_or_default
 from pitch13._base.pool import in_chunks
 from pitch13._base.seeds import check_parts, game_seed, player_seed
+from pitch13._core.action_sets import is_one_of
 from pitch13.bots import Bot, BotError, BotSpec, bot_factory
 from pitch13.bots._args import check_sendable
 from pitch13.engine import apply, new_game
@@ -283,7 +284,7 @@ def _play(
         started = clock()
         action = bots[seat].choose(seat_view)
         times[seat & 1 != a_team].append(clock() - started)
-        if action not in seat_view.legal_actions:
+        if not is_one_of(action, seat_view.legal_actions):
             who = "A" if seat & 1 == a_team else "B"
             raise BotError(seat, action, f"game {game} (pair {pair}) of the match seeded {seed}, bot {who}")
         state = apply(state, action, seat=seat)

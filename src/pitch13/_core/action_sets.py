@@ -8,11 +8,36 @@ from __future__ import annotations
 
 from typing import Final
 
-from pitch13.actions import Bid, Deal, Discard, GiveUp, NameTrump, Pass, Play, Reject, Stop, Take, TurnUp
+from pitch13.actions import (
+    Bid,
+    Deal,
+    Discard,
+    GiveUp,
+    NameTrump,
+    Pass,
+    Play,
+    Reject,
+    SeatAction,
+    Stop,
+    Take,
+    TurnUp,
+)
 from pitch13.cards import DECK, Suit
 
 #: The types of action, in the order of the actions' notation.
 ACTION_TYPES: Final = (Pass, Bid, NameTrump, Discard, Take, TurnUp, GiveUp, Reject, Stop, Play, Deal)
+#: The classes of a seat's actions themselves, not their subclasses.
+SEAT_ACTION_CLASSES: Final = frozenset(ACTION_TYPES) - {Deal}
+
+
+def is_one_of(action: object, legal: tuple[SeatAction, ...]) -> bool:
+    """Whether ``action``, a bot's answer, is one of the actions ``legal``.
+
+    It must be of an action's class itself, so that the legal actions' own equality decides: an
+    object whose ``==`` says it equals anything is not one of them.
+    """
+    return type(action) in SEAT_ACTION_CLASSES and action in legal
+
 
 # Interned card actions, so legal_actions builds no new objects.
 PLAYS: Final = tuple(Play(c) for c in DECK)

@@ -63,6 +63,7 @@ from typing import Final, Literal, SupportsIndex, Union
 from numpy.typing import NDArray
 
 from pitch13._base.checks import check_seat, excerpt
+from pitch13._core.action_sets import is_one_of
 from pitch13.actions import SeatAction
 from pitch13.adapters._episodes import (
     NO_MASK,
@@ -322,7 +323,7 @@ class Pitch13Env(HoldsGame, gym.Env[NDArray[np.float32], SupportsIndex]):
             assert bot is not None
             seat_view = view(state, seat)
             chosen: SeatAction = bot.choose(seat_view)
-            if chosen not in seat_view.legal_actions:
+            if not is_one_of(chosen, seat_view.legal_actions):
                 raise BotError(seat, chosen)
             state = apply(state, chosen)
         self._state = state

@@ -25,6 +25,7 @@ from inspect import Parameter
 from typing import Protocol, Union, cast, overload, runtime_checkable
 
 from pitch13._base.checks import excerpt, in_order
+from pitch13._core.action_sets import is_one_of
 from pitch13._core.tables import TrumpTable, table_for
 from pitch13.actions import (
     Bid,
@@ -294,6 +295,11 @@ def iter_hands(
     return _run(bots, new_game(rules, dealer=dealer, seed=seed), None, summarize=True)
 
 
+def _is_bot(thing: object) -> bool:
+    """Whether ``thing`` is a bot: an object (not a class) whose ``choose`` can be called."""
+    return isinstance(thing, Bot) and not isinstance(thing, type) and callable(getattr(thing, "choose", None))
+
+
 def _checked_bots(bots: Iterable[Bot], caller: str) -> tuple[Bot, ...]:
     """``bots`` as a tuple, if they are four bots in seat order; else the documented :exc:`TypeError`.
 
@@ -302,7 +308,7 @@ def _checked_bots(bots: Iterable[Bot], caller: str) -> tuple[Bot, ...]:
     if not in_order(bots):
         raise TypeError(f"{caller}() takes four bots in seat order, a list or a tuple, not {excerpt(bots)}")
     found = tuple(itertools.islice(bots, 5))  # one more than four tells too many; an endless one stops
-    if len(found) != 4 or not all(isinstance(bot, Bot) and not isinstance(bot, type) for bot in found):
+    if len(found) != 4 or not all(_is_bot(bot) for bot in found):
         raise TypeError(f"{caller}() takes four bots, objects with a choose(view) method")
     return found
 
@@ -322,7 +328,7 @@ def _run(
         assert seat is not None
         seat_view = view(state, seat)
         action = bots[seat].choose(seat_view)
-        if action not in seat_view.legal_actions:
+        if not is_one_of(action, seat_view.legal_actions):
             raise BotError(seat, action)
         phase = state.phase
         state = apply(state, action, seat=seat)
@@ -433,7 +439,7 @@ def _checked(maker: Callable[..., object], label: str) -> Callable[[int | None],
     def make(seed: int | None) -> Bot:
         bot = maker(seed) if how == "positional" else maker(seed=seed) if how == "keyword" else maker()
         if type(bot) not in known:  # a protocol check costs microseconds: once for each class
-            if not isinstance(bot, Bot):
+            if not _is_bot(bot):
                 raise TypeError(f"{label} made {type(bot).__name__}, which has no choose(view) method")
             known.add(type(bot))
         return cast(Bot, bot)

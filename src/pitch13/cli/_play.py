@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
 from pitch13._base.checks import excerpt
+from pitch13._core.action_sets import is_one_of
 from pitch13.actions import (
     PASS,
     REJECT,
@@ -268,7 +269,7 @@ class _Table:
                         why = why if len(why) <= 200 else why[:200] + "…"
                         print(f"pitch13 play: the bot of seat {seat} failed: {why}", file=sys.stderr)
                         return 1
-                    if action not in seat_view.legal_actions:
+                    if not is_one_of(action, seat_view.legal_actions):
                         raise BotError(seat, action)
                 self.state = apply(state, action, seat=seat)
         except EOFError:
