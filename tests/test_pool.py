@@ -7,6 +7,7 @@ the command going for minutes after the user asked it to stop.
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 import subprocess
@@ -14,13 +15,16 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 import pitch13
+import pitch13.arena
 from helpers import quick_only_first, quick_only_first_range
 from pitch13._base.pool import in_chunks, in_order
 
 
 def test_work_in_chunks_left_early_stops_its_workers_at_once():
-    results = in_chunks(quick_only_first, list(range(16)), 2)
+    results = in_chunks(quick_only_first, list(range(16)), 16, 2)
     assert next(results) == 0
     started = time.monotonic()
     results.close()  # as a KeyboardInterrupt at the yield would
@@ -36,13 +40,34 @@ def test_work_in_order_left_early_stops_its_workers_at_once():
 
 
 def test_work_done_whole_comes_back_whole():
-    assert sorted(in_chunks(list, list(range(40)), 2)) == list(range(40))
+    assert sorted(in_chunks(list, list(range(40)), 40, 2)) == list(range(40))
     assert list(in_order(quick_only_first_range, [(0, 2)], 2)) == [[0, 1]]
+
+
+def test_work_in_chunks_reads_its_items_as_the_work_goes():
+    """Two chunks a worker are in flight: the items are read as they are needed, endless too."""
+    read = []
+    endless = (read.append(n) or n for n in itertools.count())
+    results = in_chunks(list, endless, 10**30, 2)
+    assert [next(results) for _ in range(8)] == list(range(8))  # the first chunk, of 8 items
+    assert len(read) <= 5 * 8  # 4 chunks in flight, and the next one being read
+    results.close()
+
+
+def test_a_match_too_long_to_count_plays_as_one_of_a_few_pairs_would():
+    """Its pairs were counted with len(range(pairs)), which a range longer than sys.maxsize
+    cannot give; the match is left at its first pair."""
+
+    def stop(done, pairs):
+        raise KeyboardInterrupt(f"{done} of {pairs}")
+
+    with pytest.raises(KeyboardInterrupt, match=r"^1 of 10000000000000000000$"):
+        pitch13.arena.match("random", "random", pairs=10**19, workers=2, progress=stop)
 
 
 def test_a_pool_starts_no_more_processes_than_it_has_chunks():
     before = set(multiprocessing.active_children())
-    results = in_chunks(list, [1, 2], 64)
+    results = in_chunks(list, [1, 2], 2, 64)
     first = next(results)
     assert 1 <= len(set(multiprocessing.active_children()) - before) <= 2
     assert sorted([first, *results]) == [1, 2]
@@ -60,7 +85,7 @@ def large_range(first, stop):
 
 if __name__ == "__main__":
     for _ in range(10):
-        results = in_chunks(large, list(range(16)), 2)
+        results = in_chunks(large, list(range(16)), 16, 2)
         next(results)
         results.close()
         ranges = in_order(large_range, [(i, i + 1) for i in range(16)], 2)

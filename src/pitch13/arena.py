@@ -349,7 +349,9 @@ def _results(
         for pair in range(pairs):
             yield play_pair(bot_a, bot_b, pair, seed=seed, rules=rules)
         return
-    yield from in_chunks(functools.partial(_pairs_of, bot_a, bot_b, seed, rules), range(pairs), workers)
+    yield from in_chunks(
+        functools.partial(_pairs_of, bot_a, bot_b, seed, rules), range(pairs), pairs, workers
+    )
 
 
 def match(

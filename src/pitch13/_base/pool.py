@@ -8,9 +8,10 @@ and :func:`pitch13.analysis.review` with ``workers`` above 1; :func:`in_order` a
 from __future__ import annotations
 
 import importlib
+import itertools
 import signal
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from multiprocessing.process import BaseProcess as Process
 from typing import Protocol, TypeVar, cast
@@ -22,28 +23,35 @@ _R_co = TypeVar("_R_co", covariant=True)
 
 def in_chunks(
     work: Callable[[list[_T]], list[_R]],
-    items: Sequence[_T],
+    items: Iterable[_T],
+    count: int,
     workers: int,
     setup: Callable[[], None] | None = None,
 ) -> Iterator[_R]:
-    """``work`` of each chunk of ``items`` in a pool of ``workers`` processes, results in any order.
+    """``work`` of each chunk of the ``count`` ``items`` in a pool of ``workers`` processes, results in any order.
 
     ``work`` and ``setup`` must pickle (a module's function, or a :func:`functools.partial` of
     one); ``setup`` is called once in each worker before its first chunk, so what every chunk
     needs is sent to a worker once. The chunks are handed out in the order of ``items``, so each
     worker's chunks come to it in that order. Small chunks, at most 8 items and about 8 for each
-    worker, keep every worker busy to the end and a progress bar moving.
+    worker, keep every worker busy to the end and a progress bar moving. A chunk is made and
+    sent when a worker is about to need it (two a worker are in flight): the items are read as
+    the work goes, however many there are.
     """
-    size = max(1, min(8, len(items) // (workers * 8)))
-    chunks = [list(items[start : start + size]) for start in range(0, len(items), size)]
+    size = max(1, min(8, count // (workers * 8)))
+    chunks = -(-count // size)
     # No more processes than chunks: each would otherwise start (with fork, all at once) and idle.
-    pool = ProcessPoolExecutor(
-        max_workers=max(1, min(workers, len(chunks))), initializer=_start_worker, initargs=(setup,)
-    )
+    processes = max(1, min(workers, chunks))
+    pool = ProcessPoolExecutor(max_workers=processes, initializer=_start_worker, initargs=(setup,))
+    source = iter(items)
     finished = False
     try:
-        pending: set[Future[list[_R]]] = {pool.submit(work, chunk) for chunk in chunks}
-        while pending:
+        pending: set[Future[list[_R]]] = set()
+        while True:
+            while len(pending) < 2 * processes and (chunk := list(itertools.islice(source, size))):
+                pending.add(pool.submit(work, chunk))
+            if not pending:
+                break
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 yield from future.result()

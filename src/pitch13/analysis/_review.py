@@ -534,7 +534,9 @@ def _reviewed(
     # Each worker is sent the record once and replays it once (microseconds an action), going
     # forward through its chunks, rather than be sent the states (a pickled state replays).
     work = functools.partial(review_chunk, samples=samples, time_limit=time_limit, seed=seed)
-    yield from in_chunks(work, [d[0] for d in found], workers, setup=functools.partial(hold_record, record))
+    yield from in_chunks(
+        work, [d[0] for d in found], len(found), workers, setup=functools.partial(hold_record, record)
+    )
 
 
 def review(
