@@ -446,6 +446,29 @@ def test_a_count_of_thousands_of_digits_is_refused_as_too_large_in_a_short_messa
     assert "not a whole number: 'xxx" in err and len(err) < 1000, err
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["demo", "--dealer", "\u0663"], "argument --dealer: not a whole number: '\u0663'"),
+        (["demo", "--seed", "\u0663"], "argument --seed: a seed is an integer, not '\u0663'"),
+        (
+            ["match", "simple", "random", "--pairs", "\u0661"],
+            "argument --pairs: not a whole number: '\u0661'",
+        ),
+        (["simulate", "--games", "\uff13"], "argument --games: not a whole number: '\uff13'"),
+        (["review", "x", "--time", "\u0663"], "argument --time: not a number of seconds: '\u0663'"),
+    ],
+    ids=["dealer", "seed", "pairs", "games", "time"],
+)
+def test_numbers_are_written_in_ascii_digits_as_the_notation_writes_them(capsys, args, message):
+    """int() and float() read Arabic-Indic or full-width digits; a count of a hundred of them
+    got past the cap on digits (the pairs of a match)."""
+    with pytest.raises(SystemExit) as exc:
+        cli.main(args)
+    assert exc.value.code == 2
+    assert message in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("given", ["", "   ", "\t"])
 def test_rules_of_no_words_are_refused(capsys, given):
     with pytest.raises(SystemExit) as exc:

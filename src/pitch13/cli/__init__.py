@@ -28,7 +28,7 @@ import pitch13
 from pitch13._base.checks import pair_text
 from pitch13.actions import Deal, Play, TurnUp
 from pitch13.bots import SimpleBot
-from pitch13.cli._args import fit_output, record_or_status, seed_arg
+from pitch13.cli._args import fit_output, record_or_status, seed_arg, whole
 from pitch13.engine import apply, new_game
 from pitch13.events import CardRejected, GameOver, HandDealt
 from pitch13.narration import Narrator
@@ -158,7 +158,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument(
         "--seed", type=seed_arg, default=7, help="the seed of the deals and the players (default 7)"
     )
-    demo.add_argument("--dealer", type=int, choices=range(4), default=0, help="the first dealer (default 0)")
+    demo.add_argument(
+        "--dealer", type=whole(0), choices=range(4), default=0, help="the first dealer (default 0)"
+    )
     demo.add_argument("--classic", action="store_true", help="classic 10-point pitch instead of 13-point")
     demo.add_argument("--record", metavar="FILE", help="also write the game's record, as text, to FILE")
     again = sub.add_parser("replay", help="check a saved game record (text or JSON) and print its game")

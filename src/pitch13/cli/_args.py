@@ -31,6 +31,19 @@ def _digits(text: str) -> int:
     return len(digits) if digits.isascii() and digits.isdigit() else 0
 
 
+def ascii_only(text: str) -> str:
+    """``text``, if it is ASCII: a number of the commands' is written in the digits 0-9.
+
+    ``int`` and ``float`` would read other scripts' digits too; the notation does not.
+
+    Raises:
+        ValueError: if it is not.
+    """
+    if not text.isascii():
+        raise ValueError(text)
+    return text
+
+
 def whole(low: int) -> Callable[[str], int]:
     """An argument type: a whole number of at least ``low``."""
 
@@ -38,7 +51,7 @@ def whole(low: int) -> Callable[[str], int]:
         if _digits(text) > _MOST_DIGITS:
             raise argparse.ArgumentTypeError(f"a number of {_digits(text):,} digits is far too large")
         try:
-            number = int(text)
+            number = int(ascii_only(text))
         except ValueError:
             raise argparse.ArgumentTypeError(f"not a whole number: {excerpt(text)}") from None
         if number < low:
@@ -53,7 +66,7 @@ def seed_arg(text: str) -> int:
     if _digits(text) > _MOST_DIGITS:
         raise argparse.ArgumentTypeError("a seed is an integer of at most 128 bits")
     try:
-        seed = int(text)
+        seed = int(ascii_only(text))
     except ValueError:
         raise argparse.ArgumentTypeError(f"a seed is an integer, not {excerpt(text)}") from None
     if not -MAX_SEED <= seed <= MAX_SEED:

@@ -9,7 +9,7 @@ import time
 from typing import TextIO
 
 from pitch13.analysis import Review, review
-from pitch13.cli._args import record_or_status, seed_arg, whole
+from pitch13.cli._args import ascii_only, record_or_status, seed_arg, whole
 from pitch13.cli._progress import Progress
 
 #: The one-line help of the command, in ``pitch13 --help``.
@@ -37,7 +37,7 @@ def seconds(text: str) -> float | None:
     if text.strip().lower() == "none":
         return None
     try:
-        value = float(text)
+        value = float(ascii_only(text))
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
     if not (value > 0 and math.isfinite(value)):
