@@ -767,6 +767,37 @@ def test_the_table_counts_one_hand_thrown_in_as_one_hand():
     assert "thrown in: 1 hand (1 all passed)" in summary.table()
 
 
+def test_a_hand_line_is_made_of_a_hand_summary_and_int_seeds():
+    hand = simulate_game(0, seed=1)[0].hand
+    with pytest.raises(TypeError, match=r"^a HandLine's hand is a HandSummary, not NoneType$"):
+        HandLine(1, 2, 3, None)
+    with pytest.raises(TypeError, match=r"^a HandLine's game is an int, not str$"):
+        HandLine(1, "2", 3, hand)
+    with pytest.raises(TypeError, match=r"^a HandLine's seed is an int, not bool$"):
+        HandLine(True, 2, 3, hand)
+
+
+def test_a_hand_the_summary_cannot_read_leaves_it_as_it_was():
+    """The hand is read whole before anything is counted: it had counted one more hand, then
+    failed on the hand's ended_early."""
+    import attrs
+
+    lines = list(simulate_game(0, seed=1))
+    summary = SimulationSummary()
+    summary.add(lines[0])
+    before = summary.table()
+    broken = attrs.evolve(lines[1], hand=attrs.evolve(lines[1].hand, ended_early="no"))
+    with pytest.raises(TypeError):
+        summary.add(broken)
+    assert summary.table() == before and summary.hands == 1
+    for line in lines[1:]:
+        summary.add(line)
+    whole = SimulationSummary()
+    for line in lines:
+        whole.add(line)
+    assert summary.table() == whole.table()
+
+
 # --- the chart script ------------------------------------------------------------------------------
 
 

@@ -122,6 +122,19 @@ class HandLine:
     #: The hand.
     hand: HandSummary
 
+    def __attrs_post_init__(self) -> None:
+        """Refuse fields of the wrong type, which :meth:`to_json` and :class:`SimulationSummary` could not read.
+
+        Raises:
+            TypeError: if a seed or the game is not an int, or the hand not a :class:`HandSummary`.
+        """
+        for name in ("seed", "game", "game_seed"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"a HandLine's {name} is an int, not {type(value).__name__}")
+        if not isinstance(self.hand, HandSummary):
+            raise TypeError(f"a HandLine's hand is a HandSummary, not {type(self.hand).__name__}")
+
     def to_dict(self) -> dict[str, object]:
         """The line as plain JSON data, its keys in the order of the documented schema."""
         h = self.hand
@@ -571,25 +584,32 @@ class SimulationSummary:
         if not isinstance(line, HandLine):
             raise TypeError(f"add() takes a HandLine, not {type(line).__name__}")
         hand = line.hand
+        # Everything is read before anything is counted: a hand made in code that fails to be
+        # read leaves the summary as it was.
+        thrown = None if hand.thrown_in is None else hand.thrown_in.value
+        bid, made, forced, moon = hand.bid, bool(hand.made), bool(hand.forced_dealer), bool(hand.moon)
+        early, winner = self._early + hand.ended_early, hand.winner
+        number, dealer = hand.hand_number, hand.dealer
+        thrown_count = 0 if thrown is None else self._thrown.get(thrown, 0) + 1
+        tally = self._bids.setdefault(bid, [0, 0]) if thrown is None and bid is not None else None
         self._hands += 1
-        if hand.hand_number == 1:
-            self._first_dealer = hand.dealer
-        if hand.thrown_in is not None:
-            self._thrown[hand.thrown_in.value] = self._thrown.get(hand.thrown_in.value, 0) + 1
-        elif hand.bid is not None:
-            tally = self._bids.setdefault(hand.bid, [0, 0])
+        if number == 1:
+            self._first_dealer = dealer
+        if thrown is not None:
+            self._thrown[thrown] = thrown_count
+        elif tally is not None:
             tally[0] += 1
-            tally[1] += bool(hand.made)
-            if hand.forced_dealer:
+            tally[1] += made
+            if forced:
                 self._forced[0] += 1
-                self._forced[1] += bool(hand.made)
-            if hand.moon:
+                self._forced[1] += made
+            if moon:
                 self._moons[0] += 1
-                self._moons[1] += bool(hand.made)
-        self._early += hand.ended_early
-        if hand.winner is not None:
-            self._lengths.append(hand.hand_number)
-            if self._first_dealer is not None and hand.winner == self._first_dealer & 1:
+                self._moons[1] += made
+        self._early = early
+        if winner is not None:
+            self._lengths.append(number)
+            if self._first_dealer is not None and winner == self._first_dealer & 1:
                 self._first_dealer_wins += 1
             self._first_dealer = None
 
