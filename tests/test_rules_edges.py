@@ -548,6 +548,8 @@ REFUSALS = [
     ("playing", Pass(), None, None, "seat 0 cannot pass: the game is in the play phase"),
     ("over", Pass(), None, None, "nobody may pass: the game is over"),
     ("over", Pass(), 3, None, "seat 3 cannot pass: the game is over"),
+    ("over", Pass(), None, 0, "nobody may pass: it was made at ply 0, and the game ended at ply 8589"),
+    ("over", Pass(), 3, 0, "seat 3 cannot pass: it was made at ply 0, and the game ended at ply 8589"),
 ]
 
 

@@ -174,12 +174,17 @@ def describe(action: Action) -> str:
     return str(action)
 
 
-def refuse(reason: IllegalReason, seat: int | None, action: Action, why: str) -> NoReturn:
-    """Refuse ``action`` with ``reason``; ``why`` completes ``seat 2 cannot play 4♣: ...``."""
+def refuse(
+    reason: IllegalReason, seat: int | None, action: Action, why: str, *, over: bool = False
+) -> NoReturn:
+    """Refuse ``action`` with ``reason``; ``why`` completes ``seat 2 cannot play 4♣: ...``.
+
+    With no seat, chance is to act, or nobody is: the game is ``over`` (or ``reason`` says so).
+    """
     if seat is not None:
         who = f"seat {seat} cannot"
-    else:  # chance is to act, or nobody is: the game is over
-        who = "nobody may" if reason is IllegalReason.GAME_OVER else "chance cannot"
+    else:
+        who = "nobody may" if over or reason is IllegalReason.GAME_OVER else "chance cannot"
     raise IllegalActionError(reason, f"{who} {describe(action)}: {why}", action=action, seat=seat)
 
 
