@@ -479,6 +479,17 @@ def test_sort_hand_keeps_every_card_and_refuses_what_is_not_a_card():
         sort_hand("AH", Suit.HEARTS)
     with pytest.raises(TypeError, match="expected a Suit or None for trump, not str"):
         sort_hand(hand, "H")
+    with pytest.raises(TypeError, match=r"^sort_hand\(\) takes an iterable of Cards, not NoneType$"):
+        sort_hand(None, None)  # type: ignore[arg-type]
+
+
+def test_the_narrations_of_a_history_refuse_what_is_no_history():
+    with pytest.raises(
+        TypeError, match=r"^narrate_history\(\) takes an iterable of HistoryEntry, not NoneType$"
+    ):
+        narrate_history(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^narrate_seen\(\) takes an iterable of SeenEntry, not int$"):
+        narrate_seen(5)  # type: ignore[arg-type]
 
 
 # --- a seat's narration never names a card it could not see ----------------------------------------

@@ -599,8 +599,9 @@ def test_r_deal_3_seeded_game_deals_the_seeded_shuffles():
         (None, TypeError, "sequence of 54 Cards"),
         (54, TypeError, "sequence of 54 Cards"),
         (tuple(range(54)), TypeError, "item 0"),
+        (itertools.cycle(DECK), ValueError, "54 cards in some order, not more$"),
     ],
-    ids=["53", "55", "duplicate", "empty", "str-item", "str", "none", "int", "ints"],
+    ids=["53", "55", "duplicate", "empty", "str-item", "str", "none", "int", "ints", "endless"],
 )
 def test_r_deal_3_deal_must_be_a_permutation(order, error, match):
     """R-DEAL-3: a Deal is a permutation of the 54 cards; anything else is refused when made."""
@@ -1184,6 +1185,8 @@ def test_parse_cards():
         parse_cards(5)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="a card is parsed from a str, not int"):
         parse_cards(["AH", 5])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"^parse_cards\(\) takes a str or an iterable of str, not bytes$"):
+        parse_cards(b"AH KH")  # type: ignore[arg-type]
 
 
 # --- bad input at new_game, legal_actions and apply --------------------------------------------

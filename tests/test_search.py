@@ -70,6 +70,13 @@ def test_is_a_bot_and_made_by_name():
     assert "iterations=20" in repr(bot)
 
 
+def test_a_bot_with_a_budget_too_long_to_write_has_a_repr():
+    """str() of an int of over 4,300 digits fails: the repr gives its size instead."""
+    assert repr(SearchBot(iterations=10**5000)).startswith("SearchBot(iterations=a number of 16610 bits,")
+    solver = pitch13.bots.SolverBot(bids=10**5000)
+    assert "bids=a number of 16610 bits" in repr(solver)
+
+
 # --- reproducible ---------------------------------------------------------------------------
 
 

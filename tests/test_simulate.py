@@ -767,6 +767,17 @@ def test_the_table_counts_one_hand_thrown_in_as_one_hand():
     assert "thrown in: 1 hand (1 all passed)" in summary.table()
 
 
+@pytest.mark.parametrize("seconds", [-1.0, float("nan"), float("inf"), -(10**20)])
+def test_the_table_refuses_a_time_that_is_no_time(seconds):
+    summary = SimulationSummary()
+    for line in simulate_game(0, seed=1):
+        summary.add(line)
+    with pytest.raises(ValueError, match=r"^wall_seconds must be a number of seconds, 0 or more, not "):
+        summary.table(wall_seconds=seconds)
+    with pytest.raises(ValueError, match=r"^cpu_seconds must be a number of seconds, 0 or more, not "):
+        summary.table(wall_seconds=1.0, cpu_seconds=seconds)
+
+
 def test_a_hand_line_is_made_of_a_hand_summary_and_int_seeds():
     hand = simulate_game(0, seed=1)[0].hand
     with pytest.raises(TypeError, match=r"^a HandLine's hand is a HandSummary, not NoneType$"):

@@ -35,6 +35,15 @@ def finished():
     return play_random(pitch13.new_game(seed=11), random.Random(5))
 
 
+def test_an_arranged_deck_says_which_seat_is_listed_too_many_cards():
+    with pytest.raises(ValueError, match=r"^a seat is dealt 9 cards, and 10 are listed for seat 2$"):
+        arranged_deck({2: pitch13.DECK[:10]})
+    with pytest.raises(ValueError, match=r"^the stock has 18 cards, and 19 are listed for it$"):
+        arranged_deck({}, stock=pitch13.DECK[:19])
+    with pytest.raises(ValueError, match=r"^more cards are listed than the deck has$"):
+        arranged_deck({0: itertools.repeat(pitch13.DECK[0])})  # an endless list stops at 55
+
+
 def test_a_new_seeded_game_is_dealt_and_bidding():
     state = pitch13.new_game(dealer=2, seed=3)
     assert state.phase is Phase.BIDDING

@@ -33,8 +33,9 @@ GiveUp(card=Card.parse('10C'))
 from __future__ import annotations
 
 import hashlib
+import itertools
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sized
 from typing import ClassVar, Final, Union
 
 import attrs
@@ -286,7 +287,11 @@ def _to_tuple(value: Iterable[Card]) -> tuple[Card, ...]:
     """The cards ``value`` holds (its type is what ``Deal()`` takes, to a type checker)."""
     if not in_order(value):  # a set or a mapping has no order to deal in, as a string has no cards
         raise TypeError(f"Deal() takes a sequence of 54 Cards, not {type(value).__name__}")
-    return tuple(value)
+    cards = tuple(itertools.islice(value, len(DECK) + 1))  # one more tells too many; an endless one stops
+    if len(cards) > len(DECK):
+        many = f"{len(value)} cards" if isinstance(value, Sized) else "more"
+        raise ValueError(f"a deal is all 54 cards in some order, not {many}")
+    return cards
 
 
 @attrs.frozen(slots=True)

@@ -317,6 +317,8 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     """
     if isinstance(text, str):
         return tuple(Card.parse(part) for part in WORD.findall(text.replace(",", " ")))
+    if isinstance(text, (bytes, bytearray, memoryview)):  # its items are ints: decode it first
+        raise TypeError(f"parse_cards() takes a str or an iterable of str, not {type(text).__name__}")
     try:
         parts = iter(text)
     except TypeError:

@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final, get_args
 
-from pitch13._base.checks import assert_never, check_seat, excerpt, option_or_default, pair_text
+from pitch13._base.checks import assert_never, check_seat, excerpt, iterator_of, option_or_default, pair_text
 from pitch13._core.history import HistoryItem
 from pitch13._info.seen_entries import dealt_cards
 from pitch13._info.view_reader import check_value
@@ -430,7 +430,7 @@ def narrate_seen(
     if viewer is not None:
         viewer = check_seat(viewer, "viewer")
     lines: list[str] = []
-    for entry in entries:
+    for entry in iterator_of(entries, "narrate_seen()", "an iterable of SeenEntry"):
         text = teller.describe_seen(entry, viewer)
         if text is not None:
             lines.extend(text.split("\n"))
@@ -449,7 +449,7 @@ def narrate_history(entries: Iterable[HistoryEntry], narrator: Narrator | None =
     """
     teller = option_or_default(narrator, Narrator, "narrator", Narrator())
     lines: list[str] = []
-    for entry in entries:
+    for entry in iterator_of(entries, "narrate_history()", "an iterable of HistoryEntry"):
         text = teller.describe_history(entry)
         if text is not None:
             lines.extend(text.split("\n"))

@@ -43,7 +43,7 @@ from typing import Final, NamedTuple
 import attrs
 
 from pitch13._base import pool
-from pitch13._base.checks import MAX_SEED, check_seed, excerpt, option_or_default
+from pitch13._base.checks import MAX_SEED, check_seed, excerpt, finite, option_or_default
 from pitch13._base.seeds import check_parts, game_seed, player_seed
 from pitch13.bots import Bot, BotError, BotSpec, bot_factory, iter_hands
 from pitch13.bots._args import check_sendable
@@ -667,7 +667,8 @@ class SimulationSummary:
 
         Raises:
             TypeError: if a time is neither a number nor ``None``.
-            ValueError: if it is an int past a float's range.
+            ValueError: if it is negative, not a number (NaN), infinite, or an int past a float's
+                range.
         """
         for name, seconds in (("wall_seconds", wall_seconds), ("cpu_seconds", cpu_seconds)):
             if seconds is None:
@@ -678,6 +679,8 @@ class SimulationSummary:
                 float(seconds)
             except OverflowError:  # an int too large for a float
                 raise ValueError(f"{name} is past a float's range: {excerpt(seconds)}") from None
+            if not (finite(seconds) and seconds >= 0):
+                raise ValueError(f"{name} must be a number of seconds, 0 or more, not {excerpt(seconds)}")
         hands = self._hands
         games = self.games
         played = sum(n for n, _ in self._bids.values())

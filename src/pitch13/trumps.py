@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from pitch13._base.checks import option_or_default
+from pitch13._base.checks import iterator_of, option_or_default
 from pitch13._core.tables import table_for
 from pitch13.cards import DECK, Card, Suit
 from pitch13.rules import Rules
@@ -110,7 +110,7 @@ def sort_hand(cards: Iterable[Card], trump: Suit | None, rules: Rules | None = N
     if trump is not None and not isinstance(trump, Suit):
         raise TypeError(f"expected a Suit or None for trump, not {type(trump).__name__}")
     rules = option_or_default(rules, Rules, "rules", _DEFAULT_RULES)
-    hand = tuple(cards)
+    hand = tuple(iterator_of(cards, "sort_hand()", "an iterable of Cards"))
     for card in hand:
         if not isinstance(card, Card):
             raise TypeError(f"sort_hand() takes Cards, not {type(card).__name__}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 import reprlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from typing import Final, NoReturn, TypeVar
 
@@ -86,6 +86,14 @@ class ShortLookup:
     @classmethod
     def _missing_(cls, value: object) -> NoReturn:
         raise ValueError(f"{excerpt(value)} is not a valid {cls.__qualname__}")
+
+
+def iterator_of(value: Iterable[_T], caller: str, items: str) -> Iterator[_T]:
+    """``iter(value)``; a :exc:`TypeError` that ``caller`` takes ``items`` otherwise."""
+    try:
+        return iter(value)
+    except TypeError:
+        raise TypeError(f"{caller} takes {items}, not {type(value).__name__}") from None
 
 
 def check_seat(seat: object, what: str = "a seat") -> int:

@@ -25,6 +25,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import pickle
 import random
 from collections.abc import Callable, Iterable, Mapping
@@ -67,7 +68,9 @@ def _cards(value: _CardsLike) -> tuple[Card, ...]:
         return parse_cards(value)
     if not isinstance(value, Iterable):
         raise TypeError(f"cards are a string or Cards, not {excerpt(value)}")
-    cards = tuple(value)
+    cards = tuple(itertools.islice(value, len(DECK) + 1))  # more tells too many; an endless one stops
+    if len(cards) > len(DECK):
+        raise ValueError("more cards are listed than the deck has")
     for card in cards:
         if not isinstance(card, Card):
             raise TypeError(f"a card is a pitch13.Card, not {excerpt(card)}")
@@ -102,10 +105,11 @@ def arranged_deck(hands: Mapping[int, _CardsLike], *, dealer: int = 0, stock: _C
             if card in used:
                 raise ValueError(f"{card} is listed twice")
             used.add(card)
-    if any(len(cards) > 9 for cards in wanted.values()):
-        raise ValueError("a seat is dealt 9 cards")
+    for seat, cards in wanted.items():
+        if len(cards) > 9:
+            raise ValueError(f"a seat is dealt 9 cards, and {len(cards)} are listed for seat {seat}")
     if len(top) > 18:
-        raise ValueError("the stock has 18 cards")
+        raise ValueError(f"the stock has 18 cards, and {len(top)} are listed for it")
     spare = [card for card in DECK if card not in used]
     full: dict[int, list[Card]] = {}
     for seat in range(4):
