@@ -467,6 +467,24 @@ def test_invalid_rules_name_the_option_and_the_value_given(options, message):
     assert str(info.value) == message
 
 
+class _Spelled(int):
+    """An int that writes itself in words."""
+
+    def __str__(self):
+        return "thirty-one"
+
+    __format__ = __repr__ = lambda self, *spec: "thirty-one"
+
+
+def test_rules_keep_an_int_subclass_as_its_plain_value_so_a_record_reads_back():
+    rules = Rules(target=_Spelled(31), min_bid=_Spelled(5))
+    assert type(rules.target) is int and rules.target == 31 and type(rules.min_bid) is int
+    assert rules == Rules(target=31, min_bid=5) and hash(rules) == hash(Rules(target=31, min_bid=5))
+    record = pitch13.GameRecord.from_state(pitch13.new_game(rules, seed=1))
+    assert pitch13.GameRecord.from_text(record.to_text()) == record
+    assert rules.replace(target=_Spelled(40)).target.__class__ is int
+
+
 # --- every refusal in words --------------------------------------------------------------------
 
 

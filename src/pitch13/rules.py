@@ -311,6 +311,9 @@ class Rules:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
                 raise RulesError(f"{name} must be an int, not {excerpt(value)}")
+            if type(value) is not int:  # a subclass of int is kept as its value, a plain int: its
+                # own str() or hash() would otherwise go into records and comparisons
+                object.__setattr__(self, name, int.__int__(value))
         total = self.points_total
         if not 1 <= self.max_bid <= total:
             raise RulesError(
