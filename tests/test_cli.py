@@ -516,6 +516,51 @@ def test_a_bot_spec_that_makes_no_bot_stops_the_command_in_one_line(command, cap
     )
 
 
+def test_a_bot_that_exits_as_it_is_made_or_imported_stops_the_command_in_one_line(
+    tmp_path, monkeypatch, capsys
+):
+    """sys.exit() in a user's bot ended the command with the bot's status, saying nothing."""
+    assert cli.main(["match", "sys:exit", "simple", "--pairs", "1", "--quiet"]) == 2
+    assert (
+        capsys.readouterr().err
+        == "pitch13 match: cannot make the bot 'sys:exit': it exited (SystemExit(0))\n"
+    )
+    (tmp_path / "exiting_bots.py").write_text("import sys\nsys.exit(7)\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "exiting_bots", raising=False)
+    assert cli.main(["simulate", "--games", "1", "--bots", "exiting_bots:Bot", "--quiet"]) == 2
+    assert (
+        capsys.readouterr().err
+        == "pitch13 simulate: bot 'exiting_bots:Bot': its module exited (SystemExit(7))\n"
+    )
+    assert cli.main(["play", "--bots", "sys:exit", "--seed", "1"]) == 2
+    assert capsys.readouterr().err.startswith("pitch13 play: cannot make the bots: one exited (SystemExit(")
+    monkeypatch.delitem(sys.modules, "exiting_bots", raising=False)
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["play", "--bots", "exiting_bots:Bot"])
+    assert exc.value.code == 2
+    assert (
+        "argument --bots: bot 'exiting_bots:Bot': its module exited (SystemExit(7))"
+        in capsys.readouterr().err
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["demo", "--record", ""], "argument --record: it is empty: give a file"),
+        (["simulate", "--games", "1", "--out", ""], "argument --out: it is empty: give a file, or - for"),
+        (["simulate", "--games", "1", "--dask", ""], "argument --dask: it is empty: give the scheduler's"),
+    ],
+    ids=["record", "out", "dask"],
+)
+def test_an_empty_file_or_address_is_refused(args, message, capsys):
+    """demo --record '' wrote no record, and simulate --dask '' played locally, saying nothing."""
+    with pytest.raises(SystemExit) as exc:
+        cli.main(args)
+    assert exc.value.code == 2 and message in capsys.readouterr().err
+
+
 def test_the_command_finds_a_bot_module_in_the_folder_it_is_run_from(tmp_path, monkeypatch, capsys):
     """The installed ``pitch13`` script does not put the current folder on the module path, as
     ``python -m pitch13`` does; ``main()`` run as the program puts it there itself."""

@@ -28,7 +28,7 @@ import pitch13
 from pitch13._base.checks import pair_text
 from pitch13.actions import Deal, Play, TurnUp
 from pitch13.bots import SimpleBot
-from pitch13.cli._args import fit_output, record_or_status, seed_arg, whole
+from pitch13.cli._args import fit_output, named, record_or_status, seed_arg, whole
 from pitch13.engine import apply, new_game
 from pitch13.events import CardRejected, GameOver, HandDealt
 from pitch13.narration import Narrator
@@ -162,7 +162,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--dealer", type=whole(0), choices=range(4), default=0, help="the first dealer (default 0)"
     )
     demo.add_argument("--classic", action="store_true", help="classic 10-point pitch instead of 13-point")
-    demo.add_argument("--record", metavar="FILE", help="also write the game's record, as text, to FILE")
+    demo.add_argument(
+        "--record",
+        metavar="FILE",
+        type=named("a file"),
+        help="also write the game's record, as text, to FILE",
+    )
     again = sub.add_parser("replay", help="check a saved game record (text or JSON) and print its game")
     again.add_argument("file", metavar="FILE", help="the record to replay")
     tools = {

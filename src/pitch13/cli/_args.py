@@ -61,6 +61,17 @@ def whole(low: int) -> Callable[[str], int]:
     return read
 
 
+def named(what: str) -> Callable[[str], str]:
+    """An argument type: ``what`` (``"a file"``), which an empty argument does not name."""
+
+    def read(text: str) -> str:
+        if not text:
+            raise argparse.ArgumentTypeError(f"it is empty: give {what}")
+        return text
+
+    return read
+
+
 def seed_arg(text: str) -> int:
     """A seed for ``--seed``: an integer within what :func:`pitch13.new_game` takes."""
     if _digits(text) > _MOST_DIGITS:
@@ -171,10 +182,16 @@ def bots_made(specs: Sequence[str], command: str) -> bool:
         except (ValueError, TypeError) as error:  # no such bot, or a module that does not import
             print(f"pitch13 {command}: {error}", file=sys.stderr)
             return False
+        except SystemExit as error:  # a module that exits as it is imported
+            print(f"pitch13 {command}: bot {spec!r}: its module exited ({error!r})", file=sys.stderr)
+            return False
         try:
             make(0)
         except Exception as error:  # a user's class failed to build, or made no bot
             print(f"pitch13 {command}: cannot make the bot {spec!r}: {error}", file=sys.stderr)
+            return False
+        except SystemExit as error:  # it called sys.exit(): the command's status is its own
+            print(f"pitch13 {command}: cannot make the bot {spec!r}: it exited ({error!r})", file=sys.stderr)
             return False
     return True
 

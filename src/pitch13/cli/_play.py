@@ -126,6 +126,8 @@ def _bot(text: str) -> Callable[[int | None], Bot]:
         return bot_factory(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+    except SystemExit as error:  # a module that exits as it is imported
+        raise argparse.ArgumentTypeError(f"bot {text!r}: its module exited ({error!r})") from None
 
 
 class _OneOrThree(argparse.Action):
@@ -189,6 +191,9 @@ def run(args: argparse.Namespace) -> int:
         bots = {seat: make(seed * 4 + seat) for seat, make in zip(seats, makers, strict=True)}
     except Exception as error:  # a user's bot class failed to build
         print(f"pitch13 play: cannot make the bots: {error}", file=sys.stderr)
+        return 2
+    except SystemExit as error:  # it called sys.exit(): the command's status is its own
+        print(f"pitch13 play: cannot make the bots: one exited ({error!r})", file=sys.stderr)
         return 2
     if save is not None:  # just before the game: a game that never starts leaves no file
         why = _unsavable(save)

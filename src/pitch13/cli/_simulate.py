@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from pitch13.bots import BotError
-from pitch13.cli._args import BOTS_HELP, add_rules, bots_made, rules_named, seed_arg, whole
+from pitch13.cli._args import BOTS_HELP, add_rules, bots_made, named, rules_named, seed_arg, whole
 from pitch13.cli._progress import Progress
 from pitch13.rules import Rules
 from pitch13.simulate import DASK_EXTRA, SimulationSummary, simulate
@@ -75,6 +75,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--out",
         metavar="FILE",
+        type=named("a file, or - for standard output"),
         help="write one JSON line a hand to FILE (- for standard output, the table then going to standard error)",
     )
     parser.add_argument(
@@ -87,6 +88,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--dask",
         metavar="ADDRESS",
+        type=named("the scheduler's address, or local"),
         help="play on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786), or on a "
         "local Dask cluster of K worker processes with 'local'",
     )
