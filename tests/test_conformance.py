@@ -257,6 +257,17 @@ def test_soak_gives_the_same_totals_on_any_number_of_workers():
     assert one.report.games == 16 and one.violations == ()
 
 
+def test_soak_starts_no_more_processes_than_it_has_batches(monkeypatch):
+    """A pool of 10**100 processes for one game failed in multiprocessing with OverflowError."""
+    started = []
+    real = soak_module.ProcessPoolExecutor
+    monkeypatch.setattr(soak_module, "ProcessPoolExecutor", lambda n: started.append(n) or real(n))
+    assert soak_module.soak(1, seed=8, workers=10**100, hand_cap=2).report.games == 1
+    assert started == []  # one batch: played here
+    assert soak_module.soak(4, seed=8, workers=64, hand_cap=2).report.games == 4
+    assert started == [4]  # 4 games in 4 batches of 1
+
+
 def test_soak_reports_each_violation_and_fails(monkeypatch, capsys):
     def failing(rules, **kwargs):
         raise ConformanceError("game 0 (game seed 1), ply 7: broken on purpose")

@@ -152,12 +152,13 @@ def soak(
     ]
     results: list[SoakResult] = []
     start = time.monotonic()
-    if workers <= 1:
+    processes = min(workers, len(batches))  # no more than it has batches: each would start and idle
+    if processes <= 1:
         for args in batches:
             results.append(_batch(*args))
             _progress(results, games, start)
     else:
-        with ProcessPoolExecutor(workers) as pool:
+        with ProcessPoolExecutor(processes) as pool:
             for result in pool.map(_batch, *zip(*batches, strict=True)):
                 results.append(result)
                 _progress(results, games, start)
