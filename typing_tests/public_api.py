@@ -103,6 +103,13 @@ class SeededBot:
         return v.legal_actions[0]
 
 
+class DefaultSeededBot(SeededBot):
+    """A bot class whose int seed has a default: made from an int, or from nothing."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+
+
 class UnseededBot:
     """A bot class made from nothing."""
 
@@ -119,6 +126,7 @@ def bots_as_the_arena_takes_them(state: pitch13.GameState) -> pitch13.bots.Bot:
     pitch13.bots.bot_factory(specs[1])(None)  # type: ignore[arg-type]  # a spec may take only an int
     assert_type(pitch13.bots.bot_factory(SeededBot), Callable[[int], pitch13.bots.Bot])
     pitch13.bots.bot_factory(SeededBot)(None)  # type: ignore[arg-type]  # SeededBot needs an int
+    pitch13.bots.bot_factory(DefaultSeededBot)(None)  # type: ignore[arg-type]  # its seed is an int too
     assert_type(pitch13.bots.bot_factory("simple"), Callable[[int | None], pitch13.bots.Bot])
     assert_type(pitch13.bots.bot_factory(pitch13.bots.SimpleBot), Callable[[int | None], pitch13.bots.Bot])
     assert_type(pitch13.bots.bot_factory(UnseededBot)(None), pitch13.bots.Bot)

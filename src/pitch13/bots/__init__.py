@@ -356,11 +356,11 @@ BOT_NAMES: dict[str, Callable[[int | None], Bot]] = {
 
 
 @overload
-def bot_factory(
-    spec: str | Callable[[int | None], Bot] | Callable[[], Bot],
-) -> Callable[[int | None], Bot]: ...
+def bot_factory(spec: str | Callable[[int | None], Bot]) -> Callable[[int | None], Bot]: ...
 @overload
 def bot_factory(spec: Callable[[int], Bot]) -> Callable[[int], Bot]: ...
+@overload
+def bot_factory(spec: Callable[[], Bot]) -> Callable[[int | None], Bot]: ...
 def bot_factory(spec: BotSpec) -> Callable[[int | None], Bot]:
     """What makes a bot from a seed: a name of :data:`BOT_NAMES`, ``module:Class``, or a callable.
 
