@@ -801,6 +801,11 @@ def test_a_hand_the_summary_cannot_read_leaves_it_as_it_was():
     with pytest.raises(TypeError):
         summary.add(broken)
     assert summary.table() == before and summary.hands == 1
+    last = lines[-1].hand  # the game's end: the first dealer's team won or lost
+    broken = attrs.evolve(lines[-1], hand=attrs.evolve(last, hand_number=1, dealer="x"))
+    with pytest.raises(TypeError):
+        summary.add(broken)
+    assert summary.table() == before and summary.hands == 1 and summary.games == 0
     for line in lines[1:]:
         summary.add(line)
     whole = SimulationSummary()

@@ -591,10 +591,11 @@ class SimulationSummary:
         early, winner = self._early + hand.ended_early, hand.winner
         number, dealer = hand.hand_number, hand.dealer
         thrown_count = 0 if thrown is None else self._thrown.get(thrown, 0) + 1
+        first = dealer if number == 1 else self._first_dealer
+        first_won = winner is not None and first is not None and winner == first & 1
         tally = self._bids.setdefault(bid, [0, 0]) if thrown is None and bid is not None else None
         self._hands += 1
-        if number == 1:
-            self._first_dealer = dealer
+        self._first_dealer = first
         if thrown is not None:
             self._thrown[thrown] = thrown_count
         elif tally is not None:
@@ -609,8 +610,7 @@ class SimulationSummary:
         self._early = early
         if winner is not None:
             self._lengths.append(number)
-            if self._first_dealer is not None and winner == self._first_dealer & 1:
-                self._first_dealer_wins += 1
+            self._first_dealer_wins += first_won
             self._first_dealer = None
 
     @property
