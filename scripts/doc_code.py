@@ -21,13 +21,27 @@ import sys
 import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
-#: ``path:line: error: ...`` as mypy writes it, the path relative or absolute.
 #: What the pages may leave out of ``--strict``: annotations. A page's helper functions may be
 #: untyped, as a reader would first write them, but their bodies are checked all the same.
 _LOOSER = ("--allow-untyped-defs", "--allow-incomplete-defs", "--allow-untyped-calls", "--check-untyped-defs")
+#: ``path:line: error: ...`` as mypy writes it, the path relative or absolute.
 _ERROR = re.compile(r"^(?P<path>[^:]+):(?P<line>\d+): (?P<rest>.*)$")
+#: A line of the same module named in a message (``Name "x" already defined on line 4``).
+_LINE = re.compile(r"\bline (\d+)")
+
+
+class Page(NamedTuple):
+    """A page's checked examples as one module.
+
+    Its path from the root, its source, and the page's line (from 1) of each of its lines.
+    """
+
+    page: str
+    source: str
+    lines: list[int]
 
 
 def pages(root: Path = ROOT) -> list[Path]:
@@ -54,42 +68,56 @@ def module_of(text: str, name: str) -> tuple[str, list[int]]:
     return "".join(line + "\n" for line in lines), origins
 
 
-def check(paths: Sequence[Path], root: Path = ROOT) -> list[str]:
-    """The errors mypy finds in the examples of ``paths``, each at its page and line."""
+def modules_of(paths: Sequence[Path], root: Path = ROOT) -> list[Page]:
+    """The pages of ``paths`` that have examples to check, each as one module."""
+    found = []
+    for path in paths:
+        source, lines = module_of(path.read_text(encoding="utf-8"), str(path))
+        if lines:
+            found.append(Page(path.relative_to(root).as_posix(), source, lines))
+    return found
+
+
+def check(modules: Sequence[Page], root: Path = ROOT) -> list[str]:
+    """What mypy says of ``modules``, each error at its page and line."""
     try:
         from mypy import api
     except ImportError:
         raise SystemExit("doc_code.py needs mypy: python -m pip install -e '.[lint]'") from None
+    if not modules:
+        return []
     with tempfile.TemporaryDirectory() as folder:
-        origins: dict[str, tuple[str, list[int]]] = {}
-        for path in paths:
-            source, lines = module_of(path.read_text(encoding="utf-8"), str(path))
-            if not lines:
-                continue
-            page = path.relative_to(root).as_posix()
-            module = Path(folder) / (re.sub(r"\W", "_", page) + ".py")  # docs/api/x.rst: docs_api_x_rst
-            module.write_text(source, encoding="utf-8")
-            origins[module.name] = (page, lines)
-        if not origins:
-            return []
+        by_name: dict[str, Page] = {}
+        for module in modules:
+            path = Path(folder) / (re.sub(r"\W", "_", module.page) + ".py")  # docs/x.rst: docs_x_rst.py
+            path.write_text(module.source, encoding="utf-8")
+            by_name[path.name] = module
         stdout, stderr, status = api.run(
             ["--config-file", str(root / "pyproject.toml"), *_LOOSER, "--no-error-summary"]
-            + [str(Path(folder) / name) for name in sorted(origins)]
+            + [str(Path(folder) / name) for name in sorted(by_name)]
         )
-    if status not in (0, 1) or stderr:
+    # 1: errors were found; 2: one stopped the check (a syntax error), reported as the others are.
+    if status not in (0, 1, 2) or stderr:
         raise SystemExit(f"mypy failed:\n{stdout}{stderr}")
-    found = []
-    for line in stdout.splitlines():
-        match = _ERROR.match(line)
-        # By the module's name: mypy reports a module it did not check again, unchanged since
-        # its cache was written, at the folder of that run.
-        name = Path(match["path"]).name if match else ""
-        if match is None or name not in origins:
-            found.append(line)
-            continue
-        page, lines = origins[name]
-        found.append(f"{page}:{lines[int(match['line']) - 1]}: {match['rest']}")
-    return found
+    return [_at_page(line, by_name) for line in stdout.splitlines()]
+
+
+def _at_page(line: str, by_name: dict[str, Page]) -> str:
+    """A line that mypy wrote, the module's lines it names given as the page's."""
+    match = _ERROR.match(line)
+    # By the module's name: mypy reports a module it did not check again, unchanged since its
+    # cache was written, at the folder of that run.
+    module = by_name.get(Path(match["path"]).name) if match else None
+    if match is None or module is None:
+        return line
+
+    def on_page(number: int) -> str:
+        return (
+            str(module.lines[number - 1]) if 1 <= number <= len(module.lines) else f"{number} (of the module)"
+        )
+
+    rest = _LINE.sub(lambda found: f"line {on_page(int(found[1]))}", match["rest"])
+    return f"{module.page}:{on_page(int(match['line']))}: {rest}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -98,13 +126,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(__doc__.strip().splitlines()[0], file=sys.stderr)
         print("usage: python scripts/doc_code.py (it takes no arguments)", file=sys.stderr)
         return 2
-    paths = [path for path in pages() if module_of(path.read_text(encoding="utf-8"), str(path))[1]]
-    found = check(paths)
+    modules = modules_of(pages())
+    found = check(modules)
     for line in found:
         print(line)
     if any(": error: " in line for line in found):
         return 1
-    print(f"the examples of {len(paths)} pages type-check")
+    print(f"the examples of {len(modules)} pages type-check")
     return 0
 
 

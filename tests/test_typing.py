@@ -147,7 +147,9 @@ def test_doc_code_makes_a_page_one_program_without_its_refusals_and_skipped_exam
 
 
 def test_doc_code_checks_every_page_with_examples():
-    pages = _doc_code().pages()
+    script = _doc_code()
+    pages = script.pages()
+    assert [module.page for module in script.modules_of(pages)][:2] == ["README.md", "docs/analysis.rst"]
     assert pages[0] == ROOT / "README.md"
     assert ROOT / "docs" / "getting-started.rst" in pages and ROOT / "docs" / "api" / "rules.rst" in pages
 
@@ -162,13 +164,28 @@ def test_doc_code_reports_each_error_at_its_page_and_line(tmp_path, monkeypatch,
     page = tmp_path / "docs" / "page.rst"
     page.write_text(_PAGE, encoding="utf-8")
     monkeypatch.chdir(tmp_path)  # mypy's cache
-    found = [line for line in script.check([page], root=tmp_path) if ": error: " in line]
+
+    def errors():
+        return [
+            line
+            for line in script.check(script.modules_of([page], tmp_path), tmp_path)
+            if ": error: " in line
+        ]
+
+    found = errors()
     assert [line.split(": error: ")[0] for line in found] == ["docs/page.rst:5", "docs/page.rst:9"]
     assert "Unsupported operand types" in found[0] and "Incompatible types in assignment" in found[1]
     # The same page again, checked from mypy's cache, is reported at the same places.
-    assert [line for line in script.check([page], root=tmp_path) if ": error: " in line] == found
+    assert errors() == found
+    page.write_text(
+        ">>> def twice():\n...     pass\n\nText.\n\n>>> def twice():\n...     pass\n", encoding="utf-8"
+    )
+    assert errors() == ['docs/page.rst:6: error: Name "twice" already defined on line 1  [no-redef]']
+    page.write_text(">>> x = (\n...\n", encoding="utf-8")  # a syntax error stops the check
+    (stopped,) = errors()
+    assert stopped.startswith("docs/page.rst:") and "[syntax]" in stopped
     page.write_text("Fixed.\n\n>>> count: int = 1\n", encoding="utf-8")
-    assert script.check([page], root=tmp_path) == []
+    assert script.check(script.modules_of([page], tmp_path), tmp_path) == []
 
 
 def test_doc_code_takes_no_arguments(capsys):
