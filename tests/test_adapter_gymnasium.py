@@ -242,6 +242,8 @@ def test_bad_bots_are_refused():
     env = Pitch13Env(partner=Passer(), opponents=Passer())
     with pytest.raises(BotError):
         play(env, seed=0, pick=lambda mask: mask.nonzero()[0][-1])
+    with pytest.raises(TypeError, match="an opponent is a bot's name, a bot, or a maker of bots"):
+        Pitch13Env(opponents=type("Uncallable", (), {"choose": 5})())
     env = Pitch13Env(opponents=EqualsAnything())
     with pytest.raises(BotError):
         play(env, seed=0, pick=lambda mask: mask.nonzero()[0][-1])

@@ -58,7 +58,7 @@ except ImportError as error:
 
 import operator
 from collections.abc import Callable, Mapping
-from typing import Final, Literal, SupportsIndex, Union
+from typing import Final, Literal, SupportsIndex, Union, cast
 
 from numpy.typing import NDArray
 
@@ -77,6 +77,7 @@ from pitch13.adapters._episodes import (
     start_episode,
 )
 from pitch13.bots import Bot, bot_factory
+from pitch13.bots._args import is_bot
 from pitch13.encoding import NUM_ACTIONS, action_from_id, encode, legal_mask
 from pitch13.engine import apply
 from pitch13.errors import BotError
@@ -113,8 +114,8 @@ BotChoice = Union[str, Bot, Callable[[int], Bot], Callable[[], Bot]]
 
 def _maker(choice: BotChoice, what: str) -> Callable[[int], Bot]:
     """What makes the bot of a seat from a seed: a bot object is the same at every call."""
-    if isinstance(choice, Bot) and not isinstance(choice, (str, type)):
-        bot = choice
+    if is_bot(choice) and not isinstance(choice, str):
+        bot = cast(Bot, choice)
         return lambda seed: bot
     if not (isinstance(choice, str) or callable(choice)):
         raise TypeError(f"{what} is a bot's name, a bot, or a maker of bots, not {excerpt(choice)}")

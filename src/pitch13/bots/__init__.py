@@ -40,7 +40,7 @@ from pitch13.actions import (
     Take,
     TurnUp,
 )
-from pitch13.bots._args import choices_of, seeded_random
+from pitch13.bots._args import choices_of, is_bot, seeded_random
 from pitch13.bots._search import SearchBot
 from pitch13.bots._solver import SolverBot
 from pitch13.bots._summary import HandSummary, HandWatcher
@@ -295,11 +295,6 @@ def iter_hands(
     return _run(bots, new_game(rules, dealer=dealer, seed=seed), None, summarize=True)
 
 
-def _is_bot(thing: object) -> bool:
-    """Whether ``thing`` is a bot: an object (not a class) whose ``choose`` can be called."""
-    return isinstance(thing, Bot) and not isinstance(thing, type) and callable(getattr(thing, "choose", None))
-
-
 def _checked_bots(bots: Iterable[Bot], caller: str) -> tuple[Bot, ...]:
     """``bots`` as a tuple, if they are four bots in seat order; else the documented :exc:`TypeError`.
 
@@ -308,7 +303,7 @@ def _checked_bots(bots: Iterable[Bot], caller: str) -> tuple[Bot, ...]:
     if not in_order(bots):
         raise TypeError(f"{caller}() takes four bots in seat order, a list or a tuple, not {excerpt(bots)}")
     found = tuple(itertools.islice(bots, 5))  # one more than four tells too many; an endless one stops
-    if len(found) != 4 or not all(_is_bot(bot) for bot in found):
+    if len(found) != 4 or not all(is_bot(bot) for bot in found):
         raise TypeError(f"{caller}() takes four bots, objects with a choose(view) method")
     return found
 
@@ -439,7 +434,7 @@ def _checked(maker: Callable[..., object], label: str) -> Callable[[int | None],
     def make(seed: int | None) -> Bot:
         bot = maker(seed) if how == "positional" else maker(seed=seed) if how == "keyword" else maker()
         if type(bot) not in known:  # a protocol check costs microseconds: once for each class
-            if not _is_bot(bot):
+            if not is_bot(bot):
                 raise TypeError(f"{label} made {type(bot).__name__}, which has no choose(view) method")
             known.add(type(bot))
         return cast(Bot, bot)

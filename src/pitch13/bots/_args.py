@@ -11,6 +11,15 @@ from pitch13.actions import SeatAction
 from pitch13.views import SeatView
 
 
+def is_bot(thing: object) -> bool:
+    """Whether ``thing`` is a bot: an object, not a class, whose ``choose`` can be called.
+
+    What :class:`~pitch13.bots.Bot`'s run-time check asks, and more: it asks only that
+    ``choose`` is there.
+    """
+    return not isinstance(thing, type) and callable(getattr(thing, "choose", None))
+
+
 def check_sendable(specs: object) -> None:
     """Refuse bots that cannot be sent to worker processes (pickled), before any starts.
 
