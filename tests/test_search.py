@@ -75,6 +75,7 @@ def test_a_bot_with_a_budget_too_long_to_write_has_a_repr():
     assert repr(SearchBot(iterations=10**5000)).startswith("SearchBot(iterations=a number of 16610 bits,")
     solver = pitch13.bots.SolverBot(bids=10**5000)
     assert "bids=a number of 16610 bits" in repr(solver)
+    assert f"iterations={10**40}," in repr(SearchBot(iterations=10**40))  # one that can be written is
 
 
 # --- reproducible ---------------------------------------------------------------------------

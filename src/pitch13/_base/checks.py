@@ -28,6 +28,11 @@ def writable(value: int) -> bool:
     return -_LONGEST < value < _LONGEST
 
 
+def written(value: int) -> str:
+    """``str(value)``, or its size where it has more digits than Python writes (4,300)."""
+    return str(value) if writable(value) else f"a number of {value.bit_length()} bits"
+
+
 def excerpt(value: object) -> str:
     """A short ``repr`` of ``value`` for an error message: never more than about 40 characters.
 

@@ -19,7 +19,7 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
-from pitch13._base.checks import check_count, check_time_limit, excerpt
+from pitch13._base.checks import check_count, check_time_limit, written
 from pitch13._core.tables import TrumpTable, table_for
 from pitch13.actions import (
     Bid,
@@ -295,10 +295,10 @@ class SearchBot:
 
     def __repr__(self) -> str:
         """The bot and its budget."""
-        return (  # excerpt: a budget may be an int too long for str() to write
-            f"SearchBot(iterations={excerpt(self.iterations)}, "
-            f"auction_iterations={excerpt(self.auction_iterations)}, time_limit={self.time_limit}, "
-            f"bids={excerpt(self.bids)}, bid_margin={self.bid_margin})"
+        return (  # written: a budget may be an int too long for str() to write
+            f"SearchBot(iterations={written(self.iterations)}, "
+            f"auction_iterations={written(self.auction_iterations)}, time_limit={self.time_limit}, "
+            f"bids={written(self.bids)}, bid_margin={self.bid_margin})"
         )
 
     def choose(self, view: SeatView) -> SeatAction:

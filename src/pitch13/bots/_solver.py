@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from pitch13._base.checks import check_count, check_time_limit, excerpt
+from pitch13._base.checks import check_count, check_time_limit, written
 from pitch13._base.seeds import random_source
 from pitch13._core.masks import mask_of
 from pitch13._core.tally import outcome_after, score_change
@@ -315,9 +315,9 @@ class SolverBot:
         """The bot and its budget."""
         search = self._search
         return (
-            f"SolverBot(samples={excerpt(self._samples)}, auction_samples={excerpt(self._auction_samples)}, "
-            f"time_limit={self._time_limit}, iterations={excerpt(search.iterations)}, "
-            f"bids={excerpt(search.bids)}, bid_margin={search.bid_margin})"
+            f"SolverBot(samples={written(self._samples)}, auction_samples={written(self._auction_samples)}, "
+            f"time_limit={self._time_limit}, iterations={written(search.iterations)}, "
+            f"bids={written(search.bids)}, bid_margin={search.bid_margin})"
         )
 
     def choose(self, view: SeatView) -> SeatAction:
