@@ -33,14 +33,13 @@ GiveUp(card=Card.parse('10C'))
 from __future__ import annotations
 
 import hashlib
-import itertools
 import secrets
 from collections.abc import Iterable, Sized
 from typing import ClassVar, Final, Union
 
 import attrs
 
-from pitch13._base.checks import ASCII_LOWER, SPACES, WORD, check_seed, excerpt, in_order, writable
+from pitch13._base.checks import ASCII_LOWER, SPACES, WORD, at_most, check_seed, excerpt, in_order, writable
 from pitch13._base.failures import ActionParseError
 from pitch13._base.shuffle import seeded_order
 from pitch13.cards import DECK, Card, Suit
@@ -287,8 +286,8 @@ def _to_tuple(value: Iterable[Card]) -> tuple[Card, ...]:
     """The cards ``value`` holds (its type is what ``Deal()`` takes, to a type checker)."""
     if not in_order(value):  # a set or a mapping has no order to deal in, as a string has no cards
         raise TypeError(f"Deal() takes a sequence of 54 Cards, not {type(value).__name__}")
-    cards = tuple(itertools.islice(value, len(DECK) + 1))  # one more tells too many; an endless one stops
-    if len(cards) > len(DECK):
+    cards, more = at_most(value, len(DECK))
+    if more:
         many = f"{len(value)} cards" if isinstance(value, Sized) else "more"
         raise ValueError(f"a deal is all 54 cards in some order, not {many}")
     return cards

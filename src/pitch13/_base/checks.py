@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import reprlib
@@ -91,6 +92,12 @@ class ShortLookup:
     @classmethod
     def _missing_(cls, value: object) -> NoReturn:
         raise ValueError(f"{excerpt(value)} is not a valid {cls.__qualname__}")
+
+
+def at_most(items: Iterable[_T], most: int) -> tuple[tuple[_T, ...], bool]:
+    """The first ``most`` of ``items``, and whether there are more: an endless iterable stops."""
+    found = tuple(itertools.islice(items, most + 1))
+    return found[:most], len(found) > most
 
 
 def iterator_of(value: Iterable[_T], caller: str, items: str) -> Iterator[_T]:

@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import itertools
 import random
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from inspect import Parameter
 from typing import Protocol, Union, cast, overload, runtime_checkable
 
-from pitch13._base.checks import excerpt, in_order
+from pitch13._base.checks import at_most, excerpt, in_order
 from pitch13._core.action_sets import is_one_of
 from pitch13._core.tables import TrumpTable, table_for
 from pitch13.actions import (
@@ -302,8 +301,8 @@ def _checked_bots(bots: Iterable[Bot], caller: str) -> tuple[Bot, ...]:
     """
     if not in_order(bots):
         raise TypeError(f"{caller}() takes four bots in seat order, a list or a tuple, not {excerpt(bots)}")
-    found = tuple(itertools.islice(bots, 5))  # one more than four tells too many; an endless one stops
-    if len(found) != 4 or not all(is_bot(bot) for bot in found):
+    found, more = at_most(bots, 4)
+    if more or len(found) != 4 or not all(is_bot(bot) for bot in found):
         raise TypeError(f"{caller}() takes four bots, objects with a choose(view) method")
     return found
 

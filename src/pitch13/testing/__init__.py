@@ -25,7 +25,6 @@
 from __future__ import annotations
 
 import functools
-import itertools
 import pickle
 import random
 from collections.abc import Callable, Iterable, Mapping
@@ -33,7 +32,7 @@ from typing import Final, NoReturn
 
 import attrs
 
-from pitch13._base.checks import check_count, check_seat, excerpt, option_or_default
+from pitch13._base.checks import at_most, check_count, check_seat, excerpt, option_or_default
 from pitch13._base.seeds import check_parts
 from pitch13._base.shuffle import deal_positions
 from pitch13._core.action_sets import BIDS, DISCARDS, GIVE_UPS, NAME_TRUMPS, PLAYS, TAKES
@@ -68,8 +67,8 @@ def _cards(value: _CardsLike) -> tuple[Card, ...]:
         return parse_cards(value)
     if not isinstance(value, Iterable):
         raise TypeError(f"cards are a string or Cards, not {excerpt(value)}")
-    cards = tuple(itertools.islice(value, len(DECK) + 1))  # more tells too many; an endless one stops
-    if len(cards) > len(DECK):
+    cards, more = at_most(value, len(DECK))
+    if more:
         raise ValueError("more cards are listed than the deck has")
     for card in cards:
         if not isinstance(card, Card):
