@@ -6,23 +6,13 @@ ones, and the engine tells an action's kind by its type, one of :data:`ACTION_TY
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from pitch13.actions import (
-    Bid,
-    Deal,
-    Discard,
-    GiveUp,
-    NameTrump,
-    Pass,
-    Play,
-    Reject,
-    SeatAction,
-    Stop,
-    Take,
-    TurnUp,
-)
+from pitch13.actions import Bid, Deal, Discard, GiveUp, NameTrump, Pass, Play, Reject, Stop, Take, TurnUp
 from pitch13.cards import DECK, Suit
+
+if TYPE_CHECKING:
+    from pitch13.actions import SeatAction
 
 #: The types of action, in the order of the actions' notation.
 ACTION_TYPES: Final = (Pass, Bid, NameTrump, Discard, Take, TurnUp, GiveUp, Reject, Stop, Play, Deal)
