@@ -7,6 +7,7 @@ and :func:`pitch13.analysis.review` with ``workers`` above 1; :func:`in_order` a
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import itertools
 import signal
@@ -81,9 +82,12 @@ def _shut(pool: ProcessPoolExecutor, *, finished: bool) -> None:
     # A worker stopped halfway through sending a result would leave the executor's thread
     # waiting for the rest for ever, and Python waits for that thread when it exits: with no
     # writer left open, the thread reads the end of the pipe instead, and ends.
+    # Left unclosed and collected with its pool in one cycle, the work may find the writer's own
+    # finalizer has closed its descriptor already, without saying so: that close fails, harmlessly.
     writer = getattr(results, "_writer", None)
     if writer is not None:
-        writer.close()
+        with contextlib.suppress(OSError):
+            writer.close()
 
 
 def _start_worker(setup: Callable[[], None] | None) -> None:  # pragma: no cover - in workers
