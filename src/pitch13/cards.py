@@ -16,7 +16,7 @@ import enum
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final, NoReturn, final
 
-from pitch13._base.checks import ASCII_UPPER, SPACES, WORD, ShortLookup, excerpt
+from pitch13._base.checks import ASCII_UPPER, SPACES, WORD, ShortLookup, excerpt, iterator_of
 from pitch13._base.failures import CardParseError
 
 __all__ = [
@@ -317,12 +317,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     """
     if isinstance(text, str):
         return tuple(Card.parse(part) for part in WORD.findall(text.replace(",", " ")))
+    takes = "a str or an iterable of str"
     if isinstance(text, (bytes, bytearray, memoryview)):  # its items are ints: decode it first
-        raise TypeError(f"parse_cards() takes a str or an iterable of str, not {type(text).__name__}")
-    try:
-        parts = iter(text)
-    except TypeError:
-        raise TypeError(
-            f"parse_cards() takes a str or an iterable of str, not {type(text).__name__}"
-        ) from None
-    return tuple(Card.parse(part) for part in parts)
+        raise TypeError(f"parse_cards() takes {takes}, not {type(text).__name__}")
+    return tuple(Card.parse(part) for part in iterator_of(text, "parse_cards()", takes))
