@@ -301,11 +301,11 @@ def apply(state: GameState, action: Action, *, seat: int | None = None, ply: int
             # or when no seat is to act, and the seat to act for any other action.
             chance = kind is Deal or isinstance(action, Deal) or state._to_act < 0
             who = seat if seat is not None or chance else state._to_act
-            now = "ended" if state._outcome is not None else "is"
-            why = f"it was made at ply {excerpt(ply)}, and the game {now} at ply {state._ply}"
-            refuse(IllegalReason.STALE_MOVE, who, action, why, over=state._outcome is not None)
+            over = state._outcome is not None
+            why = f"it was made at ply {excerpt(ply)}, and the game {'ended' if over else 'is'} at ply {state._ply}"
+            refuse(IllegalReason.STALE_MOVE, who, action, why, over=over)
     if state._outcome is not None:
-        refuse(IllegalReason.GAME_OVER, seat, action, "the game is over")
+        refuse(IllegalReason.GAME_OVER, seat, action, "the game is over", over=True)
     if phase is Phases.DEAL:
         return _deal(state, action, seat)
     actor: int = state._to_act

@@ -179,12 +179,9 @@ def refuse(
 ) -> NoReturn:
     """Refuse ``action`` with ``reason``; ``why`` completes ``seat 2 cannot play 4♣: ...``.
 
-    With no seat, chance is to act, or nobody is: the game is ``over`` (or ``reason`` says so).
+    With no seat, chance is to act, or nobody is: the game is ``over``.
     """
-    if seat is not None:
-        who = f"seat {seat} cannot"
-    else:
-        who = "nobody may" if over or reason is IllegalReason.GAME_OVER else "chance cannot"
+    who = f"seat {seat} cannot" if seat is not None else "nobody may" if over else "chance cannot"
     raise IllegalActionError(reason, f"{who} {describe(action)}: {why}", action=action, seat=seat)
 
 
