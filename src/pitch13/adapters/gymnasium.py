@@ -114,7 +114,7 @@ BotChoice = Union[str, Bot, Callable[[int], Bot], Callable[[], Bot]]
 
 def _maker(choice: BotChoice, what: str) -> Callable[[int], Bot]:
     """What makes the bot of a seat from a seed: a bot object is the same at every call."""
-    if is_bot(choice) and not isinstance(choice, str):
+    if is_bot(choice):
         bot = cast(Bot, choice)
         return lambda seed: bot
     if not (isinstance(choice, str) or callable(choice)):
