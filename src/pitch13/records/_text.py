@@ -155,9 +155,12 @@ def read_rules(text: str, where: str) -> Rules:
         elif re.fullmatch(_whole(9), raw):
             value = int(raw)
         elif re.fullmatch(r"-?[0-9]+", raw):  # a number not written as the rules write one
-            why = "has a leading zero" if raw != "-0" else "is -0, which is written 0"
             if len(raw.lstrip("-")) > 9:
                 why = "has more digits than any option takes"
+            elif raw == "-0":
+                why = "is -0, which is written 0"
+            else:
+                why = "has a leading zero"
             fail(where, f"{name}: {excerpt(raw)} {why}")
         options[name] = value
         written[name] = raw
