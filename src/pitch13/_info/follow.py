@@ -687,8 +687,8 @@ def view_fields(follower: Follower, ply: int, *, delta: bool = False) -> dict[st
     The entries followed are each checked as they come; this checks what only the whole view
     shows: the ply (see :func:`~pitch13._info.seen_entries.ply_range`), a game that goes on
     with a team past the target (R-END-1), the seat's turn to play while it holds no trump
-    (R-PLAY-3), and room for the cards the seat cannot see. A fault's place is a view document's (``$.ply``), or with ``delta`` a
-    view delta's (``$[1]``, its ply).
+    (R-PLAY-3), and room for the cards the seat cannot see. A fault's place is a view
+    document's (``$.ply``), or with ``delta`` a view delta's (``$[1]``, its ply).
     """
     f = follower
     seat = f.seat
