@@ -232,3 +232,18 @@ def quick_only_first_range(first, stop):
     if first != 0:
         time.sleep(60)
     return list(range(first, stop))
+
+
+class EqualsAnything:
+    """Not an action, though its ``==`` says it equals every action; as a bot, it answers itself."""
+
+    def __eq__(self, other):
+        return True
+
+    __hash__ = object.__hash__
+
+    def __init__(self, seed=None):
+        pass
+
+    def choose(self, seat_view):
+        return self

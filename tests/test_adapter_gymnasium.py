@@ -15,6 +15,7 @@ import sys  # noqa: E402
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
+from helpers import EqualsAnything  # noqa: E402
 from pitch13 import BotError, IllegalActionError, Pass, Phase, Rules, new_game, view  # noqa: E402
 from pitch13.adapters import gymnasium as adapter  # noqa: E402
 from pitch13.adapters.gymnasium import ENV_ID, GAME_ENV_ID, Pitch13Env, register_envs  # noqa: E402
@@ -208,18 +209,6 @@ def test_rewards_of_each_seat_are_its_teams():
     for seat in range(4):
         records = play(Pitch13Env(seat=seat, opponents="random"), seed=seat)
         assert records[-1][2]
-
-
-class EqualsAnything:
-    """Answers with what says it equals any action, but is none."""
-
-    def choose(self, seat_view):
-        return self
-
-    def __eq__(self, other):
-        return True
-
-    __hash__ = object.__hash__
 
 
 class Passer:

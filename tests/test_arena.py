@@ -10,6 +10,7 @@ import types
 import attrs
 import pytest
 
+from helpers import EqualsAnything
 from pitch13 import Rules, arena, new_game, view
 from pitch13._base.seeds import game_seed, player_seed
 from pitch13.arena import MatchGame, MatchResult, match, play_pair
@@ -287,13 +288,6 @@ def test_progress_is_reported_after_each_pair():
     assert calls == [(1, 3), (2, 3), (3, 3)]
 
 
-class _EqualsAnything:
-    def __eq__(self, other):
-        return True
-
-    __hash__ = object.__hash__
-
-
 class _Liar:
     """Answers with what says it equals any action."""
 
@@ -301,7 +295,7 @@ class _Liar:
         pass
 
     def choose(self, view):
-        return _EqualsAnything()
+        return EqualsAnything()
 
 
 class _Cheater:
@@ -347,7 +341,8 @@ def test_match_refuses_bad_bots():
         match(_Cheater, "random", pairs=1, seed=4)
     assert caught.value.where == "game 0 (pair 0) of the match seeded 4, bot A"
     with pytest.raises(
-        BotError, match=r"seat 1 chose <.*_Equal.*, in game 0 \(pair 0\) of the match seeded 4, bot B$"
+        BotError,
+        match=r"seat 1 chose <helpers\.EqualsAn.*, in game 0 \(pair 0\) of the match seeded 4, bot B$",
     ):
         match("random", _Liar, pairs=1, seed=4)
 

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from helpers import json_cards
+from helpers import EqualsAnything, json_cards
 from pitch13 import (
     DECK,
     Bid,
@@ -274,15 +274,6 @@ def test_bot_error_when_a_bot_returns_an_illegal_action_or_a_non_action(answer):
     assert (hint in str(error)) == isinstance(answer, (str, int))
 
 
-class EqualsAnything:
-    """Not an action, though it says it equals every action."""
-
-    def __eq__(self, other):
-        return True
-
-    __hash__ = object.__hash__
-
-
 def test_bot_error_when_a_bot_answers_with_what_only_says_it_is_a_legal_action():
     """Refused at once: seat 1's first answer, where a pass is legal, is the one action played."""
     answer = EqualsAnything()
@@ -311,7 +302,7 @@ def test_bot_error_names_the_seat_that_failed_later_in_the_game():
         [],
         [RandomBot(0), RandomBot(1), RandomBot(2), object()],
         ["a", "b", "c", "d"],
-        [RandomBot(0), RandomBot(1), RandomBot(2), Fixed.__new__(type("Uncallable", (), {"choose": 5}))],
+        [RandomBot(0), RandomBot(1), RandomBot(2), type("Uncallable", (), {"choose": 5})()],
     ],
     ids=["three", "five", "none", "an-object", "strings", "choose-not-callable"],
 )

@@ -14,7 +14,7 @@ import pytest
 
 import helpers
 import pitch13
-from helpers import last_menu
+from helpers import EqualsAnything, last_menu
 from pitch13 import DECK, Bid, Card, GameRecord, Rules, Suit, cli, parse_action, replay, view
 from pitch13.narration import Narrator
 from pitch13.seen import seen_history
@@ -435,6 +435,10 @@ class IllegalBot:
         return Bid(2)
 
 
+class LyingBot(EqualsAnything):
+    """Answers with what says it equals any action."""
+
+
 class BrokenBot:
     def __init__(self, seed):
         raise RuntimeError("no model file")
@@ -450,6 +454,16 @@ def test_a_bot_that_breaks_the_rules_stops_the_game(monkeypatch, tmp_path, capsy
         in captured.err
     )
     assert GameRecord.from_text(path.read_text(encoding="utf-8")).hands[0].actions == ()
+
+
+def test_a_bot_whose_answer_only_says_it_is_legal_stops_the_game(monkeypatch, capsys):
+    """Its answer got past the check, and apply raised a TypeError naming no seat."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert cli.main(["play", "--seed", "5", "--bots", "test_play:LyingBot"]) == 1
+    assert re.search(
+        r"pitch13 play: the bot of seat 1 chose <test_play\.LyingBo.*, which is not one of its legal actions",
+        capsys.readouterr().err,
+    )
 
 
 def test_a_bot_that_cannot_be_made_or_a_file_that_cannot_be_written(monkeypatch, tmp_path, capsys):
