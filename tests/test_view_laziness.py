@@ -362,17 +362,26 @@ def test_two_threads_forking_at_once_each_let_go_of_the_lock_their_fork_took():
     # Each fork's hooks run in its own thread: one fork's wait must not make another's forget
     # that it holds the lock (the hooks called as os.fork calls them).
     hand_cache.before_fork()  # this thread's fork takes the lock
-    done = threading.Event()
+    started, done = threading.Event(), threading.Event()
 
     def second_fork():
+        started.set()
         hand_cache.before_fork()  # waits for the first fork's
         hand_cache.after_fork()
         done.set()
 
     thread = threading.Thread(target=second_fork, daemon=True)
-    thread.start()
-    time.sleep(0.05)
-    hand_cache.after_fork()
-    assert done.wait(5)
-    assert hand_cache.SEEN_LOCK.acquire(blocking=False)
-    hand_cache.SEEN_LOCK.release()
+    try:
+        thread.start()
+        assert started.wait(5)
+        time.sleep(0.05)  # into before_fork's wait
+        hand_cache.after_fork()
+        assert done.wait(5)
+        assert hand_cache.SEEN_LOCK.acquire(blocking=False)
+        hand_cache.SEEN_LOCK.release()
+    finally:  # a fault that left the lock held would stop every later view of this process
+        if hand_cache.SEEN_LOCK.locked():
+            hand_cache.SEEN_LOCK.release()
+        thread.join(5)
+        if hand_cache.SEEN_LOCK.locked():
+            hand_cache.SEEN_LOCK.release()
