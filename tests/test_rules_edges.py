@@ -568,6 +568,7 @@ REFUSALS = [
     ("over", Pass(), 3, None, "seat 3 cannot pass: the game is over"),
     ("over", Pass(), None, 0, "nobody may pass: it was made at ply 0, and the game ended at ply 8589"),
     ("over", Pass(), 3, 0, "seat 3 cannot pass: it was made at ply 0, and the game ended at ply 8589"),
+    ("over", Deal(DECK), None, 0, "nobody may deal: it was made at ply 0, and the game ended at ply 8589"),
 ]
 
 
