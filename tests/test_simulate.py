@@ -15,6 +15,7 @@ import re
 import sys
 import tracemalloc
 
+import attrs
 import pytest
 
 import pitch13
@@ -791,8 +792,6 @@ def test_a_hand_line_is_made_of_a_hand_summary_and_int_seeds():
 def test_a_hand_the_summary_cannot_read_leaves_it_as_it_was():
     """The hand is read whole before anything is counted: it had counted one more hand, then
     failed on the hand's ended_early."""
-    import attrs
-
     lines = list(simulate_game(0, seed=1))
     summary = SimulationSummary()
     summary.add(lines[0])

@@ -154,7 +154,7 @@ def test_doc_code_checks_every_page_with_examples():
     assert ROOT / "docs" / "getting-started.rst" in pages and ROOT / "docs" / "api" / "rules.rst" in pages
 
 
-def test_doc_code_reports_each_error_at_its_page_and_line(tmp_path, monkeypatch, capsys):
+def test_doc_code_reports_each_error_at_its_page_and_line(tmp_path, monkeypatch):
     """Untyped helpers are allowed but their bodies are checked; a refusal's example and a
     skipped one are not checked."""
     pytest.importorskip("mypy.api")
