@@ -247,3 +247,15 @@ class EqualsAnything:
 
     def choose(self, seat_view):
         return self
+
+
+def load_script(path, name):
+    """The module of the script at ``path`` (not a package's), loaded from its file as ``name``."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # as an imported module is: its classes pickle and dataclasses resolve
+    spec.loader.exec_module(module)
+    return module

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
+
+from helpers import load_script
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 
 
 def _script(name):
     """The module of ``benchmarks/NAME.py``, loaded from its file."""
-    spec = importlib.util.spec_from_file_location(f"benchmark_{name}", BENCHMARKS / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(BENCHMARKS / f"{name}.py", f"benchmark_{name}")
 
 
 @pytest.mark.parametrize(

@@ -19,26 +19,20 @@ from __future__ import annotations
 
 import enum
 import functools
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import attrs
 import pytest
 
+from helpers import load_script
 from pitch13 import Deal, GameRecord, GameState, Rules, replay, state_to_dict
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
 
 def _load_script():
-    spec = importlib.util.spec_from_file_location("golden_regenerate", GOLDEN / "regenerate.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(GOLDEN / "regenerate.py", "golden_regenerate")
 
 
 regenerate = _load_script()

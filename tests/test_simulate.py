@@ -19,6 +19,7 @@ import attrs
 import pytest
 
 import pitch13
+from helpers import load_script
 from pitch13 import cli
 from pitch13._base.seeds import game_seed
 from pitch13.actions import Bid
@@ -817,14 +818,11 @@ def test_a_hand_the_summary_cannot_read_leaves_it_as_it_was():
 
 
 def test_the_bid_chart_script_draws_one_bar_a_bid_from_the_lines(tmp_path, capsys):
-    import importlib.util
     import pathlib
     import xml.etree.ElementTree as ET
 
     path = pathlib.Path(__file__).parent.parent / "scripts" / "bid_chart.py"
-    spec = importlib.util.spec_from_file_location("bid_chart", path)
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    script = load_script(path, "bid_chart")
     lines = tmp_path / "hands.jsonl"
     svg = tmp_path / "bids.svg"
     assert cli.main(["simulate", "--games", "6", "--bots", f"{__name__}:Timid", "--out", str(lines)]) == 0

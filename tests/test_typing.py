@@ -13,6 +13,7 @@ import attrs
 import pytest
 
 import pitch13
+from helpers import load_script
 from pitch13.rules import OPTION_ENUMS, JokerOrder, Pickup, TargetRule
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -132,12 +133,7 @@ TypeError: int() argument must be a string, a bytes-like object or a real number
 
 
 def _doc_code():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("doc_code", ROOT / "scripts" / "doc_code.py")
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
-    return script
+    return load_script(ROOT / "scripts" / "doc_code.py", "doc_code")
 
 
 def test_doc_code_makes_a_page_one_program_without_its_refusals_and_skipped_examples():
