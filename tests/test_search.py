@@ -169,6 +169,12 @@ def test_refuses_what_is_not_a_seat_to_act():
         ({"auction_iterations": "9"}, TypeError, "auction_iterations must be an int, not str"),
         ({"time_limit": 0}, ValueError, "time_limit must be a positive number of seconds, not 0"),
         ({"time_limit": float("nan")}, ValueError, "time_limit must be a positive number of seconds"),
+        ({"time_limit": 10**400}, ValueError, "time_limit is too large for a float: a number of 1329 bits"),
+        (
+            {"time_limit": -(10**400)},
+            ValueError,
+            "time_limit must be a positive number of seconds, not a number of 1329",
+        ),
         ({"time_limit": "1s"}, TypeError, "time_limit must be a number of seconds or None, not str"),
         ({"bids": -1}, ValueError, "bids must be 0 or more, not -1"),
         ({"bids": 1.0}, TypeError, "bids must be an int, not float"),

@@ -164,6 +164,8 @@ def check_time_limit(value: object, owner: str) -> float | None:
     if not isinstance(value, (int, float)) or isinstance(value, bool):
         kind = type(value).__name__
         raise TypeError(f"{owner} time_limit must be a number of seconds or None, not {kind}")
+    if isinstance(value, int) and value > 0 and not finite(value):
+        raise ValueError(f"{owner} time_limit is too large for a float: {excerpt(value)}")
     if not (finite(value) and value > 0):
         raise ValueError(f"{owner} time_limit must be a positive number of seconds, not {excerpt(value)}")
     return float(value)
