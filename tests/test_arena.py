@@ -313,6 +313,7 @@ class _Cheater:
     [
         ({"pairs": 0}, ValueError, "pairs must be at least 1, not 0"),
         ({"pairs": 1, "workers": 0}, ValueError, "workers must be at least 1, not 0"),
+        ({"pairs": 10**6, "workers": 1025}, ValueError, "workers must be at most 1,024, not 1025"),
         ({"pairs": "2"}, TypeError, "pairs must be an int, not str"),
         ({"pairs": True}, TypeError, "pairs must be an int, not bool"),
         ({"pairs": 1, "seed": 1.5}, TypeError, "seed must be an int, not float"),
@@ -503,12 +504,13 @@ def test_match_command_classic_rules_and_a_users_bot(capsys, user_bots):
 def test_match_command_refuses_bad_bots_and_numbers(capsys, monkeypatch):
     assert main(["match", "clever", "simple"]) == 2
     assert "pitch13 match: unknown bot 'clever'" in capsys.readouterr().err
-    for bad in (["--pairs", "0"], ["--workers", "x"], ["--seed", str(-(2**128))]):
+    for bad in (["--pairs", "0"], ["--workers", "x"], ["--workers", "100000"], ["--seed", str(-(2**128))]):
         with pytest.raises(SystemExit) as exit_:
             main(["match", "simple", "random", *bad])
         assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert "must be at least 1, not 0" in err and "not a whole number: 'x'" in err
+    assert "argument --workers: must be at most 1,024, not 100000" in err
     assert "argument --seed: a seed is an integer of at most 128 bits" in err
     module = types.ModuleType("cheaters")
     module.Cheater = _Cheater

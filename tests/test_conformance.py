@@ -258,11 +258,11 @@ def test_soak_gives_the_same_totals_on_any_number_of_workers():
 
 
 def test_soak_starts_no_more_processes_than_it_has_batches(monkeypatch):
-    """A pool of 10**100 processes for one game failed in multiprocessing with OverflowError."""
+    """A pool of 64 processes for one game started them all, and each idled."""
     started = []
     real = soak_module.ProcessPoolExecutor
     monkeypatch.setattr(soak_module, "ProcessPoolExecutor", lambda n: started.append(n) or real(n))
-    assert soak_module.soak(1, seed=8, workers=10**100, hand_cap=2).report.games == 1
+    assert soak_module.soak(1, seed=8, workers=1024, hand_cap=2).report.games == 1
     assert started == []  # one batch: played here
     assert soak_module.soak(4, seed=8, workers=64, hand_cap=2).report.games == 4
     assert started == [4]  # 4 games in 4 batches of 1
@@ -301,6 +301,7 @@ def test_a_soak_violation_says_the_call_that_replays_its_game(monkeypatch):
     [
         (["--games", "0"], "--games must be at least 1, not 0"),
         (["--workers", "0"], "--workers must be at least 1, not 0"),
+        (["--workers", "1025"], "--workers must be at most 1,024, not 1025"),
         (["--hand-cap", "0"], "--hand-cap must be at least 1, not 0"),
         (["--full-every", "-1"], "--full-every must be 0 or more, not -1"),
     ],
@@ -317,6 +318,12 @@ def test_soak_refuses_bad_counts(argv, message, capsys):
     [
         ({"games": 0}, ValueError, "games must be at least 1, not 0"),
         ({"games": 3, "workers": 0}, ValueError, "workers must be at least 1, not 0"),
+        ({"games": 10**6, "workers": 10**6}, ValueError, "workers must be at most 1,024, not 1000000"),
+        (
+            {"games": 1, "workers": 10**100},
+            ValueError,
+            "workers must be at most 1,024, not a number of 333 bits",
+        ),
         ({"games": 3, "full_every": -1}, ValueError, "full_every must be 0 or more, not -1"),
         ({"games": -3}, ValueError, "games must be at least 1, not -3"),
         ({"games": True}, TypeError, "games must be an int, not bool"),

@@ -378,6 +378,7 @@ def test_to_json_refuses_a_bad_indent(short_review, indent, error):
         ({"samples": 2.0}, TypeError, r"review\(\) samples must be an int, not float"),
         ({"samples": True}, TypeError, r"review\(\) samples must be an int, not bool"),
         ({"workers": 0}, ValueError, r"review\(\) workers must be at least 1, not 0"),
+        ({"workers": 1025}, ValueError, r"review\(\) workers must be at most 1,024, not 1025"),
         ({"workers": "2"}, TypeError, r"review\(\) workers must be an int, not str"),
         ({"seed": None}, TypeError, r"review\(\) seed must be an int, not NoneType"),
         ({"seed": 1.5}, TypeError, r"review\(\) seed must be an int, not float"),
@@ -525,6 +526,7 @@ def test_the_command_refuses_bad_numbers(record_files, capsys):
     for bad in (
         ["--samples", "0"],
         ["--workers", "x"],
+        ["--workers", "1025"],
         ["--time", "0"],
         ["--time", "soon"],
         ["--seed", "x"],
@@ -535,6 +537,7 @@ def test_the_command_refuses_bad_numbers(record_files, capsys):
         assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert "must be at least 1, not 0" in err and "not a whole number: 'x'" in err
+    assert "argument --workers: must be at most 1,024, not 1025" in err
     assert "a seed is an integer, not 'x'" in err and "a seed is an integer of at most 128 bits" in err
     assert "must be a positive number of seconds, not '0'" in err and "not a number of seconds: 'soon'" in err
     assert seconds("None") is None and seconds("0.5") == 0.5

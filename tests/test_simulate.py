@@ -317,6 +317,8 @@ def test_simulate_refuses_bad_arguments():
         simulate(0)
     with pytest.raises(ValueError, match="workers must be at least 1"):
         simulate(3, workers=0)
+    with pytest.raises(ValueError, match="workers must be at most 1,024, not 1025"):
+        simulate(10**6, workers=1025)
     with pytest.raises(ValueError, match="start must be at least 0"):
         simulate(3, start=-1)
     with pytest.raises(ValueError, match="chunk_size must be at least 1"):
@@ -584,6 +586,7 @@ def test_the_command_writes_lines_to_standard_output_and_the_table_to_standard_e
         (["--games", "0"], "argument --games: must be at least 1, not 0"),
         (["--games", "many"], "argument --games: not a whole number: 'many'"),
         (["--workers", "0"], "argument --workers: must be at least 1, not 0"),
+        (["--workers", "1025"], "argument --workers: must be at most 1,024, not 1025"),
         (["--bots", "simple", "random"], "argument --bots: give one bot for every seat, or four"),
         (["--rules", "house"], "argument --rules: expected a preset or option=value, found 'house'"),
         (["--rules", "default joker_order=both"], "argument --rules: joker_order: expected one of"),

@@ -41,7 +41,7 @@ from typing import Final
 
 import attrs
 
-from pitch13._base.checks import check_count, excerpt, option_or_default
+from pitch13._base.checks import MOST_WORKERS, check_count, excerpt, option_or_default
 from pitch13._base.pool import in_chunks
 from pitch13._base.seeds import check_parts, game_seed, player_seed
 from pitch13._core.action_sets import is_one_of
@@ -381,12 +381,12 @@ def match(
 
     Raises:
         TypeError: if an argument has the wrong type.
-        ValueError: if ``pairs`` or ``workers`` is below 1, ``seed`` has more than 4,300
-            digits, or a bot's name names no bot.
+        ValueError: if ``pairs`` or ``workers`` is below 1, ``workers`` above 1,024, ``seed``
+            has more than 4,300 digits, or a bot's name names no bot.
         BotError: if a bot chooses an action that is not legal.
     """
     check_count(pairs, "pairs")
-    check_count(workers, "workers")
+    check_count(workers, "workers", high=MOST_WORKERS)
     check_parts(seed=seed)
     rules = option_or_default(rules, Rules, "rules", _DEFAULT_RULES)
     for spec in (bot_a, bot_b):

@@ -43,7 +43,7 @@ from typing import Final, NamedTuple
 import attrs
 
 from pitch13._base import pool
-from pitch13._base.checks import MAX_SEED, check_seed, excerpt, finite, option_or_default
+from pitch13._base.checks import MAX_SEED, MOST_WORKERS, check_seed, excerpt, finite, option_or_default
 from pitch13._base.seeds import check_parts, game_seed, player_seed
 from pitch13.bots import Bot, BotError, BotSpec, bot_factory, iter_hands
 from pitch13.bots._args import check_sendable
@@ -476,8 +476,8 @@ def simulate(
     Raises:
         TypeError: if an argument has the wrong type (``client`` included), or a bot cannot be
             sent to other processes (pickled) when they play.
-        ValueError: if ``games``, ``workers`` or ``chunk_size`` is below 1, ``start`` below 0,
-            ``seed`` is beyond ±(2**128 - 1) or a game's index reaches 2**64 (what a hand line
+        ValueError: if ``games``, ``workers`` or ``chunk_size`` is below 1, ``workers`` above
+            1,024, ``start`` below 0, ``seed`` is beyond ±(2**128 - 1) or a game's index reaches 2**64 (what a hand line
             holds), or a bot's name names no bot.
         ImportError: if ``client`` is given and Dask is not installed.
         BotError: while iterating, if a bot chooses an action that is not legal.
@@ -489,6 +489,8 @@ def simulate(
     for name, number, low in (("games", games, 1), ("start", start, 0), ("workers", workers, 1)):
         if number < low:
             raise ValueError(f"{name} must be at least {low}, not {excerpt(number)}")
+    if workers > MOST_WORKERS:
+        raise ValueError(f"workers must be at most {MOST_WORKERS:,}, not {excerpt(workers)}")
     _check_run(seed, start + games - 1)
     if chunk_size is not None and chunk_size < 1:
         raise ValueError(f"chunk_size must be at least 1, not {excerpt(chunk_size)}")

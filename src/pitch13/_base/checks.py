@@ -134,19 +134,27 @@ def check_seed(seed: object, kind: str = "an int") -> int:
     return int(seed)
 
 
-def check_count(value: object, name: str, low: int = 1) -> int:
-    """``value``, an int of at least ``low``: a count or a budget.
+def check_count(value: object, name: str, low: int = 1, high: int | None = None) -> int:
+    """``value``, an int of at least ``low`` (and at most ``high``): a count or a budget.
 
     Raises:
         TypeError: if it is not an int (a bool is not), as ``{name} must be an int, not ...``.
-        ValueError: if it is below ``low``, as ``{name} must be at least ...`` (``0 or more``).
+        ValueError: if it is below ``low``, as ``{name} must be at least ...`` (``0 or more``),
+            or above ``high``, as ``{name} must be at most ...``.
     """
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"{name} must be an int, not {type(value).__name__}")
     if value < low:
         least = "0 or more" if low == 0 else f"at least {low}"
         raise ValueError(f"{name} must be {least}, not {excerpt(value)}")
+    if high is not None and value > high:
+        raise ValueError(f"{name} must be at most {high:,}, not {excerpt(value)}")
     return value
+
+
+#: The most processes a pool of the library starts (``workers``): each is a process of its own,
+#: and a count in the thousands, given by mistake, would start that many before the first game.
+MOST_WORKERS: Final = 1024
 
 
 def finite(number: float) -> bool:

@@ -63,7 +63,7 @@ from typing import Final
 
 import attrs
 
-from pitch13._base.checks import ShortLookup, check_count, check_time_limit, excerpt, writable
+from pitch13._base.checks import MOST_WORKERS, ShortLookup, check_count, check_time_limit, excerpt, writable
 from pitch13._base.pool import in_chunks
 from pitch13.actions import GiveUp, Play, SeatAction
 from pitch13.analysis._evaluate import ActionValue
@@ -577,14 +577,15 @@ def review(
 
     Raises:
         TypeError: if an argument has the wrong type.
-        ValueError: if ``samples`` or ``workers`` is below 1, ``time_limit`` is not a positive
-            number of seconds, or ``seed`` has more than 4,300 digits.
+        ValueError: if ``samples`` or ``workers`` is below 1, ``workers`` above 1,024,
+            ``time_limit`` is not a positive number of seconds, or ``seed`` has more than 4,300
+            digits.
         DocumentError: if the record does not replay (:func:`~pitch13.replay`).
     """
     if not isinstance(record, GameRecord):
         raise TypeError(f"review() takes a GameRecord, not {type(record).__name__}")
     check_count(samples, "review() samples")
-    check_count(workers, "review() workers")
+    check_count(workers, "review() workers", high=MOST_WORKERS)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError(f"review() seed must be an int, not {type(seed).__name__}")
     if not writable(seed):

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from pitch13._base.checks import MAX_SEED, WORD, excerpt
+from pitch13._base.checks import MAX_SEED, MOST_WORKERS, WORD, excerpt
 from pitch13.bots import BOT_NAMES, bot_factory
 from pitch13.documents import DocumentError
 from pitch13.records import GameRecord
@@ -44,8 +44,8 @@ def ascii_only(text: str) -> str:
     return text
 
 
-def whole(low: int) -> Callable[[str], int]:
-    """An argument type: a whole number of at least ``low``."""
+def whole(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argument type: a whole number of at least ``low`` (and at most ``high``)."""
 
     def read(text: str) -> int:
         if _digits(text) > _MOST_DIGITS:
@@ -56,9 +56,15 @@ def whole(low: int) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"not a whole number: {excerpt(text)}") from None
         if number < low:
             raise argparse.ArgumentTypeError(f"must be at least {low}, not {number}")
+        if high is not None and number > high:
+            raise argparse.ArgumentTypeError(f"must be at most {high:,}, not {number}")
         return number
 
     return read
+
+
+#: The type of a command's ``--workers``: from 1 to the most processes a pool starts.
+workers_arg: Final = whole(1, MOST_WORKERS)
 
 
 def named(what: str) -> Callable[[str], str]:

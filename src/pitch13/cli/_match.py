@@ -7,7 +7,7 @@ import sys
 import time
 
 from pitch13.arena import match
-from pitch13.cli._args import BOTS_HELP, add_rules, bots_made, rules_named, seed_arg, whole
+from pitch13.cli._args import BOTS_HELP, add_rules, bots_made, rules_named, seed_arg, whole, workers_arg
 from pitch13.cli._progress import Progress
 from pitch13.errors import BotError
 
@@ -36,7 +36,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="deal pairs to play: 2N games (default 100)",
     )
     parser.add_argument(
-        "--workers", type=whole(1), default=1, metavar="K", help="processes that play (default 1)"
+        "--workers", type=workers_arg, default=1, metavar="K", help="processes that play (default 1)"
     )
     parser.add_argument(
         "--seed", type=seed_arg, default=0, metavar="S", help="the seed of the match (default 0)"

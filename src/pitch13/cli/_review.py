@@ -9,7 +9,7 @@ import time
 from typing import TextIO
 
 from pitch13.analysis import Review, review
-from pitch13.cli._args import ascii_only, record_or_status, seed_arg, whole
+from pitch13.cli._args import ascii_only, record_or_status, seed_arg, whole, workers_arg
 from pitch13.cli._progress import Progress
 
 #: The one-line help of the command, in ``pitch13 --help``.
@@ -66,7 +66,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--seed", type=seed_arg, default=0, metavar="S", help="the seed of the deals drawn (default 0)"
     )
     parser.add_argument(
-        "--workers", type=whole(1), default=1, metavar="K", help="processes that review (default 1)"
+        "--workers", type=workers_arg, default=1, metavar="K", help="processes that review (default 1)"
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar on standard error")
 

@@ -11,7 +11,16 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from pitch13.bots import BotError
-from pitch13.cli._args import BOTS_HELP, add_rules, bots_made, named, rules_named, seed_arg, whole
+from pitch13.cli._args import (
+    BOTS_HELP,
+    add_rules,
+    bots_made,
+    named,
+    rules_named,
+    seed_arg,
+    whole,
+    workers_arg,
+)
 from pitch13.cli._progress import Progress
 from pitch13.rules import Rules
 from pitch13.simulate import DASK_EXTRA, SimulationSummary, simulate
@@ -80,7 +89,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--workers",
-        type=whole(1),
+        type=workers_arg,
         default=1,
         metavar="K",
         help="local processes that play (default 1); with --dask local, Dask worker processes",

@@ -27,7 +27,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import attrs
 
-from pitch13._base.checks import check_count
+from pitch13._base.checks import MOST_WORKERS, check_count
 from pitch13._base.seeds import check_parts
 from pitch13.records._json import rules_to_dict
 from pitch13.rules import Rules
@@ -133,8 +133,8 @@ def soak(
 
     Raises:
         TypeError: if an argument is not an int (a bool is not one).
-        ValueError: if ``games``, ``workers`` or ``hand_cap`` is below 1, ``full_every`` or
-            ``mutants`` below 0, or ``seed`` has more than 4,300 digits.
+        ValueError: if ``games``, ``workers`` or ``hand_cap`` is below 1, ``workers`` above
+            1,024, ``full_every`` or ``mutants`` below 0, or ``seed`` has more than 4,300 digits.
     """
     check_parts(seed=seed)
     for name, number, low in (
@@ -144,7 +144,7 @@ def soak(
         ("full_every", full_every, 0),
         ("mutants", mutants, 0),
     ):
-        check_count(number, name, low)
+        check_count(number, name, low, high=MOST_WORKERS if name == "workers" else None)
     size = max(1, min(500, games // (workers * 4) or 1))
     batches = [
         (seed, first, min(size, games - first), hand_cap, full_every, mutants)
