@@ -106,14 +106,67 @@ def test_margin_points_and_times():
     )
     assert "CPU a decision, a: median 1000.01 ms, mean 1000.01 ms over 2 decisions" in fast.report()
     tiny = MatchResult(
-        bot_a="a", bot_b="b", seed=0, game_lines=(attrs.evolve(lines[0], a_times=(2e-5,)),) * 2
+        bot_a="a", bot_b="b", seed=0, game_lines=tuple(attrs.evolve(line, a_times=(2e-5,)) for line in lines)
     )
     assert "CPU a decision, a: median 20.0 µs, mean 20.0 µs over 2 decisions" in tiny.report()
-    empty = MatchResult(bot_a="a", bot_b="b", seed=0, game_lines=(lines[1],) * 2)
+    empty = MatchResult(
+        bot_a="a", bot_b="b", seed=0, game_lines=(attrs.evolve(lines[0], b_times=()), lines[1])
+    )
     assert (empty.median_decision("b"), empty.mean_decision("b")) == (0.0, 0.0)
     assert lines[0].margin == 36
     with pytest.raises(ValueError, match="'a' or 'b', not 'c'"):
         result.decision_times("c")
+
+
+@pytest.mark.parametrize(
+    ("changes", "error", "message"),
+    [
+        ({"pair": -1}, ValueError, "MatchGame.pair must be 0 or more, not -1"),
+        ({"a_team": 2}, ValueError, "MatchGame.a_team must be at most 1, not 2"),
+        ({"a_team": True}, TypeError, "MatchGame.a_team must be an int, not bool"),
+        ({"a_won": 2}, TypeError, "MatchGame.a_won must be a bool, not int"),
+        ({"scores": ()}, ValueError, "MatchGame.scores must hold 2 numbers, not 0"),
+        ({"scores": [60, 40]}, TypeError, "MatchGame.scores must be a tuple, not list"),
+        (
+            {"scores": (10**400, 0)},
+            ValueError,
+            "MatchGame.scores holds a number of 1329 bits: each must be within",
+        ),
+        ({"scores": (60.5, 40)}, TypeError, "MatchGame.scores must hold ints, not float"),
+        ({"hands": 0}, ValueError, "MatchGame.hands must be at least 1, not 0"),
+        ({"points": (-1, 20)}, ValueError, "MatchGame.points holds -1: each must be from 0 to 2[*][*]53"),
+        ({"a_times": (math.nan,)}, ValueError, "MatchGame.a_times holds nan"),
+        ({"b_times": (-2.5,)}, ValueError, "MatchGame.b_times holds -2.5"),
+        ({"b_times": ("1",)}, TypeError, "MatchGame.b_times must hold numbers, not str"),
+    ],
+)
+def test_a_match_game_checks_its_fields(changes, error, message):
+    with pytest.raises(error, match=message):
+        attrs.evolve(_line(0, 0, True), **changes)
+
+
+def test_a_match_result_holds_the_two_games_of_each_pair_in_order():
+    first, second = _line(0, 0, True), _line(0, 1, False)
+    assert MatchResult("a", "b", 0, (first, second)).win_rate == 0.5
+    for lines, error, message in [
+        ((), ValueError, "must hold two games a deal pair, not 0"),
+        ((first, second, _line(1, 0, True)), ValueError, "must hold two games a deal pair, not 3"),
+        ([first, second], TypeError, "must be a tuple of MatchGame, not list"),
+        ((first, (0, 1)), TypeError, r"game_lines\[1\] must be a MatchGame, not tuple"),
+        (
+            (first, first),
+            ValueError,
+            r"game_lines\[1\] must be game 2 of pair 0 \(bot A in team 1\), not pair 0's",
+        ),
+        ((second, first), ValueError, r"game_lines\[0\] must be game 1 of pair 0"),
+        ((first, _line(1, 1, True)), ValueError, r"game_lines\[1\] .* not pair 1's with bot A in team 1"),
+    ]:
+        with pytest.raises(error, match=message):
+            MatchResult("a", "b", 0, lines)
+    with pytest.raises(TypeError, match=r"MatchResult\.bot_b must be a str, not NoneType"):
+        MatchResult("a", None, 0, (first, second))
+    with pytest.raises(TypeError, match=r"MatchResult\.seed must be an int, not float"):
+        MatchResult("a", "b", 0.0, (first, second))
 
 
 def _pairs_of_lines(results):

@@ -1004,7 +1004,9 @@ def player_cases() -> Iterator[Case]:
         ("seed-odd-unicode", lambda: arena.play_pair("random", "random", 0, seed=ODD_TEXT)),
         ("rules-1MB", lambda: arena.play_pair("random", "random", 0, rules=LONG_TEXT)),
     )
-    result = arena.MatchResult("a", "b", 0, ())
+    result = arena.MatchResult(
+        "a", "b", 0, tuple(arena.MatchGame(0, team, True, (60, 40), 5, (30, 20), (), ()) for team in (0, 1))
+    )
     yield from cases(
         arena.MatchResult,
         "MatchResult.decision_times",

@@ -41,7 +41,14 @@ from typing import Final
 
 import attrs
 
-from pitch13._base.checks import MOST_WORKERS, check_count, excerpt, option_or_default
+from pitch13._base.checks import (
+    MOST_NUMBER,
+    MOST_WORKERS,
+    check_count,
+    check_numbers,
+    excerpt,
+    option_or_default,
+)
 from pitch13._base.pool import in_chunks
 from pitch13._base.seeds import check_parts, game_seed, player_seed
 from pitch13._core.action_sets import is_one_of
@@ -59,7 +66,13 @@ _DEFAULT_RULES: Final = Rules()
 
 @attrs.frozen(slots=True)
 class MatchGame:
-    """One game of a match, as bot A saw its result."""
+    """One game of a match, as bot A saw its result.
+
+    Raises:
+        TypeError: if a field is not of its type (a bool is not an int, nor an int a bool).
+        ValueError: if ``pair`` is negative, ``a_team`` neither 0 nor 1, ``hands`` below 1, a
+            pair of numbers not two, points or a time negative, or a number beyond 2**53.
+    """
 
     #: The deal pair the game belongs to, from 0.
     pair: int
@@ -77,6 +90,17 @@ class MatchGame:
     a_times: tuple[float, ...] = attrs.field(repr=False, eq=False)
     #: CPU seconds of each decision of bot B's seats.
     b_times: tuple[float, ...] = attrs.field(repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        check_count(self.pair, "MatchGame.pair", 0)
+        check_count(self.a_team, "MatchGame.a_team", 0, 1)
+        if not isinstance(self.a_won, bool):
+            raise TypeError(f"MatchGame.a_won must be a bool, not {type(self.a_won).__name__}")
+        check_numbers(self.scores, "MatchGame.scores", length=2)
+        check_count(self.hands, "MatchGame.hands", 1, MOST_NUMBER)
+        check_numbers(self.points, "MatchGame.points", length=2, low=0)
+        check_numbers(self.a_times, "MatchGame.a_times", low=0, ints=False)
+        check_numbers(self.b_times, "MatchGame.b_times", low=0, ints=False)
 
     @property
     def margin(self) -> int:
@@ -133,7 +157,14 @@ def _median(values: Sequence[float]) -> float:
 
 @attrs.frozen(slots=True)
 class MatchResult:
-    """The result of a match of bot A against bot B on paired deals."""
+    """The result of a match of bot A against bot B on paired deals.
+
+    Raises:
+        TypeError: if a field is not of its type.
+        ValueError: if ``game_lines`` is not the two games of each of one or more deal pairs,
+            in order: game ``2 * i`` of pair ``i`` with bot A in team 0, then game ``2 * i + 1``
+            with bot A in team 1.
+    """
 
     #: Bot A's name (its spec, or its class's name).
     bot_a: str
@@ -143,6 +174,28 @@ class MatchResult:
     seed: int
     #: Every game, pair by pair, bot A in team 0 first.
     game_lines: tuple[MatchGame, ...] = attrs.field(repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        for name in ("bot_a", "bot_b"):
+            if not isinstance(getattr(self, name), str):
+                raise TypeError(f"MatchResult.{name} must be a str, not {type(getattr(self, name)).__name__}")
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+            raise TypeError(f"MatchResult.seed must be an int, not {type(self.seed).__name__}")
+        lines = self.game_lines
+        if not isinstance(lines, tuple):
+            raise TypeError(
+                f"MatchResult.game_lines must be a tuple of MatchGame, not {type(lines).__name__}"
+            )
+        if not lines or len(lines) % 2:
+            raise ValueError(f"MatchResult.game_lines must hold two games a deal pair, not {len(lines)}")
+        for i, line in enumerate(lines):
+            if not isinstance(line, MatchGame):
+                raise TypeError(f"MatchResult.game_lines[{i}] must be a MatchGame, not {type(line).__name__}")
+            if (line.pair, line.a_team) != (i // 2, i % 2):
+                raise ValueError(
+                    f"MatchResult.game_lines[{i}] must be game {i % 2 + 1} of pair {i // 2} (bot A in team "
+                    f"{i % 2}), not pair {line.pair}'s with bot A in team {line.a_team}"
+                )
 
     @property
     def pairs(self) -> int:

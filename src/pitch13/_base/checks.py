@@ -165,6 +165,34 @@ def finite(number: float) -> bool:
         return False
 
 
+#: The largest number a result holds (a score, a count of points, seconds): every int to it is
+#: exact as a float, and a sum of millions of them is far inside a float's range.
+MOST_NUMBER: Final = 2**53
+
+
+def check_numbers(
+    value: object, name: str, *, length: int | None = None, low: float | None = None, ints: bool = True
+) -> None:
+    """Check that ``value`` is a tuple of ``length`` ints (of ints and floats, with ``ints=False``).
+
+    Each is finite, at least ``low`` and at most :data:`MOST_NUMBER` from 0; a bool is not one.
+
+    Raises:
+        TypeError: if ``value`` is not a tuple, or holds something else.
+        ValueError: if it has another length, or a number is out of its range.
+    """
+    if not isinstance(value, tuple):
+        raise TypeError(f"{name} must be a tuple, not {type(value).__name__}")
+    if length is not None and len(value) != length:
+        raise ValueError(f"{name} must hold {length} numbers, not {len(value)}")
+    for item in value:
+        if isinstance(item, bool) or not isinstance(item, (int, float)) or (ints and isinstance(item, float)):
+            raise TypeError(f"{name} must hold {'ints' if ints else 'numbers'}, not {type(item).__name__}")
+        if not (finite(item) and abs(item) <= MOST_NUMBER) or (low is not None and item < low):
+            span = f"from {low} to 2**53" if low is not None else "within 2**53 of 0"
+            raise ValueError(f"{name} holds {excerpt(item)}: each must be {span}")
+
+
 def check_time_limit(value: object, owner: str) -> float | None:
     """``value`` as CPU seconds, or ``None``; a TypeError or a ValueError naming ``owner`` otherwise."""
     if value is None:
