@@ -480,6 +480,15 @@ def test_every_hand_a_run_plays_reads_back_under_rules_that_call_and_throw_in_di
             lambda d: d.update(thrown_in="short_stock", points=None, unplayed_points=None, made=None),
             r"\$.score_change: a hand thrown in changes no score and plays no trick",
         ),
+        (
+            lambda d: (
+                d.update(
+                    thrown_in="short_stock", points=None, unplayed_points=None, made=None, score_change=[0, 0]
+                )
+                or d.update(tricks=0, winner=None, ended_early=True)
+            ),
+            r"\$.ended_early: a hand thrown in is not played, and so does not end early",
+        ),
         (lambda d: d.update(trump=None), r"\$.points: a hand played has trump, points, unplayed points"),
         # R-BID-1: each bid is higher than those before; R-BID-4: only the dealer may match.
         (
@@ -795,17 +804,25 @@ def test_a_hand_line_is_made_of_a_hand_summary_and_int_seeds():
 
 def test_a_hand_the_summary_cannot_read_leaves_it_as_it_was():
     """The hand is read whole before anything is counted: it had counted one more hand, then
-    failed on the hand's ended_early."""
+    failed on the hand's ended_early. (A hand is checked as it is made; these are changed in
+    place, past the checks, as a corrupted object would be.)"""
+
+    def corrupted(line, **fields):
+        copy = attrs.evolve(line, hand=attrs.evolve(line.hand))
+        for name, value in fields.items():
+            object.__setattr__(copy.hand, name, value)
+        return copy
+
     lines = list(simulate_game(0, seed=1))
     summary = SimulationSummary()
     summary.add(lines[0])
     before = summary.table()
-    broken = attrs.evolve(lines[1], hand=attrs.evolve(lines[1].hand, ended_early="no"))
+    broken = corrupted(lines[1], ended_early="no")
     with pytest.raises(TypeError):
         summary.add(broken)
     assert summary.table() == before and summary.hands == 1
-    last = lines[-1].hand  # the game's end: the first dealer's team won or lost
-    broken = attrs.evolve(lines[-1], hand=attrs.evolve(last, hand_number=1, dealer="x"))
+    # The game's end: the first dealer's team won or lost.
+    broken = corrupted(lines[-1], hand_number=1, dealer="x")
     with pytest.raises(TypeError):
         summary.add(broken)
     assert summary.table() == before and summary.hands == 1 and summary.games == 0
@@ -847,3 +864,57 @@ def test_the_bid_chart_script_draws_one_bar_a_bid_from_the_lines(tmp_path, capsy
     empty.write_text("", encoding="utf-8")
     assert script.main([str(empty), str(again)]) == 1
     assert "holds no hand played" in capsys.readouterr().err
+
+
+# --- hands and lines made by hand --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("changes", "error", "message"),
+    [
+        ({"hand_number": 0}, ValueError, "HandSummary.hand_number must be at least 1, not 0"),
+        ({"dealer": 9}, ValueError, "HandSummary.dealer is an int from 0 to 3, not 9"),
+        ({"calls": ()}, ValueError, r"HandSummary\.calls are the four calls of the auction, not \(\)"),
+        ({"calls": [None] * 4}, TypeError, "HandSummary.calls are the four calls"),
+        ({"calls": (None, None, None, 5.0)}, TypeError, "HandSummary.calls' bids must be an int, not float"),
+        ({"forced_dealer": 1}, TypeError, "HandSummary.forced_dealer must be a bool, not int"),
+        ({"made": "yes"}, TypeError, "HandSummary.made must be a bool or None, not str"),
+        ({"bidder": -1}, ValueError, "HandSummary.bidder is an int from 0 to 3, not -1"),
+        ({"bid": True}, TypeError, "HandSummary.bid must be an int, not bool"),
+        ({"trump": "H"}, TypeError, "HandSummary.trump must be a Suit or None, not str"),
+        ({"points": (1,)}, ValueError, "HandSummary.points must hold 2 numbers, not 1"),
+        ({"scores": (10**400, 0)}, ValueError, "HandSummary.scores holds a number of 1329 bits"),
+        (
+            {"thrown_in": "all_passed"},
+            TypeError,
+            "HandSummary.thrown_in must be a ThrowInReason or None, not str",
+        ),
+        ({"tricks": -1}, ValueError, "HandSummary.tricks must be 0 or more, not -1"),
+        ({"winner": 2}, ValueError, "HandSummary.winner must be at most 1, not 2"),
+    ],
+)
+def test_a_hand_summary_checks_its_fields(changes, error, message):
+    hand = simulate_game(0, seed=1)[0].hand
+    with pytest.raises(error, match=message):
+        attrs.evolve(hand, **changes)
+
+
+def test_a_hand_line_is_one_that_reads_back():
+    """A line made by hand that its own reader would refuse is refused as it is made: it used to
+    write JSON that HandLine.from_json did not read."""
+    line = simulate_game(0, seed=1)[0]
+    assert HandLine(line.seed, line.game, line.game_seed, line.hand) == line
+    assert all(HandLine.from_json(other.to_json()) == other for other in simulate_game(3, seed=2))
+    hand = line.hand
+    for changes, message in [
+        ({"game": -5}, r"\$\.game: .*-5"),
+        ({"game_seed": line.game_seed + 1}, r"\$\.game_seed: .* is not the deal seed of game 0"),
+        (
+            {"hand": attrs.evolve(hand, calls=(None, None, None, None))},
+            r"\$\.calls: seat 0 bid 5, but every call is a pass",
+        ),
+        ({"hand": attrs.evolve(hand, scores=(10**10, 0))}, r"\$\.scores\[0\]"),
+        ({"hand": attrs.evolve(hand, tricks=7, actions=99)}, r"\$\.tricks: a hand has at most 6 tricks"),
+    ]:
+        with pytest.raises(ValueError, match=r"a HandLine that would not read back: .*" + message):
+            attrs.evolve(line, **changes)

@@ -44,6 +44,7 @@ import attrs
 
 from pitch13._base import pool
 from pitch13._base.checks import MAX_SEED, MOST_WORKERS, check_seed, excerpt, finite, option_or_default
+from pitch13._base.failures import DocumentError
 from pitch13._base.seeds import check_parts, game_seed, player_seed
 from pitch13.bots import Bot, BotError, BotSpec, bot_factory, iter_hands
 from pitch13.bots._args import check_sendable
@@ -123,10 +124,13 @@ class HandLine:
     hand: HandSummary
 
     def __attrs_post_init__(self) -> None:
-        """Refuse fields of the wrong type, which :meth:`to_json` and :class:`SimulationSummary` could not read.
+        """Refuse a line that :meth:`from_dict` would not read back from :meth:`to_dict`.
 
         Raises:
             TypeError: if a seed or the game is not an int, or the hand not a :class:`HandSummary`.
+            ValueError: if a field is out of its range, the game seed is not made of
+                :attr:`seed` and :attr:`game`, or the hand's fields contradict each other (as
+                :meth:`from_dict` lists).
         """
         for name in ("seed", "game", "game_seed"):
             value = getattr(self, name)
@@ -134,6 +138,10 @@ class HandLine:
                 raise TypeError(f"a HandLine's {name} is an int, not {type(value).__name__}")
         if not isinstance(self.hand, HandSummary):
             raise TypeError(f"a HandLine's hand is a HandSummary, not {type(self.hand).__name__}")
+        try:
+            _read(self.to_dict())
+        except DocumentError as error:
+            raise ValueError(f"a HandLine that would not read back: {error}") from None
 
     def to_dict(self) -> dict[str, object]:
         """The line as plain JSON data, its keys in the order of the documented schema."""
@@ -181,45 +189,7 @@ class HandLine:
                 thrown in with points, points that add up to neither 13 nor 10, a verdict the
                 points do not give, more than 6 tricks, fewer actions than the hand takes).
         """
-        d = doc.check_header(data, FORMAT, VERSION)
-        doc.obj(d, "$", _KEYS)
-        items = doc.array(d["calls"], "$.calls", 4)
-        if len(items) != 4:
-            doc.fail("$.calls", f"expected the four calls of the auction, found {len(items)}")
-        calls = tuple(doc.optional_integer(call, f"$.calls[{i}]", 1, 99) for i, call in enumerate(items))
-        trump = None if d["trump"] is None else doc.read_suit(d["trump"], "$.trump")
-        thrown_in = (
-            None if d["thrown_in"] is None else doc.choice(d["thrown_in"], "$.thrown_in", ThrowInReason)
-        )
-        hand = HandSummary(
-            hand_number=doc.integer(d["hand"], "$.hand", 1, _SCORE),
-            dealer=doc.seat(d["dealer"], "$.dealer"),
-            calls=calls,
-            forced_dealer=doc.boolean(d["forced_dealer"], "$.forced_dealer"),
-            bidder=None if d["bidder"] is None else doc.seat(d["bidder"], "$.bidder"),
-            bid=doc.optional_integer(d["bid"], "$.bid", 1, 99),
-            trump=trump,
-            points=None if d["points"] is None else _pair(d["points"], "$.points", 0, 99),
-            unplayed_points=doc.optional_integer(d["unplayed_points"], "$.unplayed_points", 0, 99),
-            made=None if d["made"] is None else doc.boolean(d["made"], "$.made"),
-            moon=doc.boolean(d["moon"], "$.moon"),
-            score_change=_pair(d["score_change"], "$.score_change", -_SCORE, _SCORE),
-            scores=_pair(d["scores"], "$.scores", -_SCORE, _SCORE),
-            ended_early=doc.boolean(d["ended_early"], "$.ended_early"),
-            thrown_in=thrown_in,
-            tricks=doc.integer(d["tricks"], "$.tricks", 0, 99),
-            actions=doc.integer(d["actions"], "$.actions", 0, 9999),
-            winner=doc.optional_integer(d["winner"], "$.winner", 0, 1),
-        )
-        seed = doc.integer(d["seed"], "$.seed", -MAX_SEED, MAX_SEED)
-        game = doc.integer(d["game"], "$.game", 0, _BIG - 1)
-        deals, made = doc.integer(d["game_seed"], "$.game_seed", 0, _BIG), game_seed(seed, game)
-        if deals != made:
-            doc.fail(
-                "$.game_seed", f"{deals} is not the deal seed of game {game} of a run seeded {seed} ({made})"
-            )
-        _check_hand(hand)
-        return cls(seed=seed, game=game, game_seed=deals, hand=hand)
+        return _made(*_read(data))
 
     @classmethod
     def from_json(cls, text: str | bytes) -> HandLine:
@@ -234,6 +204,58 @@ class HandLine:
             DocumentError: as :meth:`from_dict`, and if ``text`` is not JSON.
         """
         return cls.from_dict(doc.load_json(text, max_size=_MAX_LINE, what="hand line"))
+
+
+def _made(seed: int, game: int, deals: int, hand: HandSummary) -> HandLine:
+    """A line of fields known to be right (read and checked, or from a game played), unchecked.
+
+    Checking a line costs more than a hand of random bots takes to play.
+    """
+    line = object.__new__(HandLine)
+    for name, value in (("seed", seed), ("game", game), ("game_seed", deals), ("hand", hand)):
+        object.__setattr__(line, name, value)
+    return line
+
+
+def _read(data: object) -> tuple[int, int, int, HandSummary]:
+    """The seed, game, game seed and hand of a line's data, each checked as :meth:`HandLine.from_dict` says."""
+    d = doc.check_header(data, FORMAT, VERSION)
+    doc.obj(d, "$", _KEYS)
+    items = doc.array(d["calls"], "$.calls", 4)
+    if len(items) != 4:
+        doc.fail("$.calls", f"expected the four calls of the auction, found {len(items)}")
+    calls = tuple(doc.optional_integer(call, f"$.calls[{i}]", 1, 99) for i, call in enumerate(items))
+    trump = None if d["trump"] is None else doc.read_suit(d["trump"], "$.trump")
+    thrown_in = None if d["thrown_in"] is None else doc.choice(d["thrown_in"], "$.thrown_in", ThrowInReason)
+    hand = HandSummary(
+        hand_number=doc.integer(d["hand"], "$.hand", 1, _SCORE),
+        dealer=doc.seat(d["dealer"], "$.dealer"),
+        calls=calls,
+        forced_dealer=doc.boolean(d["forced_dealer"], "$.forced_dealer"),
+        bidder=None if d["bidder"] is None else doc.seat(d["bidder"], "$.bidder"),
+        bid=doc.optional_integer(d["bid"], "$.bid", 1, 99),
+        trump=trump,
+        points=None if d["points"] is None else _pair(d["points"], "$.points", 0, 99),
+        unplayed_points=doc.optional_integer(d["unplayed_points"], "$.unplayed_points", 0, 99),
+        made=None if d["made"] is None else doc.boolean(d["made"], "$.made"),
+        moon=doc.boolean(d["moon"], "$.moon"),
+        score_change=_pair(d["score_change"], "$.score_change", -_SCORE, _SCORE),
+        scores=_pair(d["scores"], "$.scores", -_SCORE, _SCORE),
+        ended_early=doc.boolean(d["ended_early"], "$.ended_early"),
+        thrown_in=thrown_in,
+        tricks=doc.integer(d["tricks"], "$.tricks", 0, 99),
+        actions=doc.integer(d["actions"], "$.actions", 0, 9999),
+        winner=doc.optional_integer(d["winner"], "$.winner", 0, 1),
+    )
+    seed = doc.integer(d["seed"], "$.seed", -MAX_SEED, MAX_SEED)
+    game = doc.integer(d["game"], "$.game", 0, _BIG - 1)
+    deals, made = doc.integer(d["game_seed"], "$.game_seed", 0, _BIG), game_seed(seed, game)
+    if deals != made:
+        doc.fail(
+            "$.game_seed", f"{deals} is not the deal seed of game {game} of a run seeded {seed} ({made})"
+        )
+    _check_hand(hand)
+    return seed, game, deals, hand
 
 
 def _check_hand(h: HandSummary) -> None:
@@ -281,6 +303,8 @@ def _check_hand(h: HandSummary) -> None:
             doc.fail("$.points", "a hand thrown in has no points, unplayed points or verdict")
         if h.score_change != (0, 0) or h.tricks or h.winner is not None:
             doc.fail("$.score_change", "a hand thrown in changes no score and plays no trick")
+        if h.ended_early:
+            doc.fail("$.ended_early", "a hand thrown in is not played, and so does not end early")
         return
     if h.trump is None or h.points is None or h.unplayed_points is None or h.made is None or h.bid is None:
         doc.fail("$.points", "a hand played has trump, points, unplayed points and a verdict")
@@ -330,8 +354,7 @@ def _game(index: int, seed: int, makers: Sequence[Callable[[int], Bot]], rules: 
     deals = game_seed(seed, index)
     try:
         return [
-            HandLine(seed, index, deals, hand)
-            for hand in iter_hands(bots, rules, dealer=index & 3, seed=deals)
+            _made(seed, index, deals, hand) for hand in iter_hands(bots, rules, dealer=index & 3, seed=deals)
         ]
     except BotError as error:  # said with the game it happened in
         raise BotError(error.seat, error.action, f"game {index} of the run seeded {seed}") from None
