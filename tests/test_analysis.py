@@ -331,3 +331,51 @@ def test_the_solver_bot_is_named_and_checks_its_arguments():
     state = new_game(seed=2)
     with pytest.raises(ValueError, match="seat that is to act"):
         bot.choose(pitch13.spectator_view(state))
+
+
+def test_an_evaluation_made_by_hand_is_checked():
+    """Built with no values, an Evaluation failed later in best with max()'s own error; a NaN
+    mean made the best action depend on the order of the values."""
+    trump = ActionValue(NameTrump(Suit.HEARTS), 1.5, 0.25)
+    other = ActionValue(NameTrump(Suit.SPADES), -2, 0)
+    evaluation = Evaluation(seat=1, phase=Phase.TRUMP, values=(trump, other), samples=4)
+    assert evaluation.best == trump and evaluation.loss(other.action) == 3.5
+    for make, error, message in [
+        (
+            lambda: ActionValue("pass", 0.0, 0.0),
+            TypeError,
+            "ActionValue.action must be a seat's action, not 'pass'",
+        ),
+        (lambda: ActionValue(trump.action, float("nan"), 0.0), ValueError, "ActionValue.mean must be within"),
+        (lambda: ActionValue(trump.action, 1.0, -0.5), ValueError, r"ActionValue\.stderr must be from 0 to"),
+        (
+            lambda: ActionValue(trump.action, 1.0, None),
+            TypeError,
+            "ActionValue.stderr must be a number, not NoneType",
+        ),
+        (lambda: Evaluation(1, Phase.TRUMP, (), 4), ValueError, "must value one action or more, not none"),
+        (lambda: Evaluation(1, Phase.TRUMP, (trump, trump), 4), ValueError, "must value each action once"),
+        (
+            lambda: Evaluation(1, Phase.TRUMP, [trump], 4),
+            TypeError,
+            "must be a tuple of ActionValue, not list",
+        ),
+        (
+            lambda: Evaluation(1, Phase.TRUMP, (trump, 2.0), 4),
+            TypeError,
+            r"values\[1\] must be an ActionValue",
+        ),
+        (
+            lambda: Evaluation(4, Phase.TRUMP, (trump,), 4),
+            ValueError,
+            "Evaluation.seat is an int from 0 to 3",
+        ),
+        (lambda: Evaluation(1, "trump", (trump,), 4), TypeError, "Evaluation.phase must be a Phase, not str"),
+        (
+            lambda: Evaluation(1, Phase.TRUMP, (trump,), 0),
+            ValueError,
+            "Evaluation.samples must be at least 1",
+        ),
+    ]:
+        with pytest.raises(error, match=message):
+            make()

@@ -185,12 +185,24 @@ def check_numbers(
         raise TypeError(f"{name} must be a tuple, not {type(value).__name__}")
     if length is not None and len(value) != length:
         raise ValueError(f"{name} must hold {length} numbers, not {len(value)}")
-    for item in value:
-        if isinstance(item, bool) or not isinstance(item, (int, float)) or (ints and isinstance(item, float)):
-            raise TypeError(f"{name} must hold {'ints' if ints else 'numbers'}, not {type(item).__name__}")
-        if not (finite(item) and abs(item) <= MOST_NUMBER) or (low is not None and item < low):
-            span = f"from {low} to 2**53" if low is not None else "within 2**53 of 0"
-            raise ValueError(f"{name} holds {excerpt(item)}: each must be {span}")
+    for i, item in enumerate(value):
+        check_number(item, f"{name}[{i}]", low=low, ints=ints)
+
+
+def check_number(value: object, name: str, *, low: float | None = None, ints: bool = False) -> None:
+    """Check that ``value`` is a finite number (an int, with ``ints``) from ``low`` to 2**53.
+
+    Without ``low``, it is at most :data:`MOST_NUMBER` from 0 either way; a bool is not a number.
+
+    Raises:
+        TypeError: if it is not a number (not an int, with ``ints``).
+        ValueError: if it is out of its range.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (ints and isinstance(value, float)):
+        raise TypeError(f"{name} must be {'an int' if ints else 'a number'}, not {type(value).__name__}")
+    if not (finite(value) and abs(value) <= MOST_NUMBER) or (low is not None and value < low):
+        span = f"from {low} to 2**53" if low is not None else "within 2**53 of 0"
+        raise ValueError(f"{name} must be {span}, not {excerpt(value)}")
 
 
 def check_time_limit(value: object, owner: str) -> float | None:

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import attrs
 
-from pitch13._base.checks import check_count, check_time_limit, excerpt
+from pitch13._base.checks import check_count, check_number, check_seat, check_time_limit, excerpt
 from pitch13._base.seeds import random_source
+from pitch13._core.action_sets import SEAT_ACTION_CLASSES
 from pitch13.actions import SeatAction
 from pitch13.bots._solver import evaluate_choices, mean_and_error, solve_play
 from pitch13.state import GameState, Phase
@@ -59,7 +60,13 @@ class Solution:
 
 @attrs.frozen(slots=True)
 class ActionValue:
-    """One action's estimated value: the mean over the deals drawn, and its standard error."""
+    """One action's estimated value: the mean over the deals drawn, and its standard error.
+
+    Raises:
+        TypeError: if ``action`` is not a seat's action, or ``mean`` or ``stderr`` not a number.
+        ValueError: if ``mean`` or ``stderr`` is not finite (or beyond 2**53), or ``stderr`` is
+            negative.
+    """
 
     #: The action.
     action: SeatAction
@@ -68,10 +75,22 @@ class ActionValue:
     #: The standard error of the mean (0.0 from a single deal).
     stderr: float
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.action) not in SEAT_ACTION_CLASSES:
+            raise TypeError(f"ActionValue.action must be a seat's action, not {excerpt(self.action)}")
+        check_number(self.mean, "ActionValue.mean")
+        check_number(self.stderr, "ActionValue.stderr", low=0)
+
 
 @attrs.frozen(slots=True)
 class Evaluation:
-    """Every legal action of a seat, valued from its view: :func:`evaluate`'s answer."""
+    """Every legal action of a seat, valued from its view: :func:`evaluate`'s answer.
+
+    Raises:
+        TypeError: if a field is not of its type.
+        ValueError: if ``seat`` is not 0 to 3, ``values`` is empty or values an action twice,
+            or ``samples`` is below 1.
+    """
 
     #: The seat whose choices these are.
     seat: int
@@ -81,6 +100,23 @@ class Evaluation:
     values: tuple[ActionValue, ...]
     #: The deals drawn and solved; every action was valued on the same ones.
     samples: int
+
+    def __attrs_post_init__(self) -> None:
+        check_seat(self.seat, "Evaluation.seat")
+        if not isinstance(self.phase, Phase):
+            raise TypeError(f"Evaluation.phase must be a Phase, not {type(self.phase).__name__}")
+        if not isinstance(self.values, tuple):
+            raise TypeError(
+                f"Evaluation.values must be a tuple of ActionValue, not {type(self.values).__name__}"
+            )
+        if not self.values:
+            raise ValueError("Evaluation.values must value one action or more, not none")
+        for i, value in enumerate(self.values):
+            if not isinstance(value, ActionValue):
+                raise TypeError(f"Evaluation.values[{i}] must be an ActionValue, not {type(value).__name__}")
+        if len({value.action for value in self.values}) != len(self.values):
+            raise ValueError("Evaluation.values must value each action once")
+        check_count(self.samples, "Evaluation.samples")
 
     @property
     def best(self) -> ActionValue:
