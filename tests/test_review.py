@@ -565,3 +565,70 @@ def test_the_review_help_reads_well(capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert "RECORD" in out and "--samples N" in out and "--time SECONDS" in out and "--workers K" in out
     assert "twice its standard error" in out and "does not depend on --workers" in out
+
+
+def test_a_review_made_by_hand_is_checked():
+    """A NaN loss wrote NaN into the review's JSON, a seat 9 was left out of the seats' table,
+    and a mark the loss does not earn was kept."""
+    bid, passed = parse_action("bid 5"), parse_action("pass")
+    values = (ActionValue(bid, 4.0, 0.5), ActionValue(passed, -3.0, 0.5))
+    fields = {
+        "index": 2, "hand": 1, "seat": 3, "phase": Phase.BIDDING, "action": passed, "best": bid,
+        "loss": 7.0, "stderr": 1.0, "mark": Mark.BLUNDER, "samples": 8, "values": values,
+    }  # fmt: skip
+    decision = ReviewedDecision(**fields)
+    review_ = Review(samples=8, time_limit=None, seed=1, decisions=(decision,))
+    assert review_.seats[3] == SeatReview(3, 1, 7.0, 0, 0, 1)
+    for changes, error, message in [
+        ({"loss": math.nan}, ValueError, r"ReviewedDecision\.loss must be from 0 to 2\*\*53, not nan"),
+        ({"loss": -3.0, "mark": None}, ValueError, r"ReviewedDecision\.loss must be from 0"),
+        ({"stderr": math.inf}, ValueError, r"ReviewedDecision\.stderr must be from 0"),
+        ({"seat": 9}, ValueError, r"ReviewedDecision\.seat is an int from 0 to 3, not 9"),
+        ({"hand": 0}, ValueError, r"ReviewedDecision\.hand must be at least 1"),
+        ({"phase": "bidding"}, TypeError, r"ReviewedDecision\.phase must be a Phase, not str"),
+        ({"action": "pass"}, TypeError, r"ReviewedDecision\.action must be a seat's action, not 'pass'"),
+        (
+            {"best": parse_action("bid 6")},
+            ValueError,
+            r"ReviewedDecision\.best bid 6 is not among the values",
+        ),
+        ({"values": list(values)}, TypeError, r"ReviewedDecision\.values must be a tuple of ActionValue"),
+        (
+            {"mark": Mark.INACCURACY},
+            ValueError,
+            r"the mark a loss of 7 ± 1 earns \(blunder\), not inaccuracy",
+        ),
+        ({"mark": "blunder"}, TypeError, r"ReviewedDecision\.mark must be a Mark or None, not 'blunder'"),
+        ({"loss": 0.5}, ValueError, r"the mark a loss of 0\.5 ± 1 earns \(none\), not blunder"),
+        ({"samples": 1}, ValueError, r"earns \(none\), not blunder"),  # one deal: no mark
+        ({"fresh_samples": -1}, ValueError, r"ReviewedDecision\.fresh_samples must be 0 or more"),
+    ]:
+        with pytest.raises(error, match=message):
+            ReviewedDecision(**{**fields, **changes})
+    for make, error, message in [
+        (lambda: SeatReview(4, 0, 0.0, 0, 0, 0), ValueError, r"SeatReview\.seat is an int from 0 to 3"),
+        (lambda: SeatReview(0, -2, 5.0, 0, 0, 0), ValueError, r"SeatReview\.decisions must be 0 or more"),
+        (lambda: SeatReview(0, 0, 5.0, 0, 0, 0), ValueError, "a seat with no decision has no loss, not 5"),
+        (
+            lambda: SeatReview(0, 1, 5.0, 1, 0, 1),
+            ValueError,
+            "more decisions are marked than the 1 there are",
+        ),
+        (lambda: SeatReview(0, 1, math.inf, 0, 0, 0), ValueError, r"SeatReview\.loss must be from 0"),
+        (lambda: Review(0, None, 1, ()), ValueError, r"Review\.samples must be at least 1"),
+        (lambda: Review(8, math.nan, 1, ()), ValueError, "Review time_limit must be a positive number"),
+        (lambda: Review(8, None, "1", ()), TypeError, r"Review\.seed must be an int, not str"),
+        (lambda: Review(8, None, 1, [decision]), TypeError, r"Review\.decisions must be a tuple"),
+        (
+            lambda: Review(8, None, 1, (decision, 2)),
+            TypeError,
+            r"Review\.decisions\[1\] must be a ReviewedDecision",
+        ),
+        (
+            lambda: Review(8, None, 1, (decision,) * 2),
+            ValueError,
+            "in the record's order: decision 2 after 2",
+        ),
+    ]:
+        with pytest.raises(error, match=message):
+            make()

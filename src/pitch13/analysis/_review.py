@@ -63,8 +63,18 @@ from typing import Final
 
 import attrs
 
-from pitch13._base.checks import MOST_WORKERS, ShortLookup, check_count, check_time_limit, excerpt, writable
+from pitch13._base.checks import (
+    MOST_WORKERS,
+    ShortLookup,
+    check_count,
+    check_number,
+    check_seat,
+    check_time_limit,
+    excerpt,
+    writable,
+)
 from pitch13._base.pool import in_chunks
+from pitch13._core.action_sets import SEAT_ACTION_CLASSES
 from pitch13.actions import GiveUp, Play, SeatAction
 from pitch13.analysis._evaluate import ActionValue
 from pitch13.bots._solver import evaluate_choices, mean_and_error
@@ -128,7 +138,14 @@ def mark_of(loss: float, stderr: float, samples: int) -> Mark | None:
 
 @attrs.frozen(slots=True)
 class ReviewedDecision:
-    """One decision of a seat in a reviewed game: the action made, the best one, and the loss."""
+    """One decision of a seat in a reviewed game: the action made, the best one, and the loss.
+
+    Raises:
+        TypeError: if a field is not of its type.
+        ValueError: if a count or number is out of its range (a loss or standard error is 0
+            or more), :attr:`action` or :attr:`best` is not among :attr:`values`, or
+            :attr:`mark` is not the mark the loss earns (:class:`Mark`).
+    """
 
     #: The action's place among the record's seat actions, from 0, hand after hand: the action
     #: is ``[a for hand in record.hands for a in hand.actions][index]``.
@@ -160,6 +177,39 @@ class ReviewedDecision:
     #: How many fresh deals measured :attr:`loss` again (as many as :attr:`samples`, fewer if
     #: the time limit stopped them); 0 when the first measure earned no mark.
     fresh_samples: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        check_count(self.index, "ReviewedDecision.index", 0)
+        check_count(self.hand, "ReviewedDecision.hand")
+        check_seat(self.seat, "ReviewedDecision.seat")
+        if not isinstance(self.phase, Phase):
+            raise TypeError(f"ReviewedDecision.phase must be a Phase, not {type(self.phase).__name__}")
+        for name in ("action", "best"):
+            if type(getattr(self, name)) not in SEAT_ACTION_CLASSES:
+                raise TypeError(
+                    f"ReviewedDecision.{name} must be a seat's action, not {excerpt(getattr(self, name))}"
+                )
+        check_number(self.loss, "ReviewedDecision.loss", low=0)
+        check_number(self.stderr, "ReviewedDecision.stderr", low=0)
+        check_count(self.samples, "ReviewedDecision.samples")
+        check_count(self.fresh_samples, "ReviewedDecision.fresh_samples", 0)
+        if not isinstance(self.values, tuple) or not all(isinstance(v, ActionValue) for v in self.values):
+            raise TypeError(
+                f"ReviewedDecision.values must be a tuple of ActionValue, not {excerpt(self.values)}"
+            )
+        valued = {value.action for value in self.values}
+        for name in ("action", "best"):
+            if getattr(self, name) not in valued:
+                raise ValueError(f"ReviewedDecision.{name} {getattr(self, name)} is not among the values")
+        mark: object = self.mark  # as given, which may be anything
+        if mark is not None and not isinstance(mark, Mark):
+            raise TypeError(f"ReviewedDecision.mark must be a Mark or None, not {excerpt(mark)}")
+        earned = mark_of(self.loss, self.stderr, self.fresh_samples or self.samples)
+        if mark is not earned:
+            raise ValueError(
+                f"ReviewedDecision.mark must be the mark a loss of {self.loss:g} ± {self.stderr:g} earns "
+                f"({'none' if earned is None else earned.value}), not {'none' if self.mark is None else self.mark.value}"
+            )
 
     def line(self) -> str:
         """The decision in one line, as ``pitch13 review`` prints it.
@@ -198,7 +248,13 @@ class ReviewedDecision:
 
 @attrs.frozen(slots=True)
 class SeatReview:
-    """One seat's decisions in a reviewed game, summed up."""
+    """One seat's decisions in a reviewed game, summed up.
+
+    Raises:
+        TypeError: if a field is not of its type.
+        ValueError: if :attr:`seat` is not 0 to 3, a count or the loss is negative, more
+            decisions are marked than there are, or a seat with no decision has a loss.
+    """
 
     #: The seat.
     seat: int
@@ -212,6 +268,16 @@ class SeatReview:
     mistakes: int
     #: How many were marked :attr:`Mark.BLUNDER`.
     blunders: int
+
+    def __attrs_post_init__(self) -> None:
+        check_seat(self.seat, "SeatReview.seat")
+        for name in ("decisions", "inaccuracies", "mistakes", "blunders"):
+            check_count(getattr(self, name), f"SeatReview.{name}", 0)
+        check_number(self.loss, "SeatReview.loss", low=0)
+        if self.inaccuracies + self.mistakes + self.blunders > self.decisions:
+            raise ValueError(f"SeatReview: more decisions are marked than the {self.decisions} there are")
+        if not self.decisions and self.loss:
+            raise ValueError(f"SeatReview: a seat with no decision has no loss, not {self.loss:g}")
 
     @property
     def mean_loss(self) -> float:
@@ -233,7 +299,13 @@ class SeatReview:
 
 @attrs.frozen(slots=True)
 class Review:
-    """A reviewed game: :func:`review`'s answer, every decision in the record's order."""
+    """A reviewed game: :func:`review`'s answer, every decision in the record's order.
+
+    Raises:
+        TypeError: if a field is not of its type.
+        ValueError: if ``samples`` is below 1, ``time_limit`` is not a positive number of
+            seconds, or the decisions are not in the record's order (their indices rising).
+    """
 
     #: The most deals drawn for a decision.
     samples: int
@@ -243,6 +315,28 @@ class Review:
     seed: int
     #: Every decision reviewed, in the order of the record.
     decisions: tuple[ReviewedDecision, ...] = attrs.field(repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        check_count(self.samples, "Review.samples")
+        check_time_limit(self.time_limit, "Review")
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+            raise TypeError(f"Review.seed must be an int, not {type(self.seed).__name__}")
+        decisions: object = self.decisions  # as given, which may be anything
+        if not isinstance(decisions, tuple):
+            raise TypeError(
+                f"Review.decisions must be a tuple of ReviewedDecision, not {type(decisions).__name__}"
+            )
+        last = -1
+        for i, decision in enumerate(decisions):
+            if not isinstance(decision, ReviewedDecision):
+                raise TypeError(
+                    f"Review.decisions[{i}] must be a ReviewedDecision, not {type(decision).__name__}"
+                )
+            if decision.index <= last:
+                raise ValueError(
+                    f"Review.decisions must be in the record's order: decision {decision.index} after {last}"
+                )
+            last = decision.index
 
     @property
     def marked(self) -> tuple[ReviewedDecision, ...]:
