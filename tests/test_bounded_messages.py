@@ -24,6 +24,7 @@ import attrs
 import pytest
 
 import pitch13
+from helpers import unchecked
 from pitch13 import (
     DECK,
     PASS,
@@ -266,6 +267,12 @@ PLY = STATE.ply
 def huge_bid_record() -> GameRecord:
     """A record a constructor accepts (it checks types only) with a bid of 5,000 digits."""
     return GameRecord(Rules(), 0, 3, [HandRecord(shuffled_deck(3, 1), [(1, Bid(HUGE))])])
+
+
+def unchecked_delta(since: object, ply: object, entries: object) -> ViewDelta:
+    """A delta made without its checks, as one unpickled from an untrusted source would be."""
+    made: ViewDelta = unchecked(ViewDelta, since=since, ply=ply, entries=entries)
+    return made
 
 
 def the_stale_deal() -> object:
@@ -547,18 +554,35 @@ def core_cases() -> Iterator[Case]:
         SeatView,
         "SeatView.updated",
         DocumentError,
-        ("entry-1MB", lambda: VIEW.updated(ViewDelta(PLY, PLY + 1, (LONG_TEXT,)))),
+        ("entry-1MB", lambda: VIEW.updated(unchecked_delta(PLY, PLY + 1, (LONG_TEXT,)))),
         ("entry-odd-unicode", lambda: VIEW.updated(ViewDelta(PLY, PLY + 1, (ODD_TEXT,)))),
-        ("ply-10**5000", lambda: VIEW.updated(ViewDelta(PLY, HUGE, ("0 pass",)))),
+        ("ply-10**5000", lambda: VIEW.updated(unchecked_delta(PLY, HUGE, ("0 pass",)))),
     )
     yield from cases(
         SeatView,
         "SeatView.updated",
         DocumentError,
-        ("since-10**1000", lambda: VIEW.updated(ViewDelta(BIG, PLY + 1, ()))),
-        ("since-10**5000", lambda: VIEW.updated(ViewDelta(HUGE, PLY + 1, ()))),
-        ("since-1MB", lambda: VIEW.updated(ViewDelta(LONG_TEXT, PLY + 1, ()))),
-        ("since-long-list", lambda: VIEW.updated(ViewDelta(LONG_LIST, PLY + 1, ()))),
+        ("since-10**1000", lambda: VIEW.updated(unchecked_delta(BIG, PLY + 1, ()))),
+        ("since-10**5000", lambda: VIEW.updated(unchecked_delta(HUGE, PLY + 1, ()))),
+        ("since-1MB", lambda: VIEW.updated(unchecked_delta(LONG_TEXT, PLY + 1, ()))),
+        ("since-long-list", lambda: VIEW.updated(unchecked_delta(LONG_LIST, PLY + 1, ()))),
+    )
+    yield from cases(
+        ViewDelta,
+        "ViewDelta",
+        ValueError,
+        ("entry-1MB", lambda: ViewDelta(PLY, PLY + 1, (LONG_TEXT,))),
+        ("ply-10**5000", lambda: ViewDelta(PLY, HUGE, ("0 pass",))),
+        ("since-10**1000", lambda: ViewDelta(BIG, PLY + 1, ())),
+        ("since-10**5000", lambda: ViewDelta(HUGE, PLY + 1, ())),
+    )
+    yield from cases(
+        ViewDelta,
+        "ViewDelta",
+        TypeError,
+        ("since-1MB", lambda: ViewDelta(LONG_TEXT, PLY + 1, ())),
+        ("since-long-list", lambda: ViewDelta(LONG_LIST, PLY + 1, ())),
+        ("entries-1MB", lambda: ViewDelta(PLY, PLY + 1, LONG_TEXT)),
     )
     yield from json_loader(ViewDelta, "ViewDelta.from_json", ViewDelta.from_json)
     yield from cases(

@@ -24,7 +24,7 @@ import pytest
 from hypothesis import HealthCheck, event, given
 from hypothesis import strategies as st
 
-from helpers import SHORT_HANDS, SHORT_STOCK, deal, random_states
+from helpers import SHORT_HANDS, SHORT_STOCK, deal, random_states, unchecked
 from pitch13 import (
     DECK,
     Card,
@@ -168,8 +168,11 @@ def test_updated_refuses_a_delta_whose_ply_is_behind_its_entries():
     ("entries", "name"), [(None, "NoneType"), ("1 pass", "str"), (iter(()), "tuple_iterator")]
 )
 def test_updated_refuses_a_delta_made_in_code_whose_entries_are_no_tuple(entries, name):
-    """A delta's entries made in code are a tuple (or list) of str, never read as anything else."""
-    delta = ViewDelta(0, 1, entries)
+    """A delta's entries made in code are a tuple (or list) of str, never read as anything else:
+    refused as it is made, and by ``updated`` in a delta that was not checked (one unpickled)."""
+    with pytest.raises(TypeError, match=f"ViewDelta.entries are a tuple or list of str, not {name}"):
+        ViewDelta(0, 1, entries)
+    delta = unchecked(ViewDelta, since=0, ply=1, entries=entries)
     refused(
         lambda: view(new_game(seed=0), 0).updated(delta),
         "$",
@@ -180,11 +183,16 @@ def test_updated_refuses_a_delta_made_in_code_whose_entries_are_no_tuple(entries
 @pytest.mark.parametrize("ply", ["1", 1.0, True, None])
 def test_updated_refuses_a_delta_made_in_code_whose_ply_is_no_int(ply):
     """``ViewDelta.from_json`` reads only ints; a delta made in code is held to the same, its
-    ``since`` too (``0.0`` or ``False`` equals the view's ply 0, and is still no ply)."""
-    delta = ViewDelta(0, ply, ("1 pass",))
+    ``since`` too (``0.0`` or ``False`` equals the view's ply 0, and is still no ply). Refused
+    as it is made, and by ``updated`` in a delta that was not checked (one unpickled)."""
+    with pytest.raises(TypeError, match=r"ViewDelta\.ply must be an int, not"):
+        ViewDelta(0, ply, ("1 pass",))
+    delta = unchecked(ViewDelta, since=0, ply=ply, entries=("1 pass",))
     refused(lambda: view(new_game(seed=0), 0).updated(delta), "$[1]", f"a ply is an int, not {ply!r}")
     since = ply if ply is not True else False
-    delta = ViewDelta(since, 1, ("1 pass",))
+    with pytest.raises(TypeError, match=r"ViewDelta\.since must be an int, not"):
+        ViewDelta(since, 1, ("1 pass",))
+    delta = unchecked(ViewDelta, since=since, ply=1, entries=("1 pass",))
     refused(lambda: view(new_game(seed=0), 0).updated(delta), "$[0]", f"a ply is an int, not {since!r}")
 
 

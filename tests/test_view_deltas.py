@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, event, given
 from hypothesis import strategies as st
 
-from helpers import see
+from helpers import see, unchecked
 from pitch13 import (
     DECK,
     Deal,
@@ -155,9 +155,11 @@ def test_updated_refuses_a_delta_whose_ply_its_entries_do_not_take():
     earlier, later, delta = seat_1_mid_hand()
     actions = delta.ply - earlier.ply
     assert actions > 1 and earlier.updated(delta) == later
+    with pytest.raises(ValueError, match=f"ViewDelta.since must be at most its ply, {earlier.ply - 1}; not"):
+        ViewDelta(delta.since, earlier.ply - 1, delta.entries)
     for ply in (delta.ply - 1, delta.ply + 1, earlier.ply, earlier.ply - 1):
-        with pytest.raises(DocumentError) as info:
-            earlier.updated(ViewDelta(delta.since, ply, delta.entries))
+        with pytest.raises(DocumentError) as info:  # the last, unchecked, as a delta unpickled is
+            earlier.updated(unchecked(ViewDelta, since=delta.since, ply=ply, entries=delta.entries))
         assert info.value.where == "$[1]"
         assert (
             info.value.why
@@ -205,8 +207,14 @@ def test_updated_refuses_a_corrupted_entry_at_its_place_in_the_delta(index, line
     earlier, _, delta = seat_1_mid_hand()
     entries = list(delta.entries)
     entries[index] = line
+    if len(line) > 200:  # refused as it is made; updated sees it only in a delta not checked
+        with pytest.raises(ValueError, match="is 300 characters, more than 200"):
+            ViewDelta(delta.since, delta.ply, entries)
+        corrupted = unchecked(ViewDelta, since=delta.since, ply=delta.ply, entries=tuple(entries))
+    else:
+        corrupted = ViewDelta(delta.since, delta.ply, entries)
     with pytest.raises(DocumentError) as info:
-        earlier.updated(ViewDelta(delta.since, delta.ply, tuple(entries)))
+        earlier.updated(corrupted)
     assert info.value.where == f"$[{index % len(entries) + 2}]"
     assert why in info.value.why
 
@@ -465,3 +473,20 @@ def test_a_view_document_between_hands_whose_rules_its_finished_hand_breaks_is_r
     document["rules"]["look_take"] = "any_trump"
     with pytest.raises(DocumentError, match=r"fits the hand's end"):
         SeatView.from_dict(document)
+
+
+def test_a_delta_is_checked_as_it_is_made():
+    """A delta made in code that ``ViewDelta.from_json`` would not read back is refused as it is
+    made: it used to be written to JSON that the reader refused (or, with its entries a str,
+    read back as one entry a character)."""
+    assert ViewDelta(0, 1, ["1 pass"]).entries == ("1 pass",)
+    assert ViewDelta.from_json(ViewDelta(3, 3, ()).to_json()) == ViewDelta(3, 3, ())
+    for since, ply, entries, error, message in [
+        (-1, 1, (), ValueError, r"ViewDelta\.since must be 0 or more, not -1"),
+        (5, 2, (), ValueError, r"ViewDelta\.since must be at most its ply, 2; not 5"),
+        (0, 10**13, (), ValueError, r"ViewDelta\.ply must be at most 1,000,000,000,000"),
+        (0, 1, "1 pass", TypeError, r"ViewDelta\.entries are a tuple or list of str, not str"),
+        (0, 1, ("1 pass", 2), TypeError, r"ViewDelta\.entries\[1\] is a str, not int"),
+    ]:
+        with pytest.raises(error, match=message):
+            ViewDelta(since, ply, entries)

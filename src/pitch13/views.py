@@ -19,7 +19,7 @@ back on the client and replays its history to check every field.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Sequence  # noqa: F401 - the annotation of ViewDelta(entries=...), read here
 from typing import Any, Final, cast
 
 import attrs
@@ -33,7 +33,7 @@ from pitch13._info.follow import Follower, view_fields
 from pitch13._info.hand_cache import SEEN_LOCK, Deferred, deferred_of, read_on
 from pitch13._info.knowledge import Place, PlaceInfo, hand_logs, infer, known_and_held
 from pitch13._info.seen_entries import MAX_PLY
-from pitch13._info.view_json import plain_json
+from pitch13._info.view_json import ENTRY_LENGTH, check_plies, delta_entries, plain_json
 from pitch13._info.view_reader import (
     MAX_ENTRIES,
     check_earlier_result,
@@ -101,11 +101,6 @@ _VIEW_FORMAT: Final = "pitch13.view"
 _VIEW_VERSION: Final = 2
 
 
-def _entries(entries: Sequence[str]) -> tuple[str, ...]:
-    """A list of entries as a tuple, as a frozen delta keeps them; else as given, to be checked."""
-    return tuple(entries) if isinstance(entries, list) else cast("tuple[str, ...]", entries)
-
-
 @attrs.frozen(slots=True)
 class ViewDelta:
     """What happened since a seat's view was sent: the new entries of its history.
@@ -116,6 +111,11 @@ class ViewDelta:
 
     A delta names no seat; it is for the seat :func:`view_delta` made it for alone. Another seat's
     view refuses it, unless it only deals a new hand, whose cards that view would take as its own.
+
+    Raises:
+        TypeError: if a ply is not an int, or ``entries`` not a tuple or list of str.
+        ValueError: if ``since`` is after ``ply`` or a ply is negative (or past 10**12), or an
+            entry is longer than 200 characters: what :meth:`from_json` would not read back.
     """
 
     #: The ply of the view the delta follows.
@@ -123,7 +123,10 @@ class ViewDelta:
     #: The ply it brings the view to.
     ply: int
     #: The new entries of the seat's history, in their notation (a list given is kept as a tuple).
-    entries: tuple[str, ...] = attrs.field(converter=_entries)
+    entries: tuple[str, ...] = attrs.field(converter=delta_entries)
+
+    def __attrs_post_init__(self) -> None:
+        check_plies(self.since, self.ply)
 
     def to_json(self) -> str:
         """``[since, ply, entry, ...]``, compact."""
@@ -146,7 +149,7 @@ class ViewDelta:
             fail("$", "a view delta is [since, ply, entry, ...]")
         since = integer(data[0], "$[0]", 0, MAX_PLY)
         ply = integer(data[1], "$[1]", since, MAX_PLY)
-        entries = tuple(string(line, f"$[{i + 2}]", 200) for i, line in enumerate(data[2:]))
+        entries = tuple(string(line, f"$[{i + 2}]", ENTRY_LENGTH) for i, line in enumerate(data[2:]))
         return cls(since, ply, entries)
 
 

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import enum
 import functools
+from collections.abc import Sequence
 from typing import Any, Final, cast
 
 import attrs
 
+from pitch13._base.checks import check_count
+from pitch13._info.seen_entries import MAX_PLY
 from pitch13.cards import Card, Suit
 from pitch13.records._json import rules_to_dict
 from pitch13.rules import Rules
@@ -74,3 +77,39 @@ def _rules_json(rules: Rules) -> dict[str, object]:
 def _rules_dict(rules: Rules) -> dict[str, object]:
     """:func:`_rules_json`, copied: whoever receives it may change it."""
     return dict(_rules_json(rules))
+
+
+#: The longest entry a view delta holds, in characters (an entry's notation is far shorter).
+ENTRY_LENGTH: Final = 200
+
+
+def delta_entries(entries: Sequence[str]) -> tuple[str, ...]:
+    """A view delta's entries, a list of them as a tuple, as a frozen delta keeps them.
+
+    Raises:
+        TypeError: if they are not a tuple or list of str.
+        ValueError: if an entry is longer than :data:`ENTRY_LENGTH`.
+    """
+    given: object = tuple(entries) if isinstance(entries, list) else entries  # may be anything
+    if not isinstance(given, tuple):
+        raise TypeError(f"ViewDelta.entries are a tuple or list of str, not {type(given).__name__}")
+    for i, entry in enumerate(given):
+        if not isinstance(entry, str):
+            raise TypeError(f"ViewDelta.entries[{i}] is a str, not {type(entry).__name__}")
+        if len(entry) > ENTRY_LENGTH:
+            raise ValueError(f"ViewDelta.entries[{i}] is {len(entry):,} characters, more than {ENTRY_LENGTH}")
+    return given
+
+
+def check_plies(since: object, ply: object) -> None:
+    """Check a view delta's plies as :meth:`pitch13.ViewDelta.from_json` reads them.
+
+    Raises:
+        TypeError: if one is not an int (a bool is not one).
+        ValueError: if one is negative or past the last ply a game reaches, or ``since`` is
+            after ``ply``.
+    """
+    since = check_count(since, "ViewDelta.since", 0, MAX_PLY)
+    ply = check_count(ply, "ViewDelta.ply", 0, MAX_PLY)
+    if since > ply:
+        raise ValueError(f"ViewDelta.since must be at most its ply, {ply}; not {since}")

@@ -76,7 +76,10 @@ def mutated_delta(delta: ViewDelta, choose: Choose) -> ViewDelta:
     """``delta`` with one fault in its entries or its plies."""
     kind = choose(4)
     if kind == 0:
-        return ViewDelta(delta.since, max(0, delta.ply + _EDITS[choose(len(_EDITS))]), delta.entries)
+        # A ply before ``since`` is refused as the delta is made: that is no delta to send.
+        return ViewDelta(
+            delta.since, max(delta.since, delta.ply + _EDITS[choose(len(_EDITS))]), delta.entries
+        )
     return ViewDelta(delta.since, delta.ply, mutated_entries(delta.entries, choose))
 
 
