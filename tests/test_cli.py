@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 import os
 import subprocess
 import sys
@@ -110,6 +111,21 @@ def test_bench_runs_play_the_same_games_timed_by_cpu(monkeypatch):
 def test_bench_run_refuses_bad_arguments(arguments, error, message):
     with pytest.raises(error, match=message):
         bench.run_once(*arguments)
+
+
+def test_a_bench_result_made_by_hand_is_checked():
+    """A negative or NaN time gave a rate of 10**10 actions a second, or NaN."""
+    assert bench.BenchResult(10, 2, 1, 0.5).actions_per_second == 20
+    for fields, error, message in [
+        ((10, 2, 1, -1.0), ValueError, r"BenchResult\.seconds must be from 0 to 2\*\*53, not -1\.0"),
+        ((10, 2, 1, math.nan), ValueError, r"BenchResult\.seconds must be from 0 to 2\*\*53, not nan"),
+        ((10, 2, 1, "1"), TypeError, r"BenchResult\.seconds must be a number, not str"),
+        ((10**400, 2, 1, 1.0), ValueError, r"BenchResult\.actions must be at most 9,007,199,254,740,992"),
+        ((10, -2, 1, 1.0), ValueError, r"BenchResult\.hands must be 0 or more, not -2"),
+        ((10, 2, 1.0, 1.0), TypeError, r"BenchResult\.games must be an int, not float"),
+    ]:
+        with pytest.raises(error, match=message):
+            bench.BenchResult(*fields)
 
 
 @pytest.mark.parametrize("argv", [["--games", "0"], ["--runs", "0"], ["--runs", "-1"]])

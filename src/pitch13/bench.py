@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from pitch13._base.checks import check_count
+from pitch13._base.checks import MOST_NUMBER, check_count, check_number
 from pitch13._base.seeds import check_parts, random_source
 from pitch13.engine import apply, legal_actions, new_game
 from pitch13.rules import Rules
@@ -28,7 +28,12 @@ __all__ = ["BenchResult", "main", "run_once"]
 
 @attrs.frozen
 class BenchResult:
-    """One timed run: how many actions and hands were played in how many seconds."""
+    """One timed run: how many actions and hands were played in how many seconds.
+
+    Raises:
+        TypeError: if a count is not an int, or ``seconds`` not a number.
+        ValueError: if a count or ``seconds`` is negative, not finite or beyond 2**53.
+    """
 
     #: Actions applied.
     actions: int
@@ -38,6 +43,11 @@ class BenchResult:
     games: int
     #: CPU seconds (:func:`time.process_time`) the games took.
     seconds: float
+
+    def __attrs_post_init__(self) -> None:
+        for name in ("actions", "hands", "games"):
+            check_count(getattr(self, name), f"BenchResult.{name}", 0, MOST_NUMBER)
+        check_number(self.seconds, "BenchResult.seconds", low=0)
 
     @property
     def actions_per_second(self) -> float:
