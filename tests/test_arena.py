@@ -133,7 +133,7 @@ def test_margin_points_and_times():
             r"MatchGame\.scores\[0\] must be within 2\*\*53 of 0, not a number of 1329 bits",
         ),
         ({"scores": (60.5, 40)}, TypeError, r"MatchGame\.scores\[0\] must be an int, not float"),
-        ({"hands": 0}, ValueError, "MatchGame.hands must be at least 1, not 0"),
+        ({"hands": 0}, ValueError, r"MatchGame\.hands must be from 1 to 2\*\*53, not 0"),
         ({"points": (-1, 20)}, ValueError, r"MatchGame\.points\[0\] must be from 0 to 2\*\*53, not -1"),
         ({"a_times": (math.nan,)}, ValueError, r"MatchGame\.a_times\[0\] must be from 0 to 2\*\*53, not nan"),
         ({"b_times": (-2.5,)}, ValueError, r"MatchGame\.b_times\[0\] must be from 0 to 2\*\*53, not -2\.5"),
@@ -167,6 +167,8 @@ def test_a_match_result_holds_the_two_games_of_each_pair_in_order():
         MatchResult("a", None, 0, (first, second))
     with pytest.raises(TypeError, match=r"MatchResult\.seed must be an int, not float"):
         MatchResult("a", "b", 0.0, (first, second))
+    with pytest.raises(ValueError, match=r"MatchResult\.seed must be an int of at most 4,300 digits"):
+        MatchResult("a", "b", 10**5000, (first, second))
 
 
 def _pairs_of_lines(results):

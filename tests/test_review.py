@@ -579,6 +579,9 @@ def test_a_review_made_by_hand_is_checked():
     decision = ReviewedDecision(**fields)
     review_ = Review(samples=8, time_limit=None, seed=1, decisions=(decision,))
     assert review_.seats[3] == SeatReview(3, 1, 7.0, 0, 0, 1)
+    # Each loss is at most 2**53; a seat's sum of them may be more.
+    big = [ReviewedDecision(**{**fields, "index": i, "loss": 2.0**53, "mark": Mark.BLUNDER}) for i in (1, 2)]
+    assert Review(8, None, 1, tuple(big)).seats[3].loss == 2.0**54
     for changes, error, message in [
         ({"loss": math.nan}, ValueError, r"ReviewedDecision\.loss must be from 0 to 2\*\*53, not nan"),
         ({"loss": -3.0, "mark": None}, ValueError, r"ReviewedDecision\.loss must be from 0"),
@@ -596,12 +599,13 @@ def test_a_review_made_by_hand_is_checked():
         (
             {"mark": Mark.INACCURACY},
             ValueError,
-            r"the mark a loss of 7 ± 1 earns \(blunder\), not inaccuracy",
+            r"the mark a loss of 7 ± 1 on 8 deals earns \(blunder\), not inaccuracy",
         ),
-        ({"mark": "blunder"}, TypeError, r"ReviewedDecision\.mark must be a Mark or None, not 'blunder'"),
-        ({"loss": 0.5}, ValueError, r"the mark a loss of 0\.5 ± 1 earns \(none\), not blunder"),
-        ({"samples": 1}, ValueError, r"earns \(none\), not blunder"),  # one deal: no mark
+        ({"mark": "blunder"}, TypeError, r"ReviewedDecision\.mark must be a Mark or None, not str"),
+        ({"loss": 0.5}, ValueError, r"the mark a loss of 0\.5 ± 1 on 8 deals earns \(none\), not blunder"),
+        ({"samples": 1}, ValueError, r"on 1 deal earns \(none\), not blunder"),  # one deal: no mark
         ({"fresh_samples": -1}, ValueError, r"ReviewedDecision\.fresh_samples must be 0 or more"),
+        ({"values": values * 2}, ValueError, r"ReviewedDecision\.values must value each action once"),
     ]:
         with pytest.raises(error, match=message):
             ReviewedDecision(**{**fields, **changes})
@@ -614,10 +618,19 @@ def test_a_review_made_by_hand_is_checked():
             ValueError,
             "more decisions are marked than the 1 there are",
         ),
-        (lambda: SeatReview(0, 1, math.inf, 0, 0, 0), ValueError, r"SeatReview\.loss must be from 0"),
+        (
+            lambda: SeatReview(0, 1, math.inf, 0, 0, 0),
+            ValueError,
+            r"SeatReview\.loss must be finite and 0 or more, not inf",
+        ),
         (lambda: Review(0, None, 1, ()), ValueError, r"Review\.samples must be at least 1"),
         (lambda: Review(8, math.nan, 1, ()), ValueError, "Review time_limit must be a positive number"),
         (lambda: Review(8, None, "1", ()), TypeError, r"Review\.seed must be an int, not str"),
+        (
+            lambda: Review(8, None, 10**5000, ()),
+            ValueError,
+            r"Review\.seed must be an int of at most 4,300 digits",
+        ),
         (lambda: Review(8, None, 1, [decision]), TypeError, r"Review\.decisions must be a tuple"),
         (
             lambda: Review(8, None, 1, (decision, 2)),

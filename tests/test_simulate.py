@@ -319,6 +319,11 @@ def test_simulate_refuses_bad_arguments():
         simulate(3, workers=0)
     with pytest.raises(ValueError, match="workers must be at most 1,024, not 1025"):
         simulate(10**6, workers=1025)
+    # With a client, workers starts no process: the client is refused (Dask missing, or no
+    # client of it), not workers.
+    with pytest.raises((TypeError, ImportError)) as info:
+        simulate(10**6, workers=1025, client=object())
+    assert "workers" not in str(info.value) and ("Client" in str(info.value) or "Dask" in str(info.value))
     with pytest.raises(ValueError, match="start must be at least 0"):
         simulate(3, start=-1)
     with pytest.raises(ValueError, match="chunk_size must be at least 1"):
@@ -875,7 +880,7 @@ def test_the_bid_chart_script_draws_one_bar_a_bid_from_the_lines(tmp_path, capsy
         ({"hand_number": 0}, ValueError, "HandSummary.hand_number must be at least 1, not 0"),
         ({"dealer": 9}, ValueError, "HandSummary.dealer is an int from 0 to 3, not 9"),
         ({"calls": ()}, ValueError, r"HandSummary\.calls are the four calls of the auction, not \(\)"),
-        ({"calls": [None] * 4}, TypeError, "HandSummary.calls are the four calls"),
+        ({"calls": [None] * 4}, TypeError, r"HandSummary\.calls must be a tuple, not list"),
         ({"calls": (None, None, None, 5.0)}, TypeError, "HandSummary.calls' bids must be an int, not float"),
         ({"forced_dealer": 1}, TypeError, "HandSummary.forced_dealer must be a bool, not int"),
         ({"made": "yes"}, TypeError, "HandSummary.made must be a bool or None, not str"),

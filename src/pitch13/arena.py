@@ -42,10 +42,13 @@ from typing import Final
 import attrs
 
 from pitch13._base.checks import (
-    MOST_NUMBER,
     MOST_WORKERS,
     check_count,
+    check_flag,
+    check_instance,
+    check_number,
     check_numbers,
+    check_tuple_of,
     excerpt,
     option_or_default,
 )
@@ -94,13 +97,12 @@ class MatchGame:
     def __attrs_post_init__(self) -> None:
         check_count(self.pair, "MatchGame.pair", 0)
         check_count(self.a_team, "MatchGame.a_team", 0, 1)
-        if not isinstance(self.a_won, bool):
-            raise TypeError(f"MatchGame.a_won must be a bool, not {type(self.a_won).__name__}")
-        check_numbers(self.scores, "MatchGame.scores", length=2)
-        check_count(self.hands, "MatchGame.hands", 1, MOST_NUMBER)
-        check_numbers(self.points, "MatchGame.points", length=2, low=0)
-        check_numbers(self.a_times, "MatchGame.a_times", low=0, ints=False)
-        check_numbers(self.b_times, "MatchGame.b_times", low=0, ints=False)
+        check_flag(self.a_won, "MatchGame.a_won")
+        check_numbers(self.scores, "MatchGame.scores", ints=True, length=2)
+        check_number(self.hands, "MatchGame.hands", ints=True, low=1)
+        check_numbers(self.points, "MatchGame.points", ints=True, length=2, low=0)
+        check_numbers(self.a_times, "MatchGame.a_times", ints=False, low=0)
+        check_numbers(self.b_times, "MatchGame.b_times", ints=False, low=0)
 
     @property
     def margin(self) -> int:
@@ -176,21 +178,14 @@ class MatchResult:
     game_lines: tuple[MatchGame, ...] = attrs.field(repr=False)
 
     def __attrs_post_init__(self) -> None:
-        for name in ("bot_a", "bot_b"):
-            if not isinstance(getattr(self, name), str):
-                raise TypeError(f"MatchResult.{name} must be a str, not {type(getattr(self, name)).__name__}")
-        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
-            raise TypeError(f"MatchResult.seed must be an int, not {type(self.seed).__name__}")
+        check_instance(self.bot_a, str, "MatchResult.bot_a")
+        check_instance(self.bot_b, str, "MatchResult.bot_b")
+        check_parts(**{"MatchResult.seed": self.seed})
         lines = self.game_lines
-        if not isinstance(lines, tuple):
-            raise TypeError(
-                f"MatchResult.game_lines must be a tuple of MatchGame, not {type(lines).__name__}"
-            )
+        check_tuple_of(lines, MatchGame, "MatchResult.game_lines")
         if not lines or len(lines) % 2:
             raise ValueError(f"MatchResult.game_lines must hold two games a deal pair, not {len(lines)}")
         for i, line in enumerate(lines):
-            if not isinstance(line, MatchGame):
-                raise TypeError(f"MatchResult.game_lines[{i}] must be a MatchGame, not {type(line).__name__}")
             if (line.pair, line.a_team) != (i // 2, i % 2):
                 raise ValueError(
                     f"MatchResult.game_lines[{i}] must be game {i % 2 + 1} of pair {i // 2} (bot A in team "

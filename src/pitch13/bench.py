@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from pitch13._base.checks import MOST_NUMBER, check_count, check_number
+from pitch13._base.checks import check_count, check_number
 from pitch13._base.seeds import check_parts, random_source
 from pitch13.engine import apply, legal_actions, new_game
 from pitch13.rules import Rules
@@ -46,8 +46,8 @@ class BenchResult:
 
     def __attrs_post_init__(self) -> None:
         for name in ("actions", "hands", "games"):
-            check_count(getattr(self, name), f"BenchResult.{name}", 0, MOST_NUMBER)
-        check_number(self.seconds, "BenchResult.seconds", low=0)
+            check_number(getattr(self, name), f"BenchResult.{name}", ints=True, low=0)
+        check_number(self.seconds, "BenchResult.seconds", ints=False, low=0)
 
     @property
     def actions_per_second(self) -> float:

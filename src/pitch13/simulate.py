@@ -43,7 +43,16 @@ from typing import Final, NamedTuple
 import attrs
 
 from pitch13._base import pool
-from pitch13._base.checks import MAX_SEED, MOST_WORKERS, check_seed, excerpt, finite, option_or_default
+from pitch13._base.checks import (
+    MAX_SEED,
+    MOST_WORKERS,
+    check_count,
+    check_seed,
+    excerpt,
+    finite,
+    option_or_default,
+    unchecked,
+)
 from pitch13._base.failures import DocumentError
 from pitch13._base.seeds import check_parts, game_seed, player_seed
 from pitch13.bots import Bot, BotError, BotSpec, bot_factory, iter_hands
@@ -211,10 +220,7 @@ def _made(seed: int, game: int, deals: int, hand: HandSummary) -> HandLine:
 
     Checking a line costs more than a hand of random bots takes to play.
     """
-    line = object.__new__(HandLine)
-    for name, value in (("seed", seed), ("game", game), ("game_seed", deals), ("hand", hand)):
-        object.__setattr__(line, name, value)
-    return line
+    return unchecked(HandLine, seed=seed, game=game, game_seed=deals, hand=hand)
 
 
 def _read(data: object) -> tuple[int, int, int, HandSummary]:
@@ -500,8 +506,8 @@ def simulate(
         TypeError: if an argument has the wrong type (``client`` included), or a bot cannot be
             sent to other processes (pickled) when they play.
         ValueError: if ``games``, ``workers`` or ``chunk_size`` is below 1, ``workers`` above
-            1,024, ``start`` below 0, ``seed`` is beyond ±(2**128 - 1) or a game's index reaches 2**64 (what a hand line
-            holds), or a bot's name names no bot.
+            1,024 (without ``client``), ``start`` below 0, ``seed`` is beyond ±(2**128 - 1) or
+            a game's index reaches 2**64 (what a hand line holds), or a bot's name names no bot.
         ImportError: if ``client`` is given and Dask is not installed.
         BotError: while iterating, if a bot chooses an action that is not legal.
     """
@@ -512,8 +518,8 @@ def simulate(
     for name, number, low in (("games", games, 1), ("start", start, 0), ("workers", workers, 1)):
         if number < low:
             raise ValueError(f"{name} must be at least {low}, not {excerpt(number)}")
-    if workers > MOST_WORKERS:
-        raise ValueError(f"workers must be at most {MOST_WORKERS:,}, not {excerpt(workers)}")
+    if client is None:  # the processes to start here
+        check_count(workers, "workers", 1, MOST_WORKERS)
     _check_run(seed, start + games - 1)
     if chunk_size is not None and chunk_size < 1:
         raise ValueError(f"chunk_size must be at least 1, not {excerpt(chunk_size)}")

@@ -171,11 +171,9 @@ MOST_NUMBER: Final = 2**53
 
 
 def check_numbers(
-    value: object, name: str, *, length: int | None = None, low: float | None = None, ints: bool = True
+    value: object, name: str, *, ints: bool, length: int | None = None, low: float | None = None
 ) -> None:
-    """Check that ``value`` is a tuple of ``length`` ints (of ints and floats, with ``ints=False``).
-
-    Each is finite, at least ``low`` and at most :data:`MOST_NUMBER` from 0; a bool is not one.
+    """Check that ``value`` is a tuple of ``length`` numbers, each as :func:`check_number` checks it.
 
     Raises:
         TypeError: if ``value`` is not a tuple, or holds something else.
@@ -186,13 +184,16 @@ def check_numbers(
     if length is not None and len(value) != length:
         raise ValueError(f"{name} must hold {length} numbers, not {len(value)}")
     for i, item in enumerate(value):
-        check_number(item, f"{name}[{i}]", low=low, ints=ints)
+        check_number(item, f"{name}[{i}]", ints=ints, low=low)
 
 
-def check_number(value: object, name: str, *, low: float | None = None, ints: bool = False) -> None:
-    """Check that ``value`` is a finite number (an int, with ``ints``) from ``low`` to 2**53.
+def check_number(
+    value: object, name: str, *, ints: bool, low: float | None = None, bounded: bool = True
+) -> None:
+    """Check that ``value`` is a finite number (an int, with ``ints``) of at least ``low``.
 
-    Without ``low``, it is at most :data:`MOST_NUMBER` from 0 either way; a bool is not a number.
+    It is also at most :data:`MOST_NUMBER` (2**53) from 0, unless not ``bounded`` (a sum of such
+    numbers, which may be larger). A bool is not a number.
 
     Raises:
         TypeError: if it is not a number (not an int, with ``ints``).
@@ -200,9 +201,51 @@ def check_number(value: object, name: str, *, low: float | None = None, ints: bo
     """
     if isinstance(value, bool) or not isinstance(value, (int, float)) or (ints and isinstance(value, float)):
         raise TypeError(f"{name} must be {'an int' if ints else 'a number'}, not {type(value).__name__}")
-    if not (finite(value) and abs(value) <= MOST_NUMBER) or (low is not None and value < low):
-        span = f"from {low} to 2**53" if low is not None else "within 2**53 of 0"
+    if not (finite(value) and (not bounded or abs(value) <= MOST_NUMBER)) or (
+        low is not None and value < low
+    ):
+        if not bounded:
+            span = "finite" if low is None else f"finite and {low} or more"
+        else:
+            span = "within 2**53 of 0" if low is None else f"from {low} to 2**53"
         raise ValueError(f"{name} must be {span}, not {excerpt(value)}")
+
+
+def check_instance(value: object, kind: type, name: str, *, optional: bool = False) -> None:
+    """Check that ``value`` is a ``kind`` (or ``None``, if ``optional``): a TypeError if not."""
+    if not isinstance(value, kind) and not (optional and value is None):
+        article = "an" if kind.__name__[0] in "AEIOU" else "a"
+        either = " or None" if optional else ""
+        raise TypeError(f"{name} must be {article} {kind.__name__}{either}, not {type(value).__name__}")
+
+
+def check_flag(value: object, name: str, *, optional: bool = False) -> None:
+    """Check that ``value`` is a bool (or ``None``, if ``optional``); an int is not one."""
+    check_instance(value, bool, name, optional=optional)
+
+
+def check_tuple_of(value: object, kind: type, name: str) -> None:
+    """Check that ``value`` is a tuple of ``kind`` (a list is not one).
+
+    Raises:
+        TypeError: if it is not a tuple, or an item is not a ``kind`` (naming its place).
+    """
+    if not isinstance(value, tuple):
+        raise TypeError(f"{name} must be a tuple of {kind.__name__}, not {type(value).__name__}")
+    for i, item in enumerate(value):
+        check_instance(item, kind, f"{name}[{i}]")
+
+
+def unchecked(cls: type[_T], **fields: object) -> _T:
+    """An instance of the frozen attrs class ``cls`` holding ``fields``, made without its checks.
+
+    For values the library worked out itself, where checking would cost more than the work
+    (a hand line a hand of random bots made), and for values read and checked already.
+    """
+    made = object.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(made, name, value)
+    return made
 
 
 def check_time_limit(value: object, owner: str) -> float | None:

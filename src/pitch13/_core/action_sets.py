@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from pitch13._base.checks import excerpt
 from pitch13.actions import Bid, Deal, Discard, GiveUp, NameTrump, Pass, Play, Reject, Stop, Take, TurnUp
 from pitch13.cards import DECK, Suit
 
@@ -27,6 +28,12 @@ def is_one_of(action: object, legal: tuple[SeatAction, ...]) -> bool:
     object whose ``==`` says it equals anything is not one of them.
     """
     return type(action) in SEAT_ACTION_CLASSES and action in legal
+
+
+def check_action(value: object, name: str) -> None:
+    """Check that ``value`` is a seat's action, of an action's class itself (a TypeError if not)."""
+    if type(value) not in SEAT_ACTION_CLASSES:
+        raise TypeError(f"{name} must be a seat's action, not {excerpt(value)}")
 
 
 # Interned card actions, so legal_actions builds no new objects.

@@ -7,9 +7,17 @@ from __future__ import annotations
 
 import attrs
 
-from pitch13._base.checks import check_count, check_number, check_seat, check_time_limit, excerpt
+from pitch13._base.checks import (
+    check_count,
+    check_instance,
+    check_number,
+    check_seat,
+    check_time_limit,
+    check_tuple_of,
+    excerpt,
+)
 from pitch13._base.seeds import random_source
-from pitch13._core.action_sets import SEAT_ACTION_CLASSES
+from pitch13._core.action_sets import check_action
 from pitch13.actions import SeatAction
 from pitch13.bots._solver import evaluate_choices, mean_and_error, solve_play
 from pitch13.state import GameState, Phase
@@ -76,10 +84,9 @@ class ActionValue:
     stderr: float
 
     def __attrs_post_init__(self) -> None:
-        if type(self.action) not in SEAT_ACTION_CLASSES:
-            raise TypeError(f"ActionValue.action must be a seat's action, not {excerpt(self.action)}")
-        check_number(self.mean, "ActionValue.mean")
-        check_number(self.stderr, "ActionValue.stderr", low=0)
+        check_action(self.action, "ActionValue.action")
+        check_number(self.mean, "ActionValue.mean", ints=False)
+        check_number(self.stderr, "ActionValue.stderr", ints=False, low=0)
 
 
 @attrs.frozen(slots=True)
@@ -103,19 +110,8 @@ class Evaluation:
 
     def __attrs_post_init__(self) -> None:
         check_seat(self.seat, "Evaluation.seat")
-        if not isinstance(self.phase, Phase):
-            raise TypeError(f"Evaluation.phase must be a Phase, not {type(self.phase).__name__}")
-        if not isinstance(self.values, tuple):
-            raise TypeError(
-                f"Evaluation.values must be a tuple of ActionValue, not {type(self.values).__name__}"
-            )
-        if not self.values:
-            raise ValueError("Evaluation.values must value one action or more, not none")
-        for i, value in enumerate(self.values):
-            if not isinstance(value, ActionValue):
-                raise TypeError(f"Evaluation.values[{i}] must be an ActionValue, not {type(value).__name__}")
-        if len({value.action for value in self.values}) != len(self.values):
-            raise ValueError("Evaluation.values must value each action once")
+        check_instance(self.phase, Phase, "Evaluation.phase")
+        check_values(self.values, "Evaluation.values")
         check_count(self.samples, "Evaluation.samples")
 
     @property
@@ -141,6 +137,20 @@ class Evaluation:
             ValueError: if ``action`` is not one of the legal actions evaluated.
         """
         return self.best.mean - self.value_of(action).mean
+
+
+def check_values(values: tuple[ActionValue, ...], name: str) -> None:
+    """Check that ``values`` is a tuple of :class:`ActionValue` that values one action or more, each once.
+
+    Raises:
+        TypeError: if it is not a tuple of :class:`ActionValue`.
+        ValueError: if it is empty, or values an action twice.
+    """
+    check_tuple_of(values, ActionValue, name)
+    if not values:
+        raise ValueError(f"{name} must value one action or more, not none")
+    if len({value.action for value in values}) != len(values):
+        raise ValueError(f"{name} must value each action once")
 
 
 def solve(state: GameState) -> Solution:

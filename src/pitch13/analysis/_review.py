@@ -67,16 +67,19 @@ from pitch13._base.checks import (
     MOST_WORKERS,
     ShortLookup,
     check_count,
+    check_instance,
     check_number,
     check_seat,
     check_time_limit,
+    check_tuple_of,
     excerpt,
     writable,
 )
 from pitch13._base.pool import in_chunks
-from pitch13._core.action_sets import SEAT_ACTION_CLASSES
+from pitch13._base.seeds import check_parts
+from pitch13._core.action_sets import check_action
 from pitch13.actions import GiveUp, Play, SeatAction
-from pitch13.analysis._evaluate import ActionValue
+from pitch13.analysis._evaluate import ActionValue, check_values
 from pitch13.bots._solver import evaluate_choices, mean_and_error
 from pitch13.engine import legal_actions
 from pitch13.records import GameRecord
@@ -182,33 +185,26 @@ class ReviewedDecision:
         check_count(self.index, "ReviewedDecision.index", 0)
         check_count(self.hand, "ReviewedDecision.hand")
         check_seat(self.seat, "ReviewedDecision.seat")
-        if not isinstance(self.phase, Phase):
-            raise TypeError(f"ReviewedDecision.phase must be a Phase, not {type(self.phase).__name__}")
-        for name in ("action", "best"):
-            if type(getattr(self, name)) not in SEAT_ACTION_CLASSES:
-                raise TypeError(
-                    f"ReviewedDecision.{name} must be a seat's action, not {excerpt(getattr(self, name))}"
-                )
-        check_number(self.loss, "ReviewedDecision.loss", low=0)
-        check_number(self.stderr, "ReviewedDecision.stderr", low=0)
+        check_instance(self.phase, Phase, "ReviewedDecision.phase")
+        check_action(self.action, "ReviewedDecision.action")
+        check_action(self.best, "ReviewedDecision.best")
+        check_number(self.loss, "ReviewedDecision.loss", ints=False, low=0)
+        check_number(self.stderr, "ReviewedDecision.stderr", ints=False, low=0)
         check_count(self.samples, "ReviewedDecision.samples")
         check_count(self.fresh_samples, "ReviewedDecision.fresh_samples", 0)
-        if not isinstance(self.values, tuple) or not all(isinstance(v, ActionValue) for v in self.values):
-            raise TypeError(
-                f"ReviewedDecision.values must be a tuple of ActionValue, not {excerpt(self.values)}"
-            )
+        check_values(self.values, "ReviewedDecision.values")
         valued = {value.action for value in self.values}
         for name in ("action", "best"):
             if getattr(self, name) not in valued:
                 raise ValueError(f"ReviewedDecision.{name} {getattr(self, name)} is not among the values")
-        mark: object = self.mark  # as given, which may be anything
-        if mark is not None and not isinstance(mark, Mark):
-            raise TypeError(f"ReviewedDecision.mark must be a Mark or None, not {excerpt(mark)}")
-        earned = mark_of(self.loss, self.stderr, self.fresh_samples or self.samples)
-        if mark is not earned:
+        check_instance(self.mark, Mark, "ReviewedDecision.mark", optional=True)
+        deals = self.fresh_samples or self.samples
+        earned = mark_of(self.loss, self.stderr, deals)
+        if self.mark is not earned:
             raise ValueError(
-                f"ReviewedDecision.mark must be the mark a loss of {self.loss:g} ± {self.stderr:g} earns "
-                f"({'none' if earned is None else earned.value}), not {'none' if self.mark is None else self.mark.value}"
+                f"ReviewedDecision.mark must be the mark a loss of {self.loss:g} ± {self.stderr:g} on "
+                f"{deals} deal{'s' if deals != 1 else ''} earns ({'none' if earned is None else earned.value}), "
+                f"not {'none' if self.mark is None else self.mark.value}"
             )
 
     def line(self) -> str:
@@ -273,7 +269,7 @@ class SeatReview:
         check_seat(self.seat, "SeatReview.seat")
         for name in ("decisions", "inaccuracies", "mistakes", "blunders"):
             check_count(getattr(self, name), f"SeatReview.{name}", 0)
-        check_number(self.loss, "SeatReview.loss", low=0)
+        check_number(self.loss, "SeatReview.loss", ints=False, low=0, bounded=False)
         if self.inaccuracies + self.mistakes + self.blunders > self.decisions:
             raise ValueError(f"SeatReview: more decisions are marked than the {self.decisions} there are")
         if not self.decisions and self.loss:
@@ -319,19 +315,10 @@ class Review:
     def __attrs_post_init__(self) -> None:
         check_count(self.samples, "Review.samples")
         check_time_limit(self.time_limit, "Review")
-        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
-            raise TypeError(f"Review.seed must be an int, not {type(self.seed).__name__}")
-        decisions: object = self.decisions  # as given, which may be anything
-        if not isinstance(decisions, tuple):
-            raise TypeError(
-                f"Review.decisions must be a tuple of ReviewedDecision, not {type(decisions).__name__}"
-            )
+        check_parts(**{"Review.seed": self.seed})
+        check_tuple_of(self.decisions, ReviewedDecision, "Review.decisions")
         last = -1
-        for i, decision in enumerate(decisions):
-            if not isinstance(decision, ReviewedDecision):
-                raise TypeError(
-                    f"Review.decisions[{i}] must be a ReviewedDecision, not {type(decision).__name__}"
-                )
+        for decision in self.decisions:
             if decision.index <= last:
                 raise ValueError(
                     f"Review.decisions must be in the record's order: decision {decision.index} after {last}"

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
-from pitch13._base.checks import check_count, check_numbers, check_seat, excerpt
+from pitch13._base.checks import check_count, check_flag, check_instance, check_numbers, check_seat, excerpt
 from pitch13._core.history import last_result, start_of
 from pitch13.actions import Bid, Deal, NameTrump, Pass, SeatAction
 from pitch13.cards import Suit
@@ -98,35 +98,28 @@ class HandSummary:
     def __attrs_post_init__(self) -> None:
         check_count(self.hand_number, "HandSummary.hand_number", 1)
         check_seat(self.dealer, "HandSummary.dealer")
-        if not isinstance(self.calls, tuple) or len(self.calls) != 4:
-            raise (TypeError if not isinstance(self.calls, tuple) else ValueError)(
+        check_instance(self.calls, tuple, "HandSummary.calls")
+        if len(self.calls) != 4:
+            raise ValueError(
                 f"HandSummary.calls are the four calls of the auction, not {excerpt(self.calls)}"
             )
         for call in self.calls:
             if call is not None:
                 check_count(call, "HandSummary.calls' bids", 0)
         for name in ("forced_dealer", "moon", "ended_early"):
-            if not isinstance(getattr(self, name), bool):
-                raise TypeError(
-                    f"HandSummary.{name} must be a bool, not {type(getattr(self, name)).__name__}"
-                )
-        if self.made is not None and not isinstance(self.made, bool):
-            raise TypeError(f"HandSummary.made must be a bool or None, not {type(self.made).__name__}")
+            check_flag(getattr(self, name), f"HandSummary.{name}")
+        check_flag(self.made, "HandSummary.made", optional=True)
         if self.bidder is not None:
             check_seat(self.bidder, "HandSummary.bidder")
         for name in ("bid", "unplayed_points"):
             if getattr(self, name) is not None:
                 check_count(getattr(self, name), f"HandSummary.{name}", 0)
-        if self.trump is not None and not isinstance(self.trump, Suit):
-            raise TypeError(f"HandSummary.trump must be a Suit or None, not {type(self.trump).__name__}")
+        check_instance(self.trump, Suit, "HandSummary.trump", optional=True)
         if self.points is not None:
-            check_numbers(self.points, "HandSummary.points", length=2, low=0)
-        check_numbers(self.score_change, "HandSummary.score_change", length=2)
-        check_numbers(self.scores, "HandSummary.scores", length=2)
-        thrown_in: object = self.thrown_in  # as given, which may be anything
-        if thrown_in is not None and not isinstance(thrown_in, ThrowInReason):
-            kind = type(thrown_in).__name__
-            raise TypeError(f"HandSummary.thrown_in must be a ThrowInReason or None, not {kind}")
+            check_numbers(self.points, "HandSummary.points", ints=True, length=2, low=0)
+        check_numbers(self.score_change, "HandSummary.score_change", ints=True, length=2)
+        check_numbers(self.scores, "HandSummary.scores", ints=True, length=2)
+        check_instance(self.thrown_in, ThrowInReason, "HandSummary.thrown_in", optional=True)
         check_count(self.tricks, "HandSummary.tricks", 0)
         check_count(self.actions, "HandSummary.actions", 0)
         if self.winner is not None:
