@@ -26,6 +26,7 @@ from pitch13 import (
     spectator_view,
     view,
 )
+from pitch13._base.checks import unchecked  # noqa: F401 - a value made past its checks, as one unpickled
 from pitch13.testing import arranged_deck, check_invariants
 
 
@@ -259,12 +260,3 @@ def load_script(path, name):
     sys.modules[name] = module  # as an imported module is: its classes pickle and dataclasses resolve
     spec.loader.exec_module(module)
     return module
-
-
-def unchecked(cls, **fields):
-    """An instance of the frozen attrs class ``cls`` holding ``fields``, made without its checks:
-    as a corrupted object, or one unpickled from an untrusted source, would be."""
-    made = object.__new__(cls)
-    for name, value in fields.items():
-        object.__setattr__(made, name, value)
-    return made

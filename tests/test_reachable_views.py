@@ -167,10 +167,10 @@ def test_updated_refuses_a_delta_whose_ply_is_behind_its_entries():
 @pytest.mark.parametrize(
     ("entries", "name"), [(None, "NoneType"), ("1 pass", "str"), (iter(()), "tuple_iterator")]
 )
-def test_updated_refuses_a_delta_made_in_code_whose_entries_are_no_tuple(entries, name):
+def test_updated_refuses_a_delta_past_its_checks_whose_entries_are_no_tuple(entries, name):
     """A delta's entries made in code are a tuple (or list) of str, never read as anything else:
     refused as it is made, and by ``updated`` in a delta that was not checked (one unpickled)."""
-    with pytest.raises(TypeError, match=f"ViewDelta.entries are a tuple or list of str, not {name}"):
+    with pytest.raises(TypeError, match=f"ViewDelta.entries are a sequence of str, not {name}"):
         ViewDelta(0, 1, entries)
     delta = unchecked(ViewDelta, since=0, ply=1, entries=entries)
     refused(
@@ -181,7 +181,7 @@ def test_updated_refuses_a_delta_made_in_code_whose_entries_are_no_tuple(entries
 
 
 @pytest.mark.parametrize("ply", ["1", 1.0, True, None])
-def test_updated_refuses_a_delta_made_in_code_whose_ply_is_no_int(ply):
+def test_updated_refuses_a_delta_past_its_checks_whose_ply_is_no_int(ply):
     """``ViewDelta.from_json`` reads only ints; a delta made in code is held to the same, its
     ``since`` too (``0.0`` or ``False`` equals the view's ply 0, and is still no ply). Refused
     as it is made, and by ``updated`` in a delta that was not checked (one unpickled)."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import UserList
 
 import pytest
 from hypothesis import HealthCheck, event, given
@@ -479,13 +480,14 @@ def test_a_delta_is_checked_as_it_is_made():
     """A delta made in code that ``ViewDelta.from_json`` would not read back is refused as it is
     made: it used to be written to JSON that the reader refused (or, with its entries a str,
     read back as one entry a character)."""
-    assert ViewDelta(0, 1, ["1 pass"]).entries == ("1 pass",)
+    assert ViewDelta(0, 1, ["1 pass"]).entries == ViewDelta(0, 1, UserList(["1 pass"])).entries == ("1 pass",)
     assert ViewDelta.from_json(ViewDelta(3, 3, ()).to_json()) == ViewDelta(3, 3, ())
     for since, ply, entries, error, message in [
         (-1, 1, (), ValueError, r"ViewDelta\.since must be 0 or more, not -1"),
         (5, 2, (), ValueError, r"ViewDelta\.since must be at most its ply, 2; not 5"),
         (0, 10**13, (), ValueError, r"ViewDelta\.ply must be at most 1,000,000,000,000"),
-        (0, 1, "1 pass", TypeError, r"ViewDelta\.entries are a tuple or list of str, not str"),
+        (0, 1, "1 pass", TypeError, r"ViewDelta\.entries are a sequence of str, not str"),
+        (0, 1, iter(["1 pass"]), TypeError, r"ViewDelta\.entries are a sequence of str, not list_iterator"),
         (0, 1, ("1 pass", 2), TypeError, r"ViewDelta\.entries\[1\] is a str, not int"),
     ]:
         with pytest.raises(error, match=message):

@@ -113,7 +113,7 @@ class ViewDelta:
     view refuses it, unless it only deals a new hand, whose cards that view would take as its own.
 
     Raises:
-        TypeError: if a ply is not an int, or ``entries`` not a tuple or list of str.
+        TypeError: if a ply is not an int, or ``entries`` not a sequence of str (a str is not one).
         ValueError: if ``since`` is after ``ply`` or a ply is negative (or past 10**12), or an
             entry is longer than 200 characters: what :meth:`from_json` would not read back.
     """
@@ -332,22 +332,23 @@ class SeatView:
                 view's ``ply``), or an entry is unreadable or cannot come next (``where`` is
                 ``$[i]``, the entry's place in the delta's JSON list), or the view it comes to is
                 not one some game reaches (``$[1]`` for a ply its history cannot be at, ``$``
-                otherwise; the docs' views page lists the checks). A delta made in code whose
-                ``since`` or ``ply`` is not an int is refused at ``$[0]`` or ``$[1]``, and one
-                whose ``entries`` are not a tuple or list at ``$``.
+                otherwise; the docs' views page lists the checks). A delta that skipped the
+                checks of :class:`ViewDelta` (one unpickled) whose ``since`` or ``ply`` is not
+                an int is refused at ``$[0]`` or ``$[1]``, and one whose ``entries`` are not a
+                tuple or list at ``$``.
         """
         if not isinstance(delta, ViewDelta):
             raise TypeError(f"updated() takes a ViewDelta, not {type(delta).__name__}")
-        if not isinstance(delta.since, int) or isinstance(delta.since, bool):  # made in code
+        if not isinstance(delta.since, int) or isinstance(delta.since, bool):  # unchecked: unpickled
             fail("$[0]", f"a ply is an int, not {excerpt(delta.since)}")
         if delta.since != self.ply:
             fail(
                 "$[0]",
                 f"the delta follows the view of ply {excerpt(delta.since)}, not this one of ply {self.ply}",
             )
-        if not isinstance(delta.ply, int) or isinstance(delta.ply, bool):  # made in code, not read
+        if not isinstance(delta.ply, int) or isinstance(delta.ply, bool):  # unchecked: unpickled
             fail("$[1]", f"a ply is an int, not {excerpt(delta.ply)}")
-        if not isinstance(delta.entries, (tuple, list)):  # made in code, not read
+        if not isinstance(delta.entries, (tuple, list)):  # unchecked: unpickled
             fail("$", f"a delta's entries are a tuple of str, not {type(delta.entries).__name__}")
         follower = _follower_of(self)
         actions = deals = 0

@@ -84,15 +84,16 @@ ENTRY_LENGTH: Final = 200
 
 
 def delta_entries(entries: Sequence[str]) -> tuple[str, ...]:
-    """A view delta's entries, a list of them as a tuple, as a frozen delta keeps them.
+    """A view delta's entries as a tuple, as a frozen delta keeps them (a list, say, given).
 
     Raises:
-        TypeError: if they are not a tuple or list of str.
+        TypeError: if they are not a sequence of str (a str is not one: it is one entry).
         ValueError: if an entry is longer than :data:`ENTRY_LENGTH`.
     """
-    given: object = tuple(entries) if isinstance(entries, list) else entries  # may be anything
-    if not isinstance(given, tuple):
-        raise TypeError(f"ViewDelta.entries are a tuple or list of str, not {type(given).__name__}")
+    given: object = entries  # as given, which may be anything
+    if not isinstance(given, Sequence) or isinstance(given, (str, bytes, bytearray)):
+        raise TypeError(f"ViewDelta.entries are a sequence of str, not {type(given).__name__}")
+    given = tuple(given)
     for i, entry in enumerate(given):
         if not isinstance(entry, str):
             raise TypeError(f"ViewDelta.entries[{i}] is a str, not {type(entry).__name__}")

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 
 import attrs
 
-from pitch13._base.checks import WORD
+from pitch13._base.checks import WORD, unchecked
 from pitch13.cards import DECK
 from pitch13.errors import DocumentError, SamplingError
 from pitch13.sampling import sample_state
@@ -76,10 +76,9 @@ def mutated_delta(delta: ViewDelta, choose: Choose) -> ViewDelta:
     """``delta`` with one fault in its entries or its plies."""
     kind = choose(4)
     if kind == 0:
-        # A ply before ``since`` is refused as the delta is made: that is no delta to send.
-        return ViewDelta(
-            delta.since, max(delta.since, delta.ply + _EDITS[choose(len(_EDITS))]), delta.entries
-        )
+        # A ply before ``since`` is refused as a delta is made; unpickled, it reaches the reader.
+        ply = max(0, delta.ply + _EDITS[choose(len(_EDITS))])
+        return unchecked(ViewDelta, since=delta.since, ply=ply, entries=delta.entries)
     return ViewDelta(delta.since, delta.ply, mutated_entries(delta.entries, choose))
 
 
