@@ -50,6 +50,7 @@ from pitch13 import (
     GameRecord,
     GiveUp,
     NameTrump,
+    Pass,
     Phase,
     Place,
     PlaceInfo,
@@ -1588,3 +1589,11 @@ def test_a_view_made_in_code_has_fields_of_their_types(change, error, message):
     with pytest.raises(error) as refused:
         attrs.evolve(v, **change)
     assert str(refused.value) == message
+
+
+@pytest.mark.parametrize("item", [42, "pass", None, Deal(DECK)])
+def test_the_notation_of_a_seen_entry_made_in_code_of_no_seen_item_is_a_type_error(item):
+    """It was an AssertionError ("unhandled value") from the notation's match."""
+    with pytest.raises(TypeError, match="a seen entry holds an action or an event, not "):
+        str(SeenEntry(0, item))
+    assert str(SeenEntry(2, Pass())) == "2 pass"

@@ -147,14 +147,21 @@ SeenItem = Union[PublicItem, DealSeen, RefillSeen, TurnUpSeen, GiveUpSeen, Rejec
 class SeenEntry:
     """One step of a seat's history: who acted (``None`` for an event) and what was seen.
 
-    ``str(entry)`` is its notation (see :mod:`pitch13.seen`).
+    ``str(entry)`` is its notation (see :mod:`pitch13.seen`); of an entry made in code whose
+    item is no action or event of a seat's history, it is a :class:`TypeError`.
     """
 
     seat: int | None
     item: SeenItem
 
     def __str__(self) -> str:
+        if type(self.item) not in _ITEM_TYPES:
+            raise TypeError(f"a seen entry holds an action or an event, not {excerpt(self.item)}")
         return notation(self.seat, self.item)
+
+
+#: The classes of a seen entry's item.
+_ITEM_TYPES: Final = frozenset(get_args(SeenItem))
 
 
 def notation(seat: int | None, item: SeenItem) -> str:
