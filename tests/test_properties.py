@@ -540,7 +540,26 @@ def run(
     rng = random.Random(playout.choice_seed + 1)
     states = play(playout.start(), playout.chooser(), rng=rng, illegal=illegal, max_hands=max_hands)
     check_replay(states)
+    check_values_made(states[-1])
     return states[-1]
+
+
+def check_values_made(final: GameState) -> None:
+    """Every trick, hand result and outcome of the game passes the checks of one made in code.
+
+    The library makes its own without them (a history makes one of each for every trick and
+    hand); made again through the public constructor, each is the same value.
+    """
+    made: list[object] = [*final.tricks, *final.results]
+    for entry in final.history:
+        item = entry.item
+        made += [item.trick] if isinstance(item, TrickWon) else []
+        made += [item.result] if isinstance(item, HandScored) else []
+        made += [item.outcome] if isinstance(item, GameOver) else []
+    if final.outcome is not None:
+        made.append(final.outcome)
+    for value in made:
+        assert attrs.evolve(value) == value
 
 
 def note_end(final: GameState) -> None:

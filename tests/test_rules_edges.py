@@ -13,6 +13,7 @@ import pickle
 import random
 from pathlib import Path
 
+import attrs
 import pytest
 
 import pitch13
@@ -61,6 +62,7 @@ from pitch13.events import (
     TrickWon,
 )
 from pitch13.rules import JokerOrder, LeadFallback
+from pitch13.scoring import HandResult, Outcome, PointCard, Termination, Trick
 from pitch13.seen import seen_history
 from pitch13.testing import check_invariants
 from pitch13.trumps import card_points, is_trump, trump_order, trump_power
@@ -672,3 +674,63 @@ def test_the_caches_a_mutation_run_clears_are_rebuilt_alike():
     new = table_for(Suit.SPADES, Rules())
     assert new is not old and (new.power, new.points, new.mask) == (old.power, old.points, old.mask)
     assert SeatView.from_json(seat_view.to_json()) == seat_view
+
+
+def test_tricks_results_and_outcomes_made_in_code_are_checked():
+    """Made with no plays, a Trick's leader was an IndexError; a HandResult of seat -1 said its
+    bidding team was team 1."""
+    ace = PointCard(card("AH"), 1, "ace", 0)
+    trick = Trick(1, ((0, card("AH")), (1, card("2H"))), 0, (2, 0))
+    assert trick.leader == 0
+    result = HandResult(
+        1, 0, 1, 5, pitch13.Suit.HEARTS, (ace,), (6, 7), 0, True, False, (6, 7), (6, 7), False
+    )
+    assert result.bidding_team == 1
+    assert Outcome(1, Termination.TARGET, 9, (40, 55)).winner == 1
+    for make, error, message in [
+        (lambda: Trick(1, (), 0, (0, 0)), ValueError, r"Trick\.plays are 1 to 4 plays, not 0"),
+        (lambda: Trick(0, trick.plays, 0, (2, 0)), ValueError, r"Trick\.number must be at least 1"),
+        (
+            lambda: Trick(1, ((0, "AH"),), 0, (0, 0)),
+            TypeError,
+            r"Trick\.plays\[0\] must be a \(seat, Card\) pair",
+        ),
+        (
+            lambda: Trick(1, ((7, card("AH")),), 7, (0, 0)),
+            ValueError,
+            r"the seat of Trick\.plays\[0\] is an int",
+        ),
+        (lambda: Trick(1, ((0, card("AH")), (0, card("2H"))), 0, (0, 0)), ValueError, "of different seats"),
+        (
+            lambda: Trick(1, trick.plays, 2, (2, 0)),
+            ValueError,
+            r"Trick\.winner is a seat that played, one of \[0, 1\]",
+        ),
+        (lambda: Trick(1, trick.plays, 0, (-1, 0)), ValueError, r"Trick\.points\[0\] must be from 0"),
+        (lambda: PointCard("AH", 1, "ace", 0), TypeError, r"PointCard\.card must be a Card, not str"),
+        (lambda: PointCard(card("AH"), 1, "ace", 2), ValueError, r"PointCard\.team must be at most 1"),
+        (
+            lambda: Outcome(2, Termination.TARGET, 9, (40, 55)),
+            ValueError,
+            r"Outcome\.winner must be at most 1",
+        ),
+        (lambda: Outcome(1, "target", 9, (40, 55)), TypeError, r"Outcome\.termination must be a Termination"),
+        (
+            lambda: Outcome(1, Termination.TARGET, 9, (40,)),
+            ValueError,
+            r"Outcome\.scores must hold 2 numbers",
+        ),
+    ]:
+        with pytest.raises(error, match=message):
+            make()
+    fields = attrs.asdict(result, recurse=False)
+    for changes, error, message in [
+        ({"bidder": -1}, ValueError, r"HandResult\.bidder is an int from 0 to 3, not -1"),
+        ({"trump": "H"}, TypeError, r"HandResult\.trump must be a Suit, not str"),
+        ({"point_cards": [ace]}, TypeError, r"HandResult\.point_cards must be a tuple of PointCard"),
+        ({"made": 1}, TypeError, r"HandResult\.made must be a bool, not int"),
+        ({"points": (6,)}, ValueError, r"HandResult\.points must hold 2 numbers, not 1"),
+        ({"unplayed_points": -1}, ValueError, r"HandResult\.unplayed_points must be 0 or more"),
+    ]:
+        with pytest.raises(error, match=message):
+            HandResult(**{**fields, **changes})

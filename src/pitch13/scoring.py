@@ -10,7 +10,15 @@ import enum
 
 import attrs
 
-from pitch13._base.checks import ShortLookup, check_seat
+from pitch13._base.checks import (
+    ShortLookup,
+    check_count,
+    check_flag,
+    check_instance,
+    check_numbers,
+    check_seat,
+    check_tuple_of,
+)
 from pitch13.cards import Card, Suit
 
 __all__ = ["HandResult", "Outcome", "PointCard", "Termination", "Trick", "team_of"]
@@ -28,7 +36,13 @@ def team_of(seat: int) -> int:
 
 @attrs.frozen(slots=True)
 class Trick:
-    """A finished trick: who played what, who won it, and the points each team took from it."""
+    """A finished trick: who played what, who won it, and the points each team took from it.
+
+    Raises:
+        TypeError: if a field is not of its type.
+        ValueError: if ``number`` is below 1, there are not 1 to 4 plays of different seats
+            (each from 0 to 3), the winner is not one of them, or a team's points are negative.
+    """
 
     #: The trick's number in the hand, from 1.
     number: int
@@ -38,6 +52,23 @@ class Trick:
     winner: int
     #: The points each team took from this trick (R-PLAY-6).
     points: tuple[int, int]
+
+    def __attrs_post_init__(self) -> None:
+        check_count(self.number, "Trick.number")
+        check_instance(self.plays, tuple, "Trick.plays")
+        if not 1 <= len(self.plays) <= 4:
+            raise ValueError(f"Trick.plays are 1 to 4 plays, not {len(self.plays)}")
+        for i, play in enumerate(self.plays):
+            if not isinstance(play, tuple) or len(play) != 2 or not isinstance(play[1], Card):
+                raise TypeError(f"Trick.plays[{i}] must be a (seat, Card) pair, not {type(play).__name__}")
+            check_seat(play[0], f"the seat of Trick.plays[{i}]")
+        seats = [seat for seat, _ in self.plays]
+        if len(set(seats)) != len(seats):
+            raise ValueError(f"Trick.plays are of different seats, not of seats {seats}")
+        check_seat(self.winner, "Trick.winner")
+        if self.winner not in seats:
+            raise ValueError(f"Trick.winner is a seat that played, one of {seats}; not {self.winner}")
+        check_numbers(self.points, "Trick.points", ints=True, length=2, low=0)
 
     @property
     def leader(self) -> int:
@@ -52,7 +83,12 @@ class Trick:
 
 @attrs.frozen(slots=True)
 class PointCard:
-    """One point card of the hand and where its points went."""
+    """One point card of the hand and where its points went.
+
+    Raises:
+        TypeError: if a field is not of its type.
+        ValueError: if ``points`` is below 1, or ``team`` is neither 0, 1 nor ``None``.
+    """
 
     #: The card.
     card: Card
@@ -63,6 +99,13 @@ class PointCard:
     label: str
     #: The team that took it, or ``None`` if it never came into play (R-PLAY-8).
     team: int | None
+
+    def __attrs_post_init__(self) -> None:
+        check_instance(self.card, Card, "PointCard.card")
+        check_count(self.points, "PointCard.points")
+        check_instance(self.label, str, "PointCard.label")
+        if self.team is not None:
+            check_count(self.team, "PointCard.team", 0, 1)
 
 
 class Termination(ShortLookup, enum.Enum):
@@ -80,7 +123,13 @@ class Termination(ShortLookup, enum.Enum):
 
 @attrs.frozen(slots=True)
 class Outcome:
-    """The end of a game: who won, how, after which hand, and the final scores."""
+    """The end of a game: who won, how, after which hand, and the final scores.
+
+    Raises:
+        TypeError: if a field is not of its type.
+        ValueError: if ``winner`` is neither 0 nor 1, ``hand_number`` is below 1, or there are
+            not two scores.
+    """
 
     #: The winning team (0: seats 0 and 2; 1: seats 1 and 3).
     winner: int
@@ -91,10 +140,22 @@ class Outcome:
     #: The final scores ``(team A, team B)``.
     scores: tuple[int, int]
 
+    def __attrs_post_init__(self) -> None:
+        check_count(self.winner, "Outcome.winner", 0, 1)
+        check_instance(self.termination, Termination, "Outcome.termination")
+        check_count(self.hand_number, "Outcome.hand_number")
+        check_numbers(self.scores, "Outcome.scores", ints=True, length=2)
+
 
 @attrs.frozen(slots=True)
 class HandResult:
-    """The scoring of one hand (R-SCORE-1, R-SCORE-2)."""
+    """The scoring of one hand (R-SCORE-1, R-SCORE-2).
+
+    Raises:
+        TypeError: if a field is not of its type.
+        ValueError: if ``hand_number`` is below 1, a seat is not 0 to 3, a bid or a count of
+            points is negative, or a pair of numbers is not two.
+    """
 
     #: The hand's number in the game, from 1 (thrown-in hands count too).
     hand_number: int
@@ -122,6 +183,20 @@ class HandResult:
     scores: tuple[int, int]
     #: Whether the hand ended early because a team was out (R-PLAY-7).
     ended_early: bool
+
+    def __attrs_post_init__(self) -> None:
+        check_count(self.hand_number, "HandResult.hand_number")
+        check_seat(self.dealer, "HandResult.dealer")
+        check_seat(self.bidder, "HandResult.bidder")
+        check_count(self.bid, "HandResult.bid", 0)
+        check_instance(self.trump, Suit, "HandResult.trump")
+        check_tuple_of(self.point_cards, PointCard, "HandResult.point_cards")
+        check_numbers(self.points, "HandResult.points", ints=True, length=2, low=0)
+        check_count(self.unplayed_points, "HandResult.unplayed_points", 0)
+        for name in ("made", "moon", "ended_early"):
+            check_flag(getattr(self, name), f"HandResult.{name}")
+        check_numbers(self.score_change, "HandResult.score_change", ints=True, length=2)
+        check_numbers(self.scores, "HandResult.scores", ints=True, length=2)
 
     @property
     def bidding_team(self) -> int:

@@ -9,10 +9,17 @@ from __future__ import annotations
 import functools
 from typing import Final
 
+from pitch13._base.checks import unchecked_maker
 from pitch13._core.tables import TrumpTable
 from pitch13.cards import DECK
 from pitch13.rules import MadeBidScores, MoonFailure, MoonSuccess, Rules, TargetRule
 from pitch13.scoring import HandResult, Outcome, PointCard, Termination, Trick
+
+#: A trick and a hand's result as the library works them out, made without the checks of one
+#: made in code: a history makes one of each for every trick and hand (the tests check that
+#: each would pass them).
+_TRICK: Final = unchecked_maker(Trick)
+_RESULT: Final = unchecked_maker(HandResult)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -60,7 +67,7 @@ _PLAY_BITS: Final = tuple(1 << (code & 63) if code & 63 < 54 else 0 for code in 
 def make_trick(number: int, table: TrumpTable, plays: tuple[int, ...]) -> Trick:
     """The :class:`Trick` value of a finished trick kept as ints (internal)."""
     winner, won_a, won_b = close_trick(table, plays)
-    return Trick(
+    return _TRICK(
         number,
         tuple((code >> 6, DECK[code & 63]) for code in plays),
         winner,
@@ -128,20 +135,20 @@ def hand_result(
     for i in table.point_order:
         team = 0 if won[0] >> i & 1 else 1 if won[1] >> i & 1 else None
         cards.append(_point_card(i, table.points[i], table.labels[i], team))
-    return HandResult(
-        hand_number=hand_number,
-        dealer=dealer,
-        bidder=bidder,
-        bid=bid,
-        trump=table.trump,
-        point_cards=tuple(cards),
-        points=taken,
-        unplayed_points=rules.points_total - taken[0] - taken[1],
-        made=made,
-        moon=bid == rules.max_bid,
-        score_change=change,
-        scores=(scores[0] + change[0], scores[1] + change[1]),
-        ended_early=ended_early,
+    return _RESULT(  # the fields in their order
+        hand_number,
+        dealer,
+        bidder,
+        bid,
+        table.trump,
+        tuple(cards),
+        taken,
+        rules.points_total - taken[0] - taken[1],
+        made,
+        bid == rules.max_bid,
+        change,
+        (scores[0] + change[0], scores[1] + change[1]),
+        ended_early,
     )
 
 
