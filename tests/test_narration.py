@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 
 import pitch13
+from helpers import unchecked
 from pitch13 import (
     BLACK_JOKER,
     DECK,
@@ -644,34 +645,47 @@ class _Over(ev.GameOver):
     ("entry", "error", "message"),
     [
         (
-            SeenEntry(None, ev.GameOver(None)),
+            SeenEntry(None, unchecked(ev.GameOver, outcome=None)),
             TypeError,
             "a seen entry's GameOver.outcome is an Outcome, not None",
         ),
-        (SeenEntry(None, ev.TrickWon(None)), TypeError, "a seen entry's TrickWon.trick is a Trick, not None"),
-        (SeenEntry(None, ev.HandEndedEarly(5, ())), ValueError, "HandEndedEarly.team is from 0 to 1, not 5"),
         (
-            SeenEntry(None, ev.AuctionWon(1, "x")),
+            SeenEntry(None, unchecked(ev.TrickWon, trick=None)),
+            TypeError,
+            "a seen entry's TrickWon.trick is a Trick, not None",
+        ),
+        (
+            SeenEntry(None, unchecked(ev.HandEndedEarly, team=5, cards=())),
+            ValueError,
+            "HandEndedEarly.team is from 0 to 1, not 5",
+        ),
+        (
+            SeenEntry(None, unchecked(ev.AuctionWon, seat=1, bid="x")),
             TypeError,
             "a seen entry's AuctionWon.bid is an int, not 'x'",
         ),
         (
-            HistoryEntry(None, ev.HandDealt(1, 0, ())),
+            HistoryEntry(None, unchecked(ev.HandDealt, hand_number=1, dealer=0, deck=())),
             ValueError,
             "a history entry's HandDealt.deck holds 54 items",
         ),
         (
-            HistoryEntry(None, ev.Refilled(1, None)),
+            HistoryEntry(None, unchecked(ev.Refilled, seat=1, cards=None)),
             TypeError,
             "a history entry's Refilled.cards is a tuple, not None",
         ),
         (HistoryEntry(2, Bid(99)), ValueError, "a history entry's Bid.amount is from 1 to 13, not 99"),
-        (SeenEntry(None, _Over(None)), TypeError, "a seen entry's _Over.outcome is an Outcome, not None"),
+        (
+            SeenEntry(None, unchecked(_Over, outcome=None)),
+            TypeError,
+            "a seen entry's _Over.outcome is an Outcome, not None",
+        ),
     ],
 )
 def test_an_event_made_by_hand_with_a_field_of_no_type_is_refused_naming_it(entry, error, message):
     """The narrator checks what an entry holds inside too, where it failed on it with an
-    AttributeError, an IndexError or a TypeError of its own, or narrated a bid of 'x'."""
+    AttributeError, an IndexError or a TypeError of its own, or narrated a bid of 'x'. (An event
+    is checked as it is made: these are made past their checks, as ones unpickled would be.)"""
     describe = Narrator().describe_seen if isinstance(entry, SeenEntry) else Narrator().describe_history
     with pytest.raises(error, match=re.escape(message)):
         describe(entry)

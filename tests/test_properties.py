@@ -545,14 +545,15 @@ def run(
 
 
 def check_values_made(final: GameState) -> None:
-    """Every trick, hand result and outcome of the game passes the checks of one made in code.
+    """Every event, trick, hand result and outcome of the game passes the checks of one made in code.
 
-    The library makes its own without them (a history makes one of each for every trick and
-    hand); made again through the public constructor, each is the same value.
+    The library makes its own without them (a history makes one of each for every entry, trick
+    and hand); made again through the public constructor, each is the same value.
     """
     made: list[object] = [*final.tricks, *final.results]
     for entry in final.history:
         item = entry.item
+        made += [item] if entry.seat is None and not isinstance(item, Deal) else []
         made += [item.trick] if isinstance(item, TrickWon) else []
         made += [item.result] if isinstance(item, HandScored) else []
         made += [item.outcome] if isinstance(item, GameOver) else []

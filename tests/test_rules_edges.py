@@ -51,6 +51,7 @@ from pitch13 import (
     team_of,
     view,
 )
+from pitch13 import events as ev
 from pitch13.engine import MAX_SEED
 from pitch13.events import (
     CardRejected,
@@ -734,3 +735,44 @@ def test_tricks_results_and_outcomes_made_in_code_are_checked():
     ]:
         with pytest.raises(error, match=message):
             HandResult(**{**fields, **changes})
+
+
+def test_events_made_in_code_are_checked():
+    """An event made in code with a seat of 9 or a bid of -3 was kept, and written as the
+    notation ``won 9 -3``; a hand dealt from no deck was kept too."""
+    assert str(ev.AuctionWon(2, 5)) == "AuctionWon(seat=2, bid=5)"
+    deck = tuple(pitch13.DECK)
+    assert ev.HandDealt(1, 0, deck[::-1]).dealer == 0
+    for make, error, message in [
+        (lambda: ev.AuctionWon(9, 5), ValueError, r"AuctionWon\.seat is an int from 0 to 3, not 9"),
+        (lambda: ev.AuctionWon(1, -3), ValueError, r"AuctionWon\.bid must be at least 1, not -3"),
+        (lambda: ev.AuctionWon(1, True), TypeError, r"AuctionWon\.bid must be an int, not bool"),
+        (lambda: ev.HandDealt(1, 0, ()), ValueError, r"HandDealt\.deck must be the 54 cards of the deck"),
+        (
+            lambda: ev.HandDealt(1, 0, deck[:53] + deck[:1]),
+            ValueError,
+            r"HandDealt\.deck must be the 54 cards",
+        ),
+        (lambda: ev.HandDealt(0, 0, deck), ValueError, r"HandDealt\.hand_number must be at least 1"),
+        (
+            lambda: ev.HandThrownIn(1, "all_passed"),
+            TypeError,
+            r"HandThrownIn\.reason must be a ThrowInReason",
+        ),
+        (lambda: ev.DeadCardsDiscarded(4, ()), ValueError, r"DeadCardsDiscarded\.seat is an int from 0 to 3"),
+        (
+            lambda: ev.Refilled(1, [card("AH")]),
+            TypeError,
+            r"Refilled\.cards must be a tuple of Card, not list",
+        ),
+        (lambda: ev.StockHandedOver(0, -1), ValueError, r"StockHandedOver\.count must be 0 or more"),
+        (lambda: ev.CardRejected(0, "AH"), TypeError, r"CardRejected\.card must be a Card, not str"),
+        (lambda: ev.StockDiscarded(55), ValueError, r"StockDiscarded\.count must be at most 54"),
+        (lambda: ev.SeatOut(None), TypeError, r"SeatOut\.seat is an int from 0 to 3, not None"),
+        (lambda: ev.TrickWon(None), TypeError, r"TrickWon\.trick must be a Trick, not NoneType"),
+        (lambda: ev.HandEndedEarly(2, ()), ValueError, r"HandEndedEarly\.team must be at most 1, not 2"),
+        (lambda: ev.HandScored(None), TypeError, r"HandScored\.result must be a HandResult, not NoneType"),
+        (lambda: ev.GameOver(None), TypeError, r"GameOver\.outcome must be an Outcome, not NoneType"),
+    ]:
+        with pytest.raises(error, match=message):
+            make()

@@ -3,6 +3,10 @@
 :func:`pitch13.apply` performs every forced step itself (the deal, discarding dead cards,
 the refill, a seat going out, the end of a trick, scoring) and records each as one of these
 frozen values, in the order it happened, after the action that caused it.
+
+An event made in code checks its fields: a :class:`TypeError` for a field of the wrong type
+(a bool is not an int), a :class:`ValueError` for a seat that is not 0 to 3, a team neither 0
+nor 1, a count or a hand number out of its range, or a deck that is not the 54 cards.
 """
 
 from __future__ import annotations
@@ -12,8 +16,8 @@ from typing import Union
 
 import attrs
 
-from pitch13._base.checks import ShortLookup
-from pitch13.cards import Card
+from pitch13._base.checks import ShortLookup, check_count, check_instance, check_seat, check_tuple_of, excerpt
+from pitch13.cards import DECK, Card
 from pitch13.scoring import HandResult, Outcome, Trick
 
 __all__ = [
@@ -43,6 +47,15 @@ class HandDealt:
     dealer: int
     deck: tuple[Card, ...] = attrs.field(repr=False)
 
+    def __attrs_post_init__(self) -> None:
+        check_count(self.hand_number, "HandDealt.hand_number")
+        check_seat(self.dealer, "HandDealt.dealer")
+        check_tuple_of(self.deck, Card, "HandDealt.deck")
+        if sorted(self.deck) != list(DECK):
+            raise ValueError(
+                f"HandDealt.deck must be the 54 cards of the deck, each once, not {excerpt(self.deck)}"
+            )
+
 
 @attrs.frozen(slots=True)
 class AuctionWon:
@@ -50,6 +63,10 @@ class AuctionWon:
 
     seat: int
     bid: int
+
+    def __attrs_post_init__(self) -> None:
+        check_seat(self.seat, "AuctionWon.seat")
+        check_count(self.bid, "AuctionWon.bid", 1, 13)
 
 
 class ThrowInReason(ShortLookup, enum.Enum):
@@ -68,6 +85,10 @@ class HandThrownIn:
     hand_number: int
     reason: ThrowInReason
 
+    def __attrs_post_init__(self) -> None:
+        check_count(self.hand_number, "HandThrownIn.hand_number")
+        check_instance(self.reason, ThrowInReason, "HandThrownIn.reason")
+
 
 @attrs.frozen(slots=True)
 class DeadCardsDiscarded:
@@ -76,6 +97,10 @@ class DeadCardsDiscarded:
     seat: int
     cards: tuple[Card, ...]
 
+    def __attrs_post_init__(self) -> None:
+        check_seat(self.seat, "DeadCardsDiscarded.seat")
+        check_tuple_of(self.cards, Card, "DeadCardsDiscarded.cards")
+
 
 @attrs.frozen(slots=True)
 class Refilled:
@@ -83,6 +108,10 @@ class Refilled:
 
     seat: int
     cards: tuple[Card, ...]
+
+    def __attrs_post_init__(self) -> None:
+        check_seat(self.seat, "Refilled.seat")
+        check_tuple_of(self.cards, Card, "Refilled.cards")
 
     @property
     def count(self) -> int:
@@ -97,6 +126,10 @@ class StockHandedOver:
     seat: int
     count: int
 
+    def __attrs_post_init__(self) -> None:
+        check_seat(self.seat, "StockHandedOver.seat")
+        check_count(self.count, "StockHandedOver.count", 0, 54)
+
 
 @attrs.frozen(slots=True)
 class CardRejected:
@@ -109,12 +142,19 @@ class CardRejected:
     seat: int
     card: Card
 
+    def __attrs_post_init__(self) -> None:
+        check_seat(self.seat, "CardRejected.seat")
+        check_instance(self.card, Card, "CardRejected.card")
+
 
 @attrs.frozen(slots=True)
 class StockDiscarded:
     """The ``count`` stock cards nobody turned up went face down to the dead pile (R-LOOK-3)."""
 
     count: int
+
+    def __attrs_post_init__(self) -> None:
+        check_count(self.count, "StockDiscarded.count", 0, 54)
 
 
 @attrs.frozen(slots=True)
@@ -123,12 +163,18 @@ class SeatOut:
 
     seat: int
 
+    def __attrs_post_init__(self) -> None:
+        check_seat(self.seat, "SeatOut.seat")
+
 
 @attrs.frozen(slots=True)
 class TrickWon:
     """A trick ended (R-PLAY-5, R-PLAY-6)."""
 
     trick: Trick
+
+    def __attrs_post_init__(self) -> None:
+        check_instance(self.trick, Trick, "TrickWon.trick")
 
 
 @attrs.frozen(slots=True)
@@ -142,6 +188,10 @@ class HandEndedEarly:
     team: int
     cards: tuple[Card, ...]
 
+    def __attrs_post_init__(self) -> None:
+        check_count(self.team, "HandEndedEarly.team", 0, 1)
+        check_tuple_of(self.cards, Card, "HandEndedEarly.cards")
+
 
 @attrs.frozen(slots=True)
 class HandScored:
@@ -149,12 +199,18 @@ class HandScored:
 
     result: HandResult
 
+    def __attrs_post_init__(self) -> None:
+        check_instance(self.result, HandResult, "HandScored.result")
+
 
 @attrs.frozen(slots=True)
 class GameOver:
     """The game ended (R-END-1, R-END-2, R-SCORE-2)."""
 
     outcome: Outcome
+
+    def __attrs_post_init__(self) -> None:
+        check_instance(self.outcome, Outcome, "GameOver.outcome")
 
 
 #: Any event.

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Final, Union
 
+from pitch13._base.checks import unchecked_maker
 from pitch13._core.action_sets import BIDS, DISCARDS, GIVE_UPS, NAME_TRUMPS, PLAYS, TAKES
 from pitch13._core.masks import cards_of_mask
 from pitch13._core.tables import TrumpTable, table_for
@@ -354,6 +355,23 @@ Entry = tuple[Union[int, None], HistoryItem]
 Code = tuple[int, int, int, bytes, int]
 
 
+# The events a log is read as, made without the checks of an event made in code: one is made
+# for every entry read (the property tests check that each would pass them).
+_TRICK_WON: Final = unchecked_maker(TrickWon)
+_SEAT_OUT: Final = unchecked_maker(SeatOut)
+_HAND_DEALT: Final = unchecked_maker(HandDealt)
+_REFILLED: Final = unchecked_maker(Refilled)
+_DEAD_CARDS_DISCARDED: Final = unchecked_maker(DeadCardsDiscarded)
+_HAND_ENDED_EARLY: Final = unchecked_maker(HandEndedEarly)
+_AUCTION_WON: Final = unchecked_maker(AuctionWon)
+_STOCK_HANDED_OVER: Final = unchecked_maker(StockHandedOver)
+_CARD_REJECTED: Final = unchecked_maker(CardRejected)
+_STOCK_DISCARDED: Final = unchecked_maker(StockDiscarded)
+_HAND_THROWN_IN: Final = unchecked_maker(HandThrownIn)
+_HAND_SCORED: Final = unchecked_maker(HandScored)
+_GAME_OVER: Final = unchecked_maker(GameOver)
+
+
 class Decoder:
     """Reads one hand's log into entries, resuming where it last stopped (internal).
 
@@ -399,9 +417,9 @@ class Decoder:
                 self.tricks += 1
                 trick = make_trick(self.tricks, self.table, tuple(plays))
                 plays.clear()
-                yield None, TrickWon(trick)
+                yield None, _TRICK_WON(trick)
             elif kind == SEAT_OUT_K:
-                yield None, SeatOut(first)
+                yield None, _SEAT_OUT(first)
             elif kind in _SEAT_ACTIONS:
                 if kind == TRUMP_K:
                     self.table = table_for(NAME_TRUMPS[second].suit, self.rules)
@@ -409,28 +427,28 @@ class Decoder:
             elif kind == DEAL_K:
                 yield None, Deal(DECK[i] for i in deck)
             elif kind == DEALT_K:
-                yield None, HandDealt(number, dealer, tuple(DECK[i] for i in deck))
+                yield None, _HAND_DEALT(number, dealer, tuple(DECK[i] for i in deck))
             elif kind == REFILLED_K:
-                yield None, Refilled(first, tuple(DECK[i] for i in cards))
+                yield None, _REFILLED(first, tuple(DECK[i] for i in cards))
             elif kind == DEAD_DISCARDED_K:
-                yield None, DeadCardsDiscarded(first, cards_of_mask(second))
+                yield None, _DEAD_CARDS_DISCARDED(first, cards_of_mask(second))
             elif kind == ENDED_EARLY_K:
-                yield None, HandEndedEarly(first, cards_of_mask(second))
+                yield None, _HAND_ENDED_EARLY(first, cards_of_mask(second))
             elif kind == AUCTION_WON_K:
-                yield None, AuctionWon(first, second)
+                yield None, _AUCTION_WON(first, second)
             elif kind == HANDED_OVER_K:
-                yield None, StockHandedOver(first, second)
+                yield None, _STOCK_HANDED_OVER(first, second)
             elif kind == CARD_REJECTED_K:
-                yield None, CardRejected(first, DECK[second])
+                yield None, _CARD_REJECTED(first, DECK[second])
             elif kind == STOCK_DISCARDED_K:
-                yield None, StockDiscarded(first)
+                yield None, _STOCK_DISCARDED(first)
             elif kind == THROWN_IN_K:
-                yield None, HandThrownIn(number, _THROW_IN_REASONS[first])
+                yield None, _HAND_THROWN_IN(number, _THROW_IN_REASONS[first])
             elif kind == SCORED_K:
-                yield None, HandScored(self.result())
+                yield None, _HAND_SCORED(self.result())
             else:
                 assert kind == GAME_OVER_K and self.outcome is not None, kind
-                yield None, GameOver(self.outcome)
+                yield None, _GAME_OVER(self.outcome)
 
 
 def decode(
