@@ -607,22 +607,30 @@ def test_a_negative_score_is_written_with_to_not_a_dash():
     ("call", "error", "message"),
     [
         (
-            lambda: narrate_history([HistoryEntry(None, PASS)]),
+            lambda: narrate_history([unchecked(HistoryEntry, seat=None, item=PASS)]),
             ValueError,
             "Pass(), a seat's action, names no seat",
         ),
         (
-            lambda: narrate_history([HistoryEntry(5, PASS)]),
+            lambda: narrate_history([unchecked(HistoryEntry, seat=5, item=PASS)]),
             ValueError,
             "the seat of a history entry is an int",
         ),
         (
-            lambda: narrate_history([HistoryEntry(1, "pass")]),
+            lambda: narrate_history([unchecked(HistoryEntry, seat=1, item="pass")]),
             TypeError,
             "holds an action or an event, not 'pass'",
         ),
-        (lambda: narrate_seen([SeenEntry(None, Play(Card.parse("AS")))]), ValueError, "names no seat"),
-        (lambda: narrate_seen([SeenEntry(1, "pass")]), TypeError, "holds an action or an event, not 'pass'"),
+        (
+            lambda: narrate_seen([unchecked(SeenEntry, seat=None, item=Play(Card.parse("AS")))]),
+            ValueError,
+            "names no seat",
+        ),
+        (
+            lambda: narrate_seen([unchecked(SeenEntry, seat=1, item="pass")]),
+            TypeError,
+            "holds an action or an event, not 'pass'",
+        ),
         (
             lambda: narrate_seen([SeenEntry(None, ev.HandDealt(1, 0, tuple(DECK)))]),
             TypeError,
@@ -632,7 +640,8 @@ def test_a_negative_score_is_written_with_to_not_a_dash():
 )
 def test_an_entry_made_by_hand_that_no_history_holds_is_refused_saying_why(call, error, message):
     """A seat's action that names no seat, a seat outside 0..3, or an item that is no entry of
-    that history is a clear error, not an ``AssertionError`` from inside the narrator."""
+    that history is a clear error, not an ``AssertionError`` from inside the narrator. (Such an
+    entry is refused as it is made; these are made past the checks, as ones unpickled would be.)"""
     with pytest.raises(error, match=re.escape(message)):
         call()
 

@@ -66,6 +66,7 @@ from pitch13.rules import (
     ShortStock,
     TargetRule,
 )
+from pitch13.seen import DealSeen, GiveUpSeen, RefillSeen, RejectSeen, TurnUpSeen, seen_history
 from pitch13.testing import InvariantError, check_invariants
 from profiles import examples, longer
 from strategies import (
@@ -544,13 +545,20 @@ def run(
     return states[-1]
 
 
+#: What only a seat's history holds: what it saw of a deal, a refill and the look.
+SEEN_ONLY = (DealSeen, RefillSeen, TurnUpSeen, GiveUpSeen, RejectSeen)
+
+
 def check_values_made(final: GameState) -> None:
     """Every event, trick, hand result and outcome of the game passes the checks of one made in code.
 
     The library makes its own without them (a history makes one of each for every entry, trick
     and hand); made again through the public constructor, each is the same value.
     """
-    made: list[object] = [*final.tricks, *final.results]
+    made: list[object] = [*final.tricks, *final.results, *final.history]
+    for seat in (0, 1, 2, 3, None):  # each seat's history, and what it saw of the deals and looks
+        seen = seen_history(final, seat)
+        made += [*seen, *(entry.item for entry in seen if type(entry.item) in SEEN_ONLY)]
     for entry in final.history:
         item = entry.item
         made += [item] if entry.seat is None and not isinstance(item, Deal) else []

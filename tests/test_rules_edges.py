@@ -64,7 +64,7 @@ from pitch13.events import (
 )
 from pitch13.rules import JokerOrder, LeadFallback
 from pitch13.scoring import HandResult, Outcome, PointCard, Termination, Trick
-from pitch13.seen import seen_history
+from pitch13.seen import DealSeen, GiveUpSeen, RefillSeen, RejectSeen, SeenEntry, TurnUpSeen, seen_history
 from pitch13.testing import check_invariants
 from pitch13.trumps import card_points, is_trump, trump_order, trump_power
 from test_rules_exchange import LOOK_HANDS, LOOK_REFILL, name_trump
@@ -774,5 +774,51 @@ def test_events_made_in_code_are_checked():
         (lambda: ev.HandScored(None), TypeError, r"HandScored\.result must be a HandResult, not NoneType"),
         (lambda: ev.GameOver(None), TypeError, r"GameOver\.outcome must be an Outcome, not NoneType"),
     ]:
+        with pytest.raises(error, match=message):
+            make()
+
+
+def test_history_entries_and_what_a_seat_saw_made_in_code_are_checked():
+    """A seat's action with no seat, or a seat of 9, was kept, and written as ``None pass``."""
+    ah = card("AH")
+    assert str(SeenEntry(1, GiveUpSeen(1, ah, None))) == "1 give up for AH"
+    assert HistoryEntry(None, ev.SeatOut(2)).seat is None
+    for make, error, message in [
+        (
+            lambda: HistoryEntry(None, pitch13.Pass()),
+            ValueError,
+            r"HistoryEntry\.seat names the seat of Pass\(\)",
+        ),
+        (
+            lambda: HistoryEntry(9, pitch13.Pass()),
+            ValueError,
+            r"HistoryEntry\.seat is an int from 0 to 3, not 9",
+        ),
+        (
+            lambda: HistoryEntry(1, "pass"),
+            TypeError,
+            r"HistoryEntry\.item must be an action or an event, not 'pass'",
+        ),
+        (lambda: SeenEntry(None, pitch13.Play(ah)), ValueError, r"SeenEntry\.seat names the seat of Play"),
+        (lambda: SeenEntry(0, DealSeen(1, 0, ())), None, None),
+        (lambda: DealSeen(1, 4, ()), ValueError, r"DealSeen\.dealer is an int from 0 to 3, not 4"),
+        (
+            lambda: DealSeen(1, 0, (ah,) * 10),
+            ValueError,
+            r"DealSeen\.cards are a seat's 9 cards at most, not 10",
+        ),
+        (
+            lambda: RefillSeen(1, 2, (ah,)),
+            ValueError,
+            r"RefillSeen\.cards are the 2 cards received \(or none\)",
+        ),
+        (lambda: RefillSeen(1, 10, ()), ValueError, r"RefillSeen\.count must be at most 9"),
+        (lambda: TurnUpSeen(1, "AH"), TypeError, r"TurnUpSeen\.card must be a Card or None, not str"),
+        (lambda: GiveUpSeen(1, None, "AH"), TypeError, r"GiveUpSeen\.given must be a Card or None, not str"),
+        (lambda: RejectSeen(1, None, 1), TypeError, r"RejectSeen\.forced must be a bool, not int"),
+    ]:
+        if error is None:
+            make()  # an event's entry may name a seat, as the narrator reads it
+            continue
         with pytest.raises(error, match=message):
             make()

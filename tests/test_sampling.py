@@ -829,19 +829,28 @@ def test_a_view_made_by_hand_with_a_field_no_game_gives_is_refused_as_from_no_ga
     ("change", "error", "message"),
     [
         pytest.param(
-            lambda v: {"history": (*v.history[:-1], SeenEntry(0, "x"))},
+            lambda v: {"history": (*v.history[:-1], unchecked(SeenEntry, seat=0, item="x"))},
             TypeError,
             r"SeatView\.history\[\d+\]\.item is a seat's action or an event a seat sees, not 'x'$",
             id="an-entry-holding-a-str",
         ),
         pytest.param(
-            lambda v: {"history": (SeenEntry(9, PASS), *v.history[1:])},
+            lambda v: {"history": (unchecked(SeenEntry, seat=9, item=PASS), *v.history[1:])},
             ValueError,
             r"SeatView\.history\[0\]\.seat is from 0 to 3, not 9$",
             id="an-entry-of-seat-9",
         ),
         pytest.param(
-            lambda v: {"history": (SeenEntry(None, DealSeen(1, 0, (None,) * 9)), *v.history[1:])},
+            lambda v: {
+                "history": (
+                    unchecked(
+                        SeenEntry,
+                        seat=None,
+                        item=unchecked(DealSeen, hand_number=1, dealer=0, cards=(None,) * 9),
+                    ),
+                    *v.history[1:],
+                )
+            },
             TypeError,
             r"SeatView\.history\[0\]\.item\.cards\[0\] is a Card, not None$",
             id="a-deal-of-no-cards",

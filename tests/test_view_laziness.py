@@ -277,7 +277,7 @@ def test_a_read_of_the_hand_interrupted_midway_leaves_its_states_reading_as_if_n
     last = hand[-1]
     read = lambda: view(last, 0).history  # noqa: E731
     if where == "decoding":
-        monkeypatch.setattr(hand_cache, "SeenEntry", _interrupting(SeenEntry, 10))
+        monkeypatch.setattr(hand_cache, "made_entry", _interrupting(hand_cache.made_entry, 10))
     elif where == "seat's reading":
         monkeypatch.setattr(hand_cache, "add_entry", _interrupting(hand_cache.add_entry, 10))
     else:

@@ -34,7 +34,7 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from helpers import deal, freed_with, json_cards, random_states, see, states_through
+from helpers import deal, freed_with, json_cards, random_states, see, states_through, unchecked
 from pitch13 import (
     BLACK_JOKER,
     DECK,
@@ -1593,7 +1593,10 @@ def test_a_view_made_in_code_has_fields_of_their_types(change, error, message):
 
 @pytest.mark.parametrize("item", [42, "pass", None, Deal(DECK)])
 def test_the_notation_of_a_seen_entry_made_in_code_of_no_seen_item_is_a_type_error(item):
-    """It was an AssertionError ("unhandled value") from the notation's match."""
+    """It was an AssertionError ("unhandled value") from the notation's match. Such an entry
+    is refused as it is made; one made past the checks (unpickled) is refused by ``str``."""
+    with pytest.raises(TypeError, match=r"SeenEntry\.item must be an action or an event, not "):
+        SeenEntry(0, item)
     with pytest.raises(TypeError, match="a seen entry holds an action or an event, not "):
-        str(SeenEntry(0, item))
+        str(unchecked(SeenEntry, seat=0, item=item))
     assert str(SeenEntry(2, Pass())) == "2 pass"

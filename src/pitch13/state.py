@@ -15,12 +15,13 @@ the rest. Hashing and comparing states never walks the history of a game in prog
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Final, NoReturn, final
+from typing import TYPE_CHECKING, Final, NoReturn, final, get_args
 
 import attrs
 
-from pitch13._base.checks import check_seat, excerpt, pair_text
+from pitch13._base.checks import check_seat, excerpt, pair_text, unchecked_maker
 from pitch13._core import history as _history
+from pitch13._core.action_sets import check_entry
 from pitch13._core.fields import Fields, Phase, getter
 from pitch13._core.history import HistoryItem
 from pitch13._core.logs import hand_entries, hand_logs, hands_since, skipped
@@ -39,12 +40,26 @@ _DEAL: Final = Phase.DEAL
 
 @attrs.frozen(slots=True)
 class HistoryEntry:
-    """One item of :attr:`GameState.history`."""
+    """One item of :attr:`GameState.history`.
+
+    Raises:
+        TypeError: if ``item`` is no action or event, or ``seat`` neither ``None`` nor an int.
+        ValueError: if ``seat`` is not 0 to 3, or is ``None`` for a seat's action.
+    """
 
     #: The seat that took the action, or ``None`` for a chance action or an event.
     seat: int | None
     #: The action or event.
     item: HistoryItem
+
+    def __attrs_post_init__(self) -> None:
+        check_entry(self.seat, self.item, _HISTORY_ITEMS, "HistoryEntry")
+
+
+#: What an entry of a history may hold.
+_HISTORY_ITEMS: Final = get_args(HistoryItem)
+#: An entry as the history makes it: past the checks of one made in code.
+_HISTORY_ENTRY: Final = unchecked_maker(HistoryEntry)
 
 
 @final
@@ -289,7 +304,7 @@ class GameState(Fields):
             raise ValueError(
                 f"history_since() takes 0 to history_len ({self._history_len}), not {excerpt(start)}"
             )
-        return tuple(HistoryEntry(seat, item) for seat, item in self._entries_since(start))
+        return tuple(_HISTORY_ENTRY(seat, item) for seat, item in self._entries_since(start))
 
     def _entries_since(self, start: int) -> Iterator[tuple[int | None, HistoryItem]]:
         hands, skip = hands_since(self, start)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from pitch13._base.checks import excerpt
+from pitch13._base.checks import check_seat, excerpt
 from pitch13.actions import Bid, Deal, Discard, GiveUp, NameTrump, Pass, Play, Reject, Stop, Take, TurnUp
 from pitch13.cards import DECK, Suit
 
@@ -34,6 +34,24 @@ def check_action(value: object, name: str) -> None:
     """Check that ``value`` is a seat's action, of an action's class itself (a TypeError if not)."""
     if type(value) not in SEAT_ACTION_CLASSES:
         raise TypeError(f"{name} must be a seat's action, not {excerpt(value)}")
+
+
+def check_entry(seat: object, item: object, kinds: tuple[type, ...], what: str) -> None:
+    """Check an entry of a history made in code: ``item`` one of ``kinds``, and its seat.
+
+    The seat is ``None`` or one from 0 to 3, and a seat's action names one (as the narrator
+    asks of what it narrates).
+
+    Raises:
+        TypeError: if ``item`` is none of ``kinds``, or ``seat`` neither ``None`` nor an int.
+        ValueError: if ``seat`` is not 0 to 3, or is ``None`` for a seat's action.
+    """
+    if not isinstance(item, kinds):
+        raise TypeError(f"{what}.item must be an action or an event, not {excerpt(item)}")
+    if seat is not None:
+        check_seat(seat, f"{what}.seat")
+    elif type(item) in SEAT_ACTION_CLASSES:
+        raise ValueError(f"{what}.seat names the seat of {excerpt(item)}, a seat's action; not None")
 
 
 # Interned card actions, so legal_actions builds no new objects.

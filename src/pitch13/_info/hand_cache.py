@@ -18,7 +18,7 @@ from typing import Final, NamedTuple, cast
 from pitch13._core import history as _history
 from pitch13._core.history import HistoryItem
 from pitch13._info.knowledge import HandLog, add_entry
-from pitch13._info.seen_entries import SEEN_AS_IS, DealSeen, PublicItem, SeenEntry, Watcher
+from pitch13._info.seen_entries import SEEN_AS_IS, DealSeen, PublicItem, SeenEntry, Watcher, made_entry
 from pitch13.events import TrickWon
 from pitch13.rules import Rules
 from pitch13.scoring import HandResult, Outcome, Trick
@@ -58,7 +58,7 @@ class Decoded:
         """Read ``log``, which goes on from what was read, to its end."""
         decoder = self.decoder
         for who, item in decoder.read(log):
-            public = SeenEntry(who, cast(PublicItem, item)) if type(item) in SEEN_AS_IS else None
+            public = made_entry(who, cast(PublicItem, item)) if type(item) in SEEN_AS_IS else None
             self.entries.append((who, item, public))
             self.ends.append(decoder.at)
         self.read = log

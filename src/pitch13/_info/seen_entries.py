@@ -10,9 +10,19 @@ from typing import Final, Union, get_args
 
 import attrs
 
-from pitch13._base.checks import assert_never, check_seat, excerpt
+from pitch13._base.checks import (
+    assert_never,
+    check_count,
+    check_flag,
+    check_instance,
+    check_seat,
+    check_tuple_of,
+    excerpt,
+    unchecked_maker,
+)
 from pitch13._base.shuffle import deal_positions
 from pitch13._core import history as _history
+from pitch13._core.action_sets import check_entry
 from pitch13._core.history import Hand, HistoryItem
 from pitch13._core.logs import hand_entries, hands_since
 from pitch13._core.tables import TrumpTable, table_for
@@ -53,6 +63,13 @@ class DealSeen:
     dealer: int
     cards: tuple[Card, ...]
 
+    def __attrs_post_init__(self) -> None:
+        check_count(self.hand_number, "DealSeen.hand_number")
+        check_seat(self.dealer, "DealSeen.dealer")
+        check_tuple_of(self.cards, Card, "DealSeen.cards")
+        if len(self.cards) > 9:
+            raise ValueError(f"DealSeen.cards are a seat's 9 cards at most, not {len(self.cards)}")
+
     def __str__(self) -> str:
         return f"dealt {self.hand_number} {self.dealer}{_cards(self.cards)}"
 
@@ -68,6 +85,15 @@ class RefillSeen:
     count: int
     cards: tuple[Card, ...]
 
+    def __attrs_post_init__(self) -> None:
+        check_seat(self.seat, "RefillSeen.seat")
+        check_count(self.count, "RefillSeen.count", 0, 9)
+        check_tuple_of(self.cards, Card, "RefillSeen.cards")
+        if len(self.cards) not in (0, self.count):
+            raise ValueError(
+                f"RefillSeen.cards are the {self.count} cards received (or none), not {len(self.cards)}"
+            )
+
     def __str__(self) -> str:
         return f"refill {self.seat} {self.count}{_cards(self.cards)}"
 
@@ -78,6 +104,10 @@ class TurnUpSeen:
 
     seat: int
     card: Card | None
+
+    def __attrs_post_init__(self) -> None:
+        check_seat(self.seat, "TurnUpSeen.seat")
+        check_instance(self.card, Card, "TurnUpSeen.card", optional=True)
 
     def __str__(self) -> str:
         return f"{self.seat} turn up{_cards(() if self.card is None else (self.card,))}"
@@ -94,6 +124,11 @@ class GiveUpSeen:
     seat: int
     taken: Card | None
     given: Card | None
+
+    def __attrs_post_init__(self) -> None:
+        check_seat(self.seat, "GiveUpSeen.seat")
+        check_instance(self.taken, Card, "GiveUpSeen.taken", optional=True)
+        check_instance(self.given, Card, "GiveUpSeen.given", optional=True)
 
     def __str__(self) -> str:
         given = "" if self.given is None else f" {self.given}"
@@ -113,6 +148,11 @@ class RejectSeen:
     seat: int
     card: Card | None
     forced: bool
+
+    def __attrs_post_init__(self) -> None:
+        check_seat(self.seat, "RejectSeen.seat")
+        check_instance(self.card, Card, "RejectSeen.card", optional=True)
+        check_flag(self.forced, "RejectSeen.forced")
 
     def __str__(self) -> str:
         card = "" if self.card is None else f" {self.card}"
@@ -147,21 +187,36 @@ SeenItem = Union[PublicItem, DealSeen, RefillSeen, TurnUpSeen, GiveUpSeen, Rejec
 class SeenEntry:
     """One step of a seat's history: who acted (``None`` for an event) and what was seen.
 
-    ``str(entry)`` is its notation (see :mod:`pitch13.seen`); of an entry made in code whose
-    item is no action or event of a seat's history, it is a :class:`TypeError`.
+    ``str(entry)`` is its notation (see :mod:`pitch13.seen`).
+
+    Raises:
+        TypeError: if ``item`` is no action or event of a seat's history, or ``seat`` neither
+            ``None`` nor an int.
+        ValueError: if ``seat`` is not 0 to 3, or is ``None`` for a seat's action.
     """
 
     seat: int | None
     item: SeenItem
 
+    def __attrs_post_init__(self) -> None:
+        check_entry(self.seat, self.item, _ITEM_TYPES, "SeenEntry")
+
     def __str__(self) -> str:
-        if type(self.item) not in _ITEM_TYPES:
+        if not isinstance(self.item, _ITEM_TYPES):  # one made past the checks (unpickled)
             raise TypeError(f"a seen entry holds an action or an event, not {excerpt(self.item)}")
         return notation(self.seat, self.item)
 
 
 #: The classes of a seen entry's item.
-_ITEM_TYPES: Final = frozenset(get_args(SeenItem))
+_ITEM_TYPES: Final = get_args(SeenItem)
+#: A seen entry, and what a seat sees of a deal, a refill and the look, as a seat's history is
+#: read: past the checks of one made in code (the property tests check that each would pass them).
+made_entry: Final = unchecked_maker(SeenEntry)
+_DEAL_SEEN: Final = unchecked_maker(DealSeen)
+_REFILL_SEEN: Final = unchecked_maker(RefillSeen)
+_TURN_UP_SEEN: Final = unchecked_maker(TurnUpSeen)
+_GIVE_UP_SEEN: Final = unchecked_maker(GiveUpSeen)
+_REJECT_SEEN: Final = unchecked_maker(RejectSeen)
 
 
 def notation(seat: int | None, item: SeenItem) -> str:
@@ -226,7 +281,7 @@ class Watcher:
         match item:
             case NameTrump(suit=suit):
                 self.table = table_for(suit, self.rules)
-                return SeenEntry(who, item)
+                return made_entry(who, item)
             case (
                 Pass()
                 | Bid()
@@ -245,31 +300,31 @@ class Watcher:
                 | HandScored()
                 | GameOver()
             ):
-                return SeenEntry(who, item)
+                return made_entry(who, item)
             case HandDealt(hand_number=number, dealer=dealer, deck=deck):
                 self.stock, self.position, self.table, self.turned = deck[36:], 0, None, None
                 mine = () if seat is None else dealt_cards(deck, dealer, seat)
-                return SeenEntry(None, DealSeen(number, dealer, mine))
+                return made_entry(None, _DEAL_SEEN(number, dealer, mine))
             case Refilled(seat=receiver, cards=cards):
                 self.position += len(cards)
-                return SeenEntry(None, RefillSeen(receiver, len(cards), cards if receiver == seat else ()))
+                return made_entry(None, _REFILL_SEEN(receiver, len(cards), cards if receiver == seat else ()))
             case TurnUp():
                 assert who is not None
                 card = self.stock[self.position]
                 self.turned = card
                 self.position += 1
-                return SeenEntry(who, TurnUpSeen(who, card if who == seat else None))
+                return made_entry(who, _TURN_UP_SEEN(who, card if who == seat else None))
             case Reject() | CardRejected():
                 looker = item.seat if isinstance(item, CardRejected) else who
                 turned = self.turned
                 assert self.table is not None and turned is not None and looker is not None
                 shown = turned if looker == seat or self.table.mask >> turned.index & 1 else None
                 forced = isinstance(item, CardRejected)
-                return SeenEntry(None if forced else looker, RejectSeen(looker, shown, forced))
+                return made_entry(None if forced else looker, _REJECT_SEEN(looker, shown, forced))
             case GiveUp(card=given):
                 assert self.table is not None and who is not None
                 named = given if who == seat or self.table.mask >> given.index & 1 else None
-                return SeenEntry(who, GiveUpSeen(who, self.turned if who == seat else None, named))
+                return made_entry(who, _GIVE_UP_SEEN(who, self.turned if who == seat else None, named))
             case Deal():
                 return None  # chance: nobody sees the deck
             case _:  # pragma: no cover - mypy checks that every kind of entry is seen
