@@ -379,3 +379,35 @@ def test_an_evaluation_made_by_hand_is_checked():
     ]:
         with pytest.raises(error, match=message):
             make()
+
+
+def test_a_solution_made_by_hand_is_checked():
+    play = pitch13.Play(pitch13.Card.parse("AH"))
+    assert Solution(0, 1, 3, ((play, 3),), (5, 8), 10).best == (play,)
+    for fields, error, message in [
+        ((0, 1, 3, (), (5, 8), 10), ValueError, r"Solution\.moves must hold one move or more"),
+        (
+            (0, 1, 3, ((play, 2),), (5, 8), 10),
+            ValueError,
+            r"Solution\.value must be one of the moves' values, not 3",
+        ),
+        (
+            (0, 1, 3, (("play AH", 3),), (5, 8), 10),
+            TypeError,
+            r"Solution\.moves\[0\]'s action must be a seat's action",
+        ),
+        (
+            (0, 1, 3, (play,), (5, 8), 10),
+            TypeError,
+            r"Solution\.moves\[0\] must be an \(action, value\) pair",
+        ),
+        ((5, 1, 3, ((play, 3),), (5, 8), 10), ValueError, r"Solution\.bidder is an int from 0 to 3, not 5"),
+        (
+            (0, 1, 3, ((play, 3),), (5, -8), 10),
+            ValueError,
+            r"Solution\.points\[1\] must be from 0 to 2\*\*53",
+        ),
+        ((0, 1, 3, ((play, 3),), (5, 8), -1), ValueError, r"Solution\.nodes must be 0 or more"),
+    ]:
+        with pytest.raises(error, match=message):
+            Solution(*fields)

@@ -334,3 +334,34 @@ def test_soak_refuses_bad_counts(argv, message, capsys):
 def test_soak_refuses_bad_arguments(arguments, error, message):
     with pytest.raises(error, match=re.escape(message)):
         soak_module.soak(**arguments)
+
+
+def test_a_report_and_a_soak_result_made_by_hand_are_checked():
+    report = ConformanceReport(2, 1, 30, 40, 5, 6, 0, 3)
+    assert soak_module.SoakResult(report, ("game 0: broken",)).report == report
+    for make, error, message in [
+        (lambda: ConformanceReport(2, 3, 30, 40, 5, 6, 0, 3), ValueError, "3 of 2 games finished"),
+        (lambda: ConformanceReport(2, 1, 30, 40, 5, 6, 0, 3, 1, 2), ValueError, "2 of 1 mutants accepted"),
+        (
+            lambda: ConformanceReport(2, 1, -30, 40, 5, 6, 0, 3),
+            ValueError,
+            r"ConformanceReport\.states must be 0 or more",
+        ),
+        (
+            lambda: ConformanceReport(2, 1, 30, 40.0, 5, 6, 0, 3),
+            TypeError,
+            r"ConformanceReport\.legal_applied must be an int",
+        ),
+        (
+            lambda: soak_module.SoakResult(None, ()),
+            TypeError,
+            r"SoakResult\.report must be a ConformanceReport",
+        ),
+        (
+            lambda: soak_module.SoakResult(report, ["x"]),
+            TypeError,
+            r"SoakResult\.violations must be a tuple of str",
+        ),
+    ]:
+        with pytest.raises(error, match=message):
+            make()

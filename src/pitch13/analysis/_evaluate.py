@@ -11,6 +11,7 @@ from pitch13._base.checks import (
     check_count,
     check_instance,
     check_number,
+    check_numbers,
     check_seat,
     check_time_limit,
     check_tuple_of,
@@ -32,6 +33,11 @@ class Solution:
 
     Values are the bidding team's score change for the hand less the defenders', with both
     teams playing perfectly from the state solved (the bidding team maximizing it).
+
+    Raises:
+        TypeError: if a field is not of its type.
+        ValueError: if a seat is not 0 to 3, there is no move, ``value`` is not one of the
+            moves' values, or a count of points or of positions is negative.
     """
 
     #: The seat that won the auction.
@@ -48,6 +54,23 @@ class Solution:
     points: tuple[int, int]
     #: Positions the search visited: a measure of its work.
     nodes: int
+
+    def __attrs_post_init__(self) -> None:
+        check_seat(self.bidder, "Solution.bidder")
+        check_seat(self.seat, "Solution.seat")
+        check_number(self.value, "Solution.value", ints=True)
+        check_instance(self.moves, tuple, "Solution.moves")
+        if not self.moves:
+            raise ValueError("Solution.moves must hold one move or more, not none")
+        for i, move in enumerate(self.moves):
+            if not isinstance(move, tuple) or len(move) != 2:
+                raise TypeError(f"Solution.moves[{i}] must be an (action, value) pair, not {excerpt(move)}")
+            check_action(move[0], f"Solution.moves[{i}]'s action")
+            check_number(move[1], f"Solution.moves[{i}]'s value", ints=True)
+        if self.value not in [value for _, value in self.moves]:
+            raise ValueError(f"Solution.value must be one of the moves' values, not {self.value}")
+        check_numbers(self.points, "Solution.points", ints=True, length=2, low=0)
+        check_count(self.nodes, "Solution.nodes", 0)
 
     @property
     def best(self) -> tuple[SeatAction, ...]:

@@ -171,7 +171,13 @@ def check_invariants(state: GameState) -> None:
 
 @attrs.frozen
 class ConformanceReport:
-    """What :func:`check_random_games` checked (all of it held)."""
+    """What :func:`check_random_games` checked (all of it held).
+
+    Raises:
+        TypeError: if a count is not an int.
+        ValueError: if a count is negative, or more games finished, or more mutants were
+            accepted, than there were.
+    """
 
     #: Games played.
     games: int
@@ -194,6 +200,15 @@ class ConformanceReport:
     mutants: int = 0
     #: Of them, those accepted: views a game reaches, each sampled back to itself.
     mutants_accepted: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        for field in attrs.fields(ConformanceReport):
+            check_count(getattr(self, field.name), f"ConformanceReport.{field.name}", 0)
+        if self.finished > self.games or self.mutants_accepted > self.mutants:
+            raise ValueError(
+                f"ConformanceReport: {self.finished} of {self.games} games finished, and "
+                f"{self.mutants_accepted} of {self.mutants} mutants accepted: more than there were"
+            )
 
 
 #: Every seat action there is: the illegal ones of a state are drawn from here.

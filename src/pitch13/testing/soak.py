@@ -27,7 +27,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import attrs
 
-from pitch13._base.checks import MOST_WORKERS, check_count
+from pitch13._base.checks import MOST_WORKERS, check_count, check_instance, check_tuple_of
 from pitch13._base.seeds import check_parts
 from pitch13.records._json import rules_to_dict
 from pitch13.rules import Rules
@@ -64,12 +64,21 @@ def random_rules(rng: random.Random) -> Rules:
 
 @attrs.frozen
 class SoakResult:
-    """What a soak run found."""
+    """What a soak run found.
+
+    Raises:
+        TypeError: if ``report`` is not a :class:`ConformanceReport`, or ``violations`` not a
+            tuple of str.
+    """
 
     #: The totals of what was checked, over all games.
     report: ConformanceReport
     #: Each violation: the game's number, its rules and the error.
     violations: tuple[str, ...]
+
+    def __attrs_post_init__(self) -> None:
+        check_instance(self.report, ConformanceReport, "SoakResult.report")
+        check_tuple_of(self.violations, str, "SoakResult.violations")
 
 
 def _summed(reports: list[ConformanceReport]) -> ConformanceReport:
