@@ -1027,3 +1027,20 @@ def test_a_view_whose_fitting_placements_the_shuffle_never_keeps_is_given_up_aft
     with pytest.raises(SamplingError, match="no game state is consistent with this view"):
         sample_state(seen, random.Random(1), weighting="shuffle")
     assert len(drawn) == 15
+
+
+def test_a_place_made_in_code_is_checked():
+    """A place of -1 cards, or one whose trumps flag is a str, was kept."""
+    assert PlaceInfo(Place.STOCK, 3, True, False).max_dead is None
+    for make, error, message in [
+        (lambda: PlaceInfo("stock", 3, True, False), TypeError, r"PlaceInfo\.place must be a Place, not str"),
+        (lambda: PlaceInfo(Place.STOCK, -1, True, False), ValueError, r"PlaceInfo\.count must be 0 or more"),
+        (lambda: PlaceInfo(Place.STOCK, 3, "yes", False), TypeError, r"PlaceInfo\.trumps must be a bool"),
+        (
+            lambda: PlaceInfo(Place.DEAD, 3, False, True, 55),
+            ValueError,
+            r"PlaceInfo\.max_dead must be at most 54",
+        ),
+    ]:
+        with pytest.raises(error, match=message):
+            make()

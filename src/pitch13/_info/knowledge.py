@@ -16,7 +16,7 @@ from typing import Final
 
 import attrs
 
-from pitch13._base.checks import ShortLookup
+from pitch13._base.checks import ShortLookup, check_count, check_flag, check_instance
 from pitch13._core.masks import cards_of_mask, mask_of
 from pitch13._core.tables import TrumpTable, table_for
 from pitch13._info.seen_entries import DealSeen, GiveUpSeen, RefillSeen, RejectSeen, SeenEntry, TurnUpSeen
@@ -76,6 +76,10 @@ class PlaceInfo:
     """A place that holds cards the seat cannot see, and what the seat knows of them.
 
     :meth:`SeatView.possible_places <pitch13.SeatView.possible_places>` gives them.
+
+    Raises:
+        TypeError: if a field is not of its type (a bool is not a count).
+        ValueError: if ``count`` or ``max_dead`` is negative or more than 54.
     """
 
     place: Place
@@ -84,6 +88,14 @@ class PlaceInfo:
     dead: bool
     max_dead: int | None = None
     takeable_only: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        check_instance(self.place, Place, "PlaceInfo.place")
+        check_count(self.count, "PlaceInfo.count", 0, 54)
+        for name in ("trumps", "dead", "takeable_only"):
+            check_flag(getattr(self, name), f"PlaceInfo.{name}")
+        if self.max_dead is not None:
+            check_count(self.max_dead, "PlaceInfo.max_dead", 0, 54)
 
 
 @attrs.define
