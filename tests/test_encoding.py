@@ -31,7 +31,7 @@ from pitch13 import (
     view,
 )
 from pitch13.bots import RandomBot
-from pitch13.encoding import NUM_ACTIONS, action_from_id, action_id, legal_ids
+from pitch13.encoding import NUM_ACTIONS, Field, ObservationSpec, action_from_id, action_id, legal_ids
 from profiles import examples
 
 
@@ -151,3 +151,24 @@ def test_action_from_id_refuses_a_bool_whose_index_only_warns():
 def test_legal_ids_refuses_what_is_neither_a_state_nor_a_view():
     with pytest.raises(TypeError, match="legal_ids\\(\\) takes a GameState or a SeatView, not 7"):
         legal_ids(7)
+
+
+def test_a_layout_made_in_code_is_checked():
+    """A layout of no fields failed in ``size`` with IndexError; fields that overlap, or of a
+    negative size, gave a size or a slice of no meaning."""
+    a, b = Field("a", 0, 3, "first"), Field("b", 3, 2, "second")
+    assert ObservationSpec("mine/1", (a, b)).size == 5 and b.slice == slice(3, 5)
+    for make, error, message in [
+        (lambda: ObservationSpec("mine/1", ()), ValueError, "must hold one field or more, not none"),
+        (lambda: ObservationSpec("mine/1", (a, Field("b", 2, 2, "x"))), ValueError, "'b' begins at 2, not 3"),
+        (
+            lambda: ObservationSpec("mine/1", [a]),
+            TypeError,
+            r"ObservationSpec\.fields must be a tuple of Field",
+        ),
+        (lambda: Field("a", 0, -5, "x"), ValueError, r"Field\.size must be at least 1, not -5"),
+        (lambda: Field("a", -1, 5, "x"), ValueError, r"Field\.offset must be 0 or more, not -1"),
+        (lambda: Field(None, 0, 5, "x"), TypeError, r"Field\.name must be a str, not NoneType"),
+    ]:
+        with pytest.raises(error, match=message):
+            make()

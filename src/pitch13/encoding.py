@@ -154,14 +154,13 @@ O(entries of the hand). None of them costs more as more hands are played.
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING, Final, SupportsIndex, cast
-
-import attrs
+from typing import Final, SupportsIndex, cast
 
 from pitch13._base.checks import check_seat, excerpt
 from pitch13._core.action_sets import BIDS, DISCARDS, GIVE_UPS, NAME_TRUMPS, PLAYS, TAKES
 from pitch13._core.masks import mask_of
 from pitch13._info import observation
+from pitch13._info.observation import Field, ObservationSpec, fields_of
 from pitch13.actions import (
     PASS,
     REJECT,
@@ -352,78 +351,12 @@ def _numpy() -> None:
 # --- the observation layout ----------------------------------------------------------------------
 
 
-if TYPE_CHECKING:
-    from typing import TypeAlias
-
-    _Slice: TypeAlias = slice[int, int, None]
-else:  # a slice is not subscripted at run time (typing.get_type_hints reads the annotation)
-    _Slice = slice
-
-
-@attrs.frozen(slots=True)
-class Field:
-    """One field of an encoding's layout: where it lies in the vector, and what it holds."""
-
-    #: The field's name, such as ``"hand"``.
-    name: str
-    #: Its first entry in the vector.
-    offset: int
-    #: Its number of entries.
-    size: int
-    #: What its entries hold.
-    description: str
-
-    @property
-    def slice(self) -> _Slice:
-        """The entries of the field: ``vector[field.slice]``."""
-        return slice(self.offset, self.offset + self.size)
-
-
-@attrs.frozen(slots=True)
-class ObservationSpec:
-    """A versioned layout of an observation vector: its name and its fields in order.
-
-    >>> from pitch13.encoding import OBSERVATION_SPEC
-    >>> OBSERVATION_SPEC.name, OBSERVATION_SPEC.size
-    ('pitch13.obs/1', 1089)
-    >>> OBSERVATION_SPEC.field("hand")
-    Field(name='hand', offset=107, size=54, description="the viewer's hand")
-    """
-
-    #: The layout's name and version, such as ``"pitch13.obs/1"``.
-    name: str
-    #: The fields, in the order they lie in the vector.
-    fields: tuple[Field, ...]
-
-    @property
-    def size(self) -> int:
-        """The number of entries of the vector."""
-        last = self.fields[-1]
-        return last.offset + last.size
-
-    def field(self, name: str) -> Field:
-        """The field called ``name``.
-
-        Raises:
-            KeyError: if there is none.
-        """
-        for f in self.fields:
-            if f.name == name:
-                return f
-        raise KeyError(f"{self.name} has no field {excerpt(name)}")
-
-
-def _fields(layout: tuple[tuple[str, int, str], ...], start: int = 0) -> tuple[Field, ...]:
-    fields: list[Field] = []
-    offset = start
-    for name, size, description in layout:
-        fields.append(Field(name, offset, size, description))
-        offset += size
-    return tuple(fields)
+# Made in the observation's own module, as the layout it publishes; documented and pickled here.
+Field.__module__ = ObservationSpec.__module__ = __name__
 
 
 #: The layout of :func:`encode`'s vector (the table above).
-OBSERVATION_SPEC: Final = ObservationSpec("pitch13.obs/1", _fields(observation.LAYOUT))
+OBSERVATION_SPEC: Final = ObservationSpec("pitch13.obs/1", fields_of(observation.LAYOUT))
 #: The size of an observation: 1,089 values.
 OBS_SIZE: Final = OBSERVATION_SPEC.size
 assert {f.name: f.offset for f in OBSERVATION_SPEC.fields} == observation.AT

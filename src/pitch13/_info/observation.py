@@ -9,8 +9,12 @@ play reads each entry once.
 
 from __future__ import annotations
 
-from typing import Final, cast
+import itertools
+from typing import TYPE_CHECKING, Final, cast
 
+import attrs
+
+from pitch13._base.checks import check_count, check_instance, check_tuple_of, excerpt
 from pitch13._core.history import (
     CARD_REJECTED_K,
     GIVE_UP_K,
@@ -277,3 +281,102 @@ def seen_bits(log: HandLog, seat: int, mine: int, shown: int) -> int:
         | held[(seat + 3) & 3] << (_HELD + 108)
         | (~known & ALL_CARDS) << _UNSEEN
     )
+
+
+# --- the layout as published ---------------------------------------------------------------------
+
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    _Slice: TypeAlias = slice[int, int, None]
+else:  # a slice is not subscripted at run time (typing.get_type_hints reads the annotation)
+    _Slice = slice
+
+
+@attrs.frozen(slots=True)
+class Field:
+    """One field of an encoding's layout: where it lies in the vector, and what it holds.
+
+    Raises:
+        TypeError: if a field is not of its type.
+        ValueError: if ``offset`` is negative, or ``size`` below 1.
+    """
+
+    #: The field's name, such as ``"hand"``.
+    name: str
+    #: Its first entry in the vector.
+    offset: int
+    #: Its number of entries.
+    size: int
+    #: What its entries hold.
+    description: str
+
+    def __attrs_post_init__(self) -> None:
+        check_instance(self.name, str, "Field.name")
+        check_count(self.offset, "Field.offset", 0)
+        check_count(self.size, "Field.size")
+        check_instance(self.description, str, "Field.description")
+
+    @property
+    def slice(self) -> _Slice:
+        """The entries of the field: ``vector[field.slice]``."""
+        return slice(self.offset, self.offset + self.size)
+
+
+@attrs.frozen(slots=True)
+class ObservationSpec:
+    """A versioned layout of an observation vector: its name and its fields in order.
+
+    Its fields lie one after another (each begins where the one before it ends).
+
+    >>> from pitch13.encoding import OBSERVATION_SPEC
+    >>> OBSERVATION_SPEC.name, OBSERVATION_SPEC.size
+    ('pitch13.obs/1', 1089)
+    >>> OBSERVATION_SPEC.field("hand")
+    Field(name='hand', offset=107, size=54, description="the viewer's hand")
+    """
+
+    #: The layout's name and version, such as ``"pitch13.obs/1"``.
+    name: str
+    #: The fields, in the order they lie in the vector.
+    fields: tuple[Field, ...]
+
+    def __attrs_post_init__(self) -> None:
+        check_instance(self.name, str, "ObservationSpec.name")
+        check_tuple_of(self.fields, Field, "ObservationSpec.fields")
+        if not self.fields:
+            raise ValueError("ObservationSpec.fields must hold one field or more, not none")
+        for before, field in itertools.pairwise(self.fields):
+            if field.offset != before.offset + before.size:
+                raise ValueError(
+                    f"ObservationSpec.fields lie one after another: {field.name!r} begins at "
+                    f"{field.offset}, not {before.offset + before.size}"
+                )
+
+    @property
+    def size(self) -> int:
+        """The number of entries of the vector."""
+        last = self.fields[-1]
+        return last.offset + last.size
+
+    def field(self, name: str) -> Field:
+        """The field called ``name``.
+
+        Raises:
+            KeyError: if there is none.
+        """
+        for f in self.fields:
+            if f.name == name:
+                return f
+        raise KeyError(f"{self.name} has no field {excerpt(name)}")
+
+
+def fields_of(layout: tuple[tuple[str, int, str], ...], start: int = 0) -> tuple[Field, ...]:
+    """The fields of ``layout`` (name, size, description), laid one after another from ``start``."""
+    fields: list[Field] = []
+    offset = start
+    for name, size, description in layout:
+        fields.append(Field(name, offset, size, description))
+        offset += size
+    return tuple(fields)
