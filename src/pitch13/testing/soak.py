@@ -67,7 +67,7 @@ class SoakResult:
     """What a soak run found.
 
     Raises:
-        TypeError: if ``report`` is not a :class:`ConformanceReport`, or ``violations`` not a
+        TypeError: if ``report`` is not a :class:`~pitch13.testing.ConformanceReport`, or ``violations`` not a
             tuple of str.
     """
 
