@@ -1175,3 +1175,18 @@ def test_a_view_of_any_hand_a_game_reaches_reads_back():
         else:
             with pytest.raises(DocumentError, match="from 1 to 1000000000000"):
                 SeatView.from_dict(data)
+
+
+def test_a_refill_that_names_some_of_its_cards_is_refused_where_it_is():
+    """``refill 1 4 AS``: four cards, one named. It was refused with a plain ValueError from the
+    entry's own check, which the readers' callers (and the conformance checker) do not expect."""
+    rng = random.Random(5)
+    state = new_game(seed=5)
+    while not any(str(e).startswith("refill") for e in view(state, 0).history):
+        state = apply(state, rng.choice(legal_actions(state)))
+    data = view(state, 0).to_dict()
+    at = next(i for i, line in enumerate(data["history"]) if line.startswith("refill"))
+    seat, count = data["history"][at].split()[1:3]
+    data["history"][at] = f"refill {seat} {count} AS" if count != "1" else f"refill {seat} 1 AS KS"
+    with pytest.raises(DocumentError, match=re.escape(f"$.history[{at}]: ")):
+        SeatView.from_dict(data)

@@ -106,7 +106,10 @@ def parse_entry(follower: Follower, line: object, where: str) -> SeenEntry:
         item = DealSeen(_int(rest[0], where, 1, MAX_PLY), _int(rest[1], where, 0, 3), tuple(sorted(cards)))
     elif head == "refill":
         count = _int(rest[1], where, 0, 6)
-        item = RefillSeen(_int(rest[0], where, 0, 3), count, _card_list(rest[2:], where, 6))
+        cards = _card_list(rest[2:], where, 6)
+        if len(cards) not in (0, count):
+            raise _fail(where, f"a refill of {count} cards names them all or none, not {len(cards)}")
+        item = RefillSeen(_int(rest[0], where, 0, 3), count, cards)
     elif head == "rejected":
         _no_more(rest, 2, where)
         card = _card(rest[1], where) if len(rest) > 1 else None
