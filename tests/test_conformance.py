@@ -258,7 +258,7 @@ def test_soak_gives_the_same_totals_on_any_number_of_workers():
 
 
 def test_soak_starts_no_more_processes_than_it_has_batches(monkeypatch):
-    """A pool of 64 processes for one game started them all, and each idled."""
+    """A pool of 1,024 processes for one game started them all, and each idled."""
     started = []
     real = soak_module.ProcessPoolExecutor
     monkeypatch.setattr(soak_module, "ProcessPoolExecutor", lambda n: started.append(n) or real(n))

@@ -159,7 +159,21 @@ def test_a_layout_made_in_code_is_checked():
     a, b = Field("a", 0, 3, "first"), Field("b", 3, 2, "second")
     assert ObservationSpec("mine/1", (a, b)).size == 5 and b.slice == slice(3, 5)
     for make, error, message in [
-        (lambda: ObservationSpec("mine/1", ()), ValueError, "must hold one field or more, not none"),
+        (
+            lambda: ObservationSpec("mine/1", ()),
+            ValueError,
+            "must hold one field or more, the first at offset 0",
+        ),
+        (
+            lambda: ObservationSpec("mine/1", (b,)),
+            ValueError,
+            "must hold one field or more, the first at offset 0",
+        ),
+        (
+            lambda: ObservationSpec("mine/1", (a, Field("a", 3, 2, "x"))),
+            ValueError,
+            "names of their own, each once",
+        ),
         (lambda: ObservationSpec("mine/1", (a, Field("b", 2, 2, "x"))), ValueError, "'b' begins at 2, not 3"),
         (
             lambda: ObservationSpec("mine/1", [a]),

@@ -727,7 +727,7 @@ def test_a_view_whose_own_history_is_not_the_game_is_refused_when_it_is_brought_
     refused(lambda: bad.updated(nothing), "$", why)
     bad = _with_entry(seat_view, at, unchecked(SeenEntry, seat=None, item=Pass()))  # as unpickled
     refused(lambda: bad.updated(nothing), "$", "Pass() is not an event")
-    bad = _with_entry(seat_view, at, SeenEntry(0, SeatOut(0)))
+    bad = _with_entry(seat_view, at, unchecked(SeenEntry, seat=0, item=SeatOut(0)))  # as unpickled
     refused(lambda: bad.updated(nothing), "$", "SeatOut(seat=0) is not a seat's action")
 
 

@@ -1190,3 +1190,21 @@ def test_a_refill_that_names_some_of_its_cards_is_refused_where_it_is():
     data["history"][at] = f"refill {seat} {count} AS" if count != "1" else f"refill {seat} 1 AS KS"
     with pytest.raises(DocumentError, match=re.escape(f"$.history[{at}]: ")):
         SeatView.from_dict(data)
+
+
+def test_a_trick_won_by_a_seat_that_did_not_play_is_refused_by_the_trick_s_own_check():
+    rng = random.Random(7)
+    state = new_game(seed=7)
+    while not view(state, 0).tricks:
+        state = apply(state, rng.choice(legal_actions(state)))
+    data = view(state, 0).to_dict()
+    trick = data["tricks"][0]
+    played = {seat for seat, _ in trick["plays"]}
+    trick["winner"] = next(seat for seat in range(4) if seat not in played) if len(played) < 4 else None
+    if trick["winner"] is None:  # every seat played: make the trick one of three plays
+        trick["plays"] = trick["plays"][:3]
+        trick["winner"] = next(seat for seat in range(4) if seat not in {s for s, _ in trick["plays"]})
+    with pytest.raises(
+        DocumentError, match=r"\$\.tricks\[0\]: not a valid Trick: Trick\.winner is a seat that played"
+    ):
+        SeatView.from_dict(data)

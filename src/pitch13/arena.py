@@ -164,8 +164,8 @@ class MatchResult:
     Raises:
         TypeError: if a field is not of its type.
         ValueError: if ``game_lines`` is not the two games of each of one or more deal pairs,
-            in order: game ``2 * i`` of pair ``i`` with bot A in team 0, then game ``2 * i + 1``
-            with bot A in team 1.
+            in order (game ``2 * i`` of pair ``i`` with bot A in team 0, then game ``2 * i + 1``
+            with bot A in team 1), or ``seed`` has more than 4,300 digits.
     """
 
     #: Bot A's name (its spec, or its class's name).

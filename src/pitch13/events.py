@@ -128,7 +128,7 @@ class StockHandedOver:
 
     def __attrs_post_init__(self) -> None:
         check_seat(self.seat, "StockHandedOver.seat")
-        check_count(self.count, "StockHandedOver.count", 0, 54)
+        check_count(self.count, "StockHandedOver.count", 1, 18)
 
 
 @attrs.frozen(slots=True)
@@ -154,7 +154,7 @@ class StockDiscarded:
     count: int
 
     def __attrs_post_init__(self) -> None:
-        check_count(self.count, "StockDiscarded.count", 0, 54)
+        check_count(self.count, "StockDiscarded.count", 0, 18)
 
 
 @attrs.frozen(slots=True)

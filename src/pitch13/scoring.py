@@ -18,6 +18,7 @@ from pitch13._base.checks import (
     check_numbers,
     check_seat,
     check_tuple_of,
+    excerpt,
 )
 from pitch13.cards import Card, Suit
 
@@ -60,7 +61,7 @@ class Trick:
             raise ValueError(f"Trick.plays are 1 to 4 plays, not {len(self.plays)}")
         for i, play in enumerate(self.plays):
             if not isinstance(play, tuple) or len(play) != 2 or not isinstance(play[1], Card):
-                raise TypeError(f"Trick.plays[{i}] must be a (seat, Card) pair, not {type(play).__name__}")
+                raise TypeError(f"Trick.plays[{i}] must be a (seat, Card) pair, not {excerpt(play)}")
             check_seat(play[0], f"the seat of Trick.plays[{i}]")
         seats = [seat for seat, _ in self.plays]
         if len(set(seats)) != len(seats):
@@ -153,8 +154,8 @@ class HandResult:
 
     Raises:
         TypeError: if a field is not of its type.
-        ValueError: if ``hand_number`` is below 1, a seat is not 0 to 3, a bid or a count of
-            points is negative, or a pair of numbers is not two.
+        ValueError: if ``hand_number`` is below 1, a seat is not 0 to 3, the bid not 1 to 13, a
+            count of points is negative, or a pair of numbers is not two.
     """
 
     #: The hand's number in the game, from 1 (thrown-in hands count too).
@@ -188,7 +189,7 @@ class HandResult:
         check_count(self.hand_number, "HandResult.hand_number")
         check_seat(self.dealer, "HandResult.dealer")
         check_seat(self.bidder, "HandResult.bidder")
-        check_count(self.bid, "HandResult.bid", 0)
+        check_count(self.bid, "HandResult.bid", 1, 13)
         check_instance(self.trump, Suit, "HandResult.trump")
         check_tuple_of(self.point_cards, PointCard, "HandResult.point_cards")
         check_numbers(self.points, "HandResult.points", ints=True, length=2, low=0)

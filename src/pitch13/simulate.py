@@ -218,7 +218,7 @@ class HandLine:
 def _made(seed: int, game: int, deals: int, hand: HandSummary) -> HandLine:
     """A line of fields known to be right (read and checked, or from a game played), unchecked.
 
-    Checking a line costs more than a hand of random bots takes to play.
+    Checking a line (about 20 µs) would cost a run of random bots some 5 % of its time.
     """
     return unchecked(HandLine, seed=seed, game=game, game_seed=deals, hand=hand)
 
@@ -515,11 +515,10 @@ def simulate(
     check_parts(seed=seed, start=start)
     if chunk_size is not None:
         _whole(chunk_size=chunk_size)
-    for name, number, low in (("games", games, 1), ("start", start, 0), ("workers", workers, 1)):
+    for name, number, low in (("games", games, 1), ("start", start, 0)):
         if number < low:
             raise ValueError(f"{name} must be at least {low}, not {excerpt(number)}")
-    if client is None:  # the processes to start here
-        check_count(workers, "workers", 1, MOST_WORKERS)
+    check_count(workers, "workers", 1, MOST_WORKERS if client is None else None)  # processes started here
     _check_run(seed, start + games - 1)
     if chunk_size is not None and chunk_size < 1:
         raise ValueError(f"chunk_size must be at least 1, not {excerpt(chunk_size)}")

@@ -282,6 +282,8 @@ def unchecked(cls: type[_A], **fields: object) -> _A:
     For values the library worked out itself, where checking would cost more than the work
     (a hand line a hand of random bots made), and for values read and checked already.
     """
+    if fields.keys() != {field.name for field in attrs.fields(cls)}:
+        raise TypeError(f"unchecked() takes every field of {cls.__name__}, not {sorted(fields)}")
     made = object.__new__(cls)
     for name, value in fields.items():
         object.__setattr__(made, name, value)

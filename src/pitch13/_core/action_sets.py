@@ -36,22 +36,28 @@ def check_action(value: object, name: str) -> None:
         raise TypeError(f"{name} must be a seat's action, not {excerpt(value)}")
 
 
-def check_entry(seat: object, item: object, kinds: tuple[type, ...], what: str) -> None:
+def check_entry(
+    seat: object, item: object, kinds: tuple[type, ...], what: str, owner: int | None = None
+) -> None:
     """Check an entry of a history made in code: ``item`` one of ``kinds``, and its seat.
 
-    The seat is ``None`` or one from 0 to 3, and a seat's action names one (as the narrator
-    asks of what it narrates).
+    A seat's action names the seat that took it, from 0 to 3; anything else names ``owner``:
+    the seat the item says acted, or ``None`` for what no seat does (an event, a deal).
 
     Raises:
         TypeError: if ``item`` is none of ``kinds``, or ``seat`` neither ``None`` nor an int.
-        ValueError: if ``seat`` is not 0 to 3, or is ``None`` for a seat's action.
+        ValueError: if ``seat`` is not 0 to 3, or not the one the item asks for.
     """
     if not isinstance(item, kinds):
         raise TypeError(f"{what}.item must be an action or an event, not {excerpt(item)}")
     if seat is not None:
         check_seat(seat, f"{what}.seat")
-    elif type(item) in SEAT_ACTION_CLASSES:
-        raise ValueError(f"{what}.seat names the seat of {excerpt(item)}, a seat's action; not None")
+    if type(item) in SEAT_ACTION_CLASSES:
+        if seat is None:
+            raise ValueError(f"{what}.seat names the seat of {excerpt(item)}, a seat's action; not None")
+    elif seat != owner:
+        whose = "no seat's" if owner is None else f"seat {owner}'s"
+        raise ValueError(f"{what}.seat is {owner} for {excerpt(item)}, {whose} doing; not {seat}")
 
 
 # Interned card actions, so legal_actions builds no new objects.

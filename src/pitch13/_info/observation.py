@@ -328,7 +328,13 @@ class Field:
 class ObservationSpec:
     """A versioned layout of an observation vector: its name and its fields in order.
 
-    Its fields lie one after another (each begins where the one before it ends).
+    Its fields lie one after another from offset 0 (each begins where the one before it
+    ends), each of a name of its own.
+
+    Raises:
+        TypeError: if ``name`` is not a str, or ``fields`` not a tuple of :class:`Field`.
+        ValueError: if there is no field, the first is not at offset 0, two have one name, or
+            a field does not begin where the one before it ends.
 
     >>> from pitch13.encoding import OBSERVATION_SPEC
     >>> OBSERVATION_SPEC.name, OBSERVATION_SPEC.size
@@ -345,8 +351,10 @@ class ObservationSpec:
     def __attrs_post_init__(self) -> None:
         check_instance(self.name, str, "ObservationSpec.name")
         check_tuple_of(self.fields, Field, "ObservationSpec.fields")
-        if not self.fields:
-            raise ValueError("ObservationSpec.fields must hold one field or more, not none")
+        if not self.fields or self.fields[0].offset:
+            raise ValueError("ObservationSpec.fields must hold one field or more, the first at offset 0")
+        if len({field.name for field in self.fields}) != len(self.fields):
+            raise ValueError("ObservationSpec.fields must have names of their own, each once")
         for before, field in itertools.pairwise(self.fields):
             if field.offset != before.offset + before.size:
                 raise ValueError(

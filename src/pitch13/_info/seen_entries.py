@@ -67,8 +67,10 @@ class DealSeen:
         check_count(self.hand_number, "DealSeen.hand_number")
         check_seat(self.dealer, "DealSeen.dealer")
         check_tuple_of(self.cards, Card, "DealSeen.cards")
-        if len(self.cards) > 9:
-            raise ValueError(f"DealSeen.cards are a seat's 9 cards at most, not {len(self.cards)}")
+        if len(self.cards) > 9 or len(set(self.cards)) != len(self.cards):
+            raise ValueError(
+                f"DealSeen.cards are a seat's 9 cards at most, each once, not {excerpt(self.cards)}"
+            )
 
     def __str__(self) -> str:
         return f"dealt {self.hand_number} {self.dealer}{_cards(self.cards)}"
@@ -87,7 +89,7 @@ class RefillSeen:
 
     def __attrs_post_init__(self) -> None:
         check_seat(self.seat, "RefillSeen.seat")
-        check_count(self.count, "RefillSeen.count", 0, 9)
+        check_count(self.count, "RefillSeen.count", 0, 6)
         check_tuple_of(self.cards, Card, "RefillSeen.cards")
         if len(self.cards) not in (0, self.count):
             raise ValueError(
@@ -199,7 +201,11 @@ class SeenEntry:
     item: SeenItem
 
     def __attrs_post_init__(self) -> None:
-        check_entry(self.seat, self.item, _ITEM_TYPES, "SeenEntry")
+        item = self.item
+        owner = None  # the seat that turned up, gave up or rejected a card, of its own will
+        if isinstance(item, (TurnUpSeen, GiveUpSeen)) or (isinstance(item, RejectSeen) and not item.forced):
+            owner = item.seat
+        check_entry(self.seat, item, _ITEM_TYPES, "SeenEntry", owner)
 
     def __str__(self) -> str:
         if not isinstance(self.item, _ITEM_TYPES):  # one made past the checks (unpickled)

@@ -366,8 +366,8 @@ def _build_object(cls: type, values: dict[str, object], where: str) -> object:
     """``cls(**values)``, with a refusal of the class's own checks as a :class:`DocumentError`."""
     try:
         return cls(**values)
-    except (ValueError, TypeError) as error:  # pragma: no cover - no class read has checks of its own today
-        raise DocumentError(where, f"not a valid {cls.__name__}: {excerpt(str(error))}") from error
+    except (ValueError, TypeError) as error:  # its messages quote what it was given in excerpts
+        raise DocumentError(where, f"not a valid {cls.__name__}: {error}") from error
 
 
 def _read_label(value: object, where: str) -> str:

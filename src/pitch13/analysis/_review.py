@@ -300,7 +300,8 @@ class Review:
     Raises:
         TypeError: if a field is not of its type.
         ValueError: if ``samples`` is below 1, ``time_limit`` is not a positive number of
-            seconds, or the decisions are not in the record's order (their indices rising).
+            seconds (or is too large for a float), ``seed`` has more than 4,300 digits, or the
+            decisions are not in the record's order (their indices rising).
     """
 
     #: The most deals drawn for a decision.

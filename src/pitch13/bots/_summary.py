@@ -71,8 +71,8 @@ class HandSummary:
     Raises:
         TypeError: if a field is not of its type (a bool is not an int, nor an int a bool).
         ValueError: if :attr:`hand_number` is below 1, a seat is not 0 to 3, :attr:`winner`
-            neither 0 nor 1, there are not four calls, a pair of numbers is not two, or a
-            count is negative. (Whether the fields agree with each other, as a hand's do, is
+            neither 0 nor 1, there are not four calls, a bid is below 1, a pair of numbers is
+            not two, or a count is negative. (Whether the fields agree with each other, as a hand's do, is
             checked by :class:`~pitch13.simulate.HandLine`, which writes them.)
     """
 
@@ -105,15 +105,16 @@ class HandSummary:
             )
         for call in self.calls:
             if call is not None:
-                check_count(call, "HandSummary.calls' bids", 0)
+                check_count(call, "HandSummary.calls' bids", 1)
         for name in ("forced_dealer", "moon", "ended_early"):
             check_flag(getattr(self, name), f"HandSummary.{name}")
         check_flag(self.made, "HandSummary.made", optional=True)
         if self.bidder is not None:
             check_seat(self.bidder, "HandSummary.bidder")
-        for name in ("bid", "unplayed_points"):
-            if getattr(self, name) is not None:
-                check_count(getattr(self, name), f"HandSummary.{name}", 0)
+        if self.bid is not None:
+            check_count(self.bid, "HandSummary.bid", 1)
+        if self.unplayed_points is not None:
+            check_count(self.unplayed_points, "HandSummary.unplayed_points", 0)
         check_instance(self.trump, Suit, "HandSummary.trump", optional=True)
         if self.points is not None:
             check_numbers(self.points, "HandSummary.points", ints=True, length=2, low=0)
