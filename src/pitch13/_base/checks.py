@@ -279,15 +279,13 @@ def unchecked_maker(cls: type[_A]) -> Callable[..., _A]:
 def unchecked(cls: type[_A], **fields: object) -> _A:
     """An instance of the frozen attrs class ``cls`` holding ``fields``, made without its checks.
 
-    For values the library worked out itself, where checking would cost more than the work
-    (a hand line a hand of random bots made), and for values read and checked already.
+    :func:`unchecked_maker`'s, by the fields' names, every one of them: for a value made once
+    (the mutation tester's faulty delta; a test's value as one unpickled would be).
     """
-    if fields.keys() != {field.name for field in attrs.fields(cls)}:
+    names = [field.name for field in attrs.fields(cls)]
+    if fields.keys() != set(names):
         raise TypeError(f"unchecked() takes every field of {cls.__name__}, not {sorted(fields)}")
-    made = object.__new__(cls)
-    for name, value in fields.items():
-        object.__setattr__(made, name, value)
-    return made
+    return unchecked_maker(cls)(*(fields[name] for name in names))
 
 
 def check_time_limit(value: object, owner: str) -> float | None:
