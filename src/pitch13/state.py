@@ -44,7 +44,8 @@ class HistoryEntry:
 
     Raises:
         TypeError: if ``item`` is no action or event, or ``seat`` neither ``None`` nor an int.
-        ValueError: if ``seat`` is not 0 to 3, or is ``None`` for a seat's action.
+        ValueError: if ``seat`` is not 0 to 3, is ``None`` for a seat's action, or is not
+            ``None`` for a chance action or an event.
     """
 
     #: The seat that took the action, or ``None`` for a chance action or an event.

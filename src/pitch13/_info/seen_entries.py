@@ -194,7 +194,9 @@ class SeenEntry:
     Raises:
         TypeError: if ``item`` is no action or event of a seat's history, or ``seat`` neither
             ``None`` nor an int.
-        ValueError: if ``seat`` is not 0 to 3, or is ``None`` for a seat's action.
+        ValueError: if ``seat`` is not 0 to 3, or not the seat the item asks for: the one that
+            took a seat's action, or turned up, gave up or rejected a card of its own will
+            (the item's ``seat``); ``None`` for an event, a deal, a refill or a forced rejection.
     """
 
     seat: int | None
