@@ -51,6 +51,7 @@ from pitch13._base.checks import (
     excerpt,
     finite,
     option_or_default,
+    unchecked,
     unchecked_maker,
 )
 from pitch13._base.failures import DocumentError
@@ -231,7 +232,8 @@ def _read(data: object) -> tuple[int, int, int, HandSummary]:
     calls = tuple(doc.optional_integer(call, f"$.calls[{i}]", 1, 99) for i, call in enumerate(items))
     trump = None if d["trump"] is None else doc.read_suit(d["trump"], "$.trump")
     thrown_in = None if d["thrown_in"] is None else doc.choice(d["thrown_in"], "$.thrown_in", ThrowInReason)
-    hand = HandSummary(
+    hand = unchecked(  # each field read and checked, and then the hand whole by _check_hand
+        HandSummary,
         hand_number=doc.integer(d["hand"], "$.hand", 1, _SCORE),
         dealer=doc.seat(d["dealer"], "$.dealer"),
         calls=calls,

@@ -8,7 +8,7 @@ import re
 import reprlib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
-from typing import Final, NoReturn, TypeVar
+from typing import Final, NoReturn, TypeVar, cast
 
 import attrs
 
@@ -279,13 +279,22 @@ def unchecked_maker(cls: type[_A]) -> Callable[..., _A]:
 def unchecked(cls: type[_A], **fields: object) -> _A:
     """An instance of the frozen attrs class ``cls`` holding ``fields``, made without its checks.
 
-    :func:`unchecked_maker`'s, by the fields' names, every one of them: for a value made once
-    (the mutation tester's faulty delta; a test's value as one unpickled would be).
+    :func:`unchecked_maker`'s, by the fields' names, every one of them: where naming them is
+    clearer than their order (a hand's summary of 18 fields), and for a value made past its
+    checks on purpose (the mutation tester's faulty delta; a test's value as one unpickled).
     """
-    names = [field.name for field in attrs.fields(cls)]
-    if fields.keys() != set(names):
+    known = _BY_NAME.get(cls)
+    if known is None:
+        names = tuple(field.name for field in attrs.fields(cls))
+        known = _BY_NAME[cls] = (names, frozenset(names), unchecked_maker(cls))
+    names, every, make = known
+    if fields.keys() != every:
         raise TypeError(f"unchecked() takes every field of {cls.__name__}, not {sorted(fields)}")
-    return unchecked_maker(cls)(*(fields[name] for name in names))
+    return cast("_A", make(*[fields[name] for name in names]))
+
+
+#: Each class :func:`unchecked` made: the names of its fields in order and as a set, and its maker.
+_BY_NAME: Final[dict[type, tuple[tuple[str, ...], frozenset[str], Callable[..., object]]]] = {}
 
 
 def check_time_limit(value: object, owner: str) -> float | None:
