@@ -122,7 +122,7 @@ class ViewDelta:
     since: int
     #: The ply it brings the view to.
     ply: int
-    #: The new entries of the seat's history, in their notation (a list given is kept as a tuple).
+    #: The new entries of the seat's history, in their notation (any sequence given is kept as a tuple).
     entries: tuple[str, ...] = attrs.field(converter=delta_entries)
 
     def __attrs_post_init__(self) -> None:
