@@ -11,6 +11,7 @@ import time
 import tracemalloc
 from pathlib import Path
 
+import attrs
 import pytest
 
 import pitch13
@@ -26,7 +27,7 @@ from pitch13 import (
     spectator_view,
     view,
 )
-from pitch13._base.checks import unchecked  # noqa: F401 - a value made past its checks, as one unpickled
+from pitch13._base.checks import unchecked
 from pitch13.testing import arranged_deck, check_invariants
 
 
@@ -260,3 +261,9 @@ def load_script(path, name):
     sys.modules[name] = module  # as an imported module is: its classes pickle and dataclasses resolve
     spec.loader.exec_module(module)
     return module
+
+
+def unchecked_evolve(value, **changes):
+    """``attrs.evolve(value, **changes)`` made past the checks, as a corrupted value (or one
+    unpickled) would be."""
+    return unchecked(type(value), **{**attrs.asdict(value, recurse=False), **changes})

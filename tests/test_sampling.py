@@ -24,7 +24,7 @@ from hypothesis import Phase as Phase_
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from helpers import CHI2_CRITICAL_P001, card, chi_square, drive, see, unchecked
+from helpers import CHI2_CRITICAL_P001, card, chi_square, drive, see, unchecked, unchecked_evolve
 from pitch13 import (
     DECK,
     PASS,
@@ -55,7 +55,6 @@ from pitch13._info.knowledge import Place, PlaceInfo
 from pitch13._info.placing import place
 from pitch13.events import HandDealt, HandEndedEarly, SeatOut
 from pitch13.rules import AllPass, JokerOrder, LeadFallback, LookTake, Pickup, ShortStock, TargetRule
-from pitch13.scoring import HandResult, Trick
 from pitch13.seen import DealSeen, SeenEntry
 from pitch13.testing import arranged_deck, check_invariants
 from pitch13.trumps import trump_order
@@ -858,7 +857,7 @@ def test_a_view_made_by_hand_with_a_field_no_game_gives_is_refused_as_from_no_ga
         pytest.param(
             lambda v: {
                 "tricks": (
-                    unchecked(Trick, **{**attrs.asdict(v.tricks[0], recurse=False), "winner": 7}),
+                    unchecked_evolve(v.tricks[0], winner=7),
                     *v.tricks[1:],
                 )
             },
@@ -867,11 +866,7 @@ def test_a_view_made_by_hand_with_a_field_no_game_gives_is_refused_as_from_no_ga
             id="a-trick-won-by-seat-7",
         ),
         pytest.param(
-            lambda v: {
-                "last_result": unchecked(
-                    HandResult, **{**attrs.asdict(v.last_result, recurse=False), "scores": ("48", 30)}
-                )
-            },
+            lambda v: {"last_result": unchecked_evolve(v.last_result, scores=("48", 30))},
             TypeError,
             r"SeatView\.last_result\.scores\[0\] is an int, not '48'$",
             id="a-result-of-a-str-score",

@@ -19,7 +19,7 @@ import attrs
 import pytest
 
 import pitch13
-from helpers import load_script
+from helpers import load_script, unchecked_evolve
 from pitch13 import cli
 from pitch13._base.seeds import game_seed
 from pitch13.actions import Bid
@@ -813,10 +813,7 @@ def test_a_hand_the_summary_cannot_read_leaves_it_as_it_was():
     place, past the checks, as a corrupted object would be.)"""
 
     def corrupted(line, **fields):
-        copy = attrs.evolve(line, hand=attrs.evolve(line.hand))
-        for name, value in fields.items():
-            object.__setattr__(copy.hand, name, value)
-        return copy
+        return unchecked_evolve(line, hand=unchecked_evolve(line.hand, **fields))
 
     lines = list(simulate_game(0, seed=1))
     summary = SimulationSummary()
