@@ -13,6 +13,7 @@ import pytest
 import pitch13
 import pitch13.bots
 from pitch13 import bench, cli
+from pitch13.bots import bot_factory
 from pitch13.narration import Narrator, narrate_history
 
 
@@ -563,6 +564,9 @@ def test_a_bot_that_exits_as_it_is_made_or_imported_stops_the_command_in_one_lin
         "argument --bots: bot 'exiting_bots:Bot': its module exited (SystemExit(7))"
         in capsys.readouterr().err
     )
+    monkeypatch.delitem(sys.modules, "exiting_bots", raising=False)
+    with pytest.raises(ValueError, match=r"^bot 'exiting_bots:Bot': its module exited \(SystemExit\(7\)\)$"):
+        bot_factory("exiting_bots:Bot")  # from Python too: no SystemExit ends the caller
 
 
 @pytest.mark.parametrize(

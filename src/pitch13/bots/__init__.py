@@ -375,7 +375,8 @@ def bot_factory(spec: BotSpec) -> Callable[[int | None], Bot]:
 
     Raises:
         ValueError: if ``spec`` names no bot, or its module cannot be imported (whatever
-            :exc:`Exception` the module raises), or it has no such class.
+            :exc:`Exception` the module raises, or a ``sys.exit()`` in its code), or it has no
+            such class.
         TypeError: if ``spec`` is neither a string nor callable.
     """
     if isinstance(spec, str):
@@ -398,6 +399,8 @@ def _imported(spec: str) -> Callable[[int | None], Bot]:
         raise ValueError(f"unknown bot {excerpt(spec)}: use one of {names}, or module:Class")
     try:
         module = importlib.import_module(module_name)
+    except SystemExit as error:  # its code called sys.exit(): no bot, and not the caller's end
+        raise ValueError(f"bot {excerpt(spec)}: its module exited ({error!r})") from None
     except Exception as error:  # a missing module, or any error of its code (a name of hundreds
         # of dotted parts recurses)
         raise ValueError(

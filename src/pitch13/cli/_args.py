@@ -188,9 +188,6 @@ def bots_made(specs: Sequence[str], command: str) -> bool:
         except (ValueError, TypeError) as error:  # no such bot, or a module that does not import
             print(f"pitch13 {command}: {error}", file=sys.stderr)
             return False
-        except SystemExit as error:  # a module that exits as it is imported
-            print(f"pitch13 {command}: bot {spec!r}: its module exited ({error!r})", file=sys.stderr)
-            return False
         try:
             make(0)
         except Exception as error:  # a user's class failed to build, or made no bot

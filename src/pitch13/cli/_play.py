@@ -124,10 +124,8 @@ def _bot(text: str) -> Callable[[int | None], Bot]:
     """What makes a bot, by name, for ``--bots``."""
     try:
         return bot_factory(text)
-    except ValueError as error:
+    except ValueError as error:  # no such bot, or a module that does not import (or exits)
         raise argparse.ArgumentTypeError(str(error)) from None
-    except SystemExit as error:  # a module that exits as it is imported
-        raise argparse.ArgumentTypeError(f"bot {text!r}: its module exited ({error!r})") from None
 
 
 class _OneOrThree(argparse.Action):
