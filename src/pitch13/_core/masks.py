@@ -40,16 +40,20 @@ T = TypeVar("T")
 def by_bytes(mask: int, tables: Sequence[Sequence[tuple[T, ...]]]) -> tuple[T, ...]:
     """The items of the cards of ``mask``, in index order, from tables by byte (internal helper).
 
-    ``tables[k][byte]`` holds the items of the cards whose bits are ``byte`` in byte ``k`` of a mask.
+    ``tables[k][byte]`` holds the items of the cards whose bits are ``byte`` in byte ``k`` of a
+    mask; there are 7 tables, for the 54 bits. The seven lookups are written out: a loop over
+    the bytes cost a fifth more (a legal play of a hand not met lately goes through here).
     """
-    found: tuple[T, ...] = ()
-    chunk = 0
-    while mask:
-        if mask & 255:
-            found += tables[chunk][mask & 255]
-        mask >>= 8
-        chunk += 1
-    return found
+    t0, t1, t2, t3, t4, t5, t6 = tables
+    return (
+        t0[mask & 255]
+        + t1[mask >> 8 & 255]
+        + t2[mask >> 16 & 255]
+        + t3[mask >> 24 & 255]
+        + t4[mask >> 32 & 255]
+        + t5[mask >> 40 & 255]
+        + t6[mask >> 48]
+    )
 
 
 # The tuples made lately, by mask: views ask for the same few sets of cards again and again.

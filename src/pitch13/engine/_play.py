@@ -36,9 +36,9 @@ from pitch13.engine._work import (
     CARD_ACTIONS,
     PLAY_KIND,
     Phases,
-    card_actions,
     emit,
     freeze,
+    listed,
     refuse,
     wrong_phase,
 )
@@ -91,7 +91,7 @@ def next_leader(seat: int, out: int, rules: Rules) -> int:
 def play_choices(hand: int, table: TrumpTable) -> tuple[SeatAction, ...]:
     """Any trump of ``hand`` (R-PLAY-1)."""
     mask = hand & table.mask
-    return _PLAYS.get(mask) or card_actions(PLAY_KIND, mask)
+    return _PLAYS.get(mask) or listed(PLAY_KIND, mask)
 
 
 _PLAYS: Final = CARD_ACTIONS[PLAY_KIND]

@@ -147,14 +147,21 @@ _CACHE_SIZE: Final = 1 << 12
 
 def card_actions(kind: int, mask: int) -> tuple[SeatAction, ...]:
     """The actions of ``kind`` for the cards of ``mask``, the cards in index order (interned)."""
+    return CARD_ACTIONS[kind].get(mask) or listed(kind, mask)
+
+
+def listed(kind: int, mask: int) -> tuple[SeatAction, ...]:
+    """:func:`card_actions` for a mask not in its cache: the actions, listed and kept there.
+
+    In random play most legal plays are of a hand not met lately, so a caller that has just
+    missed the cache comes here straight, without a second lookup.
+    """
     cache = CARD_ACTIONS[kind]
-    found = cache.get(mask)
-    if found is None:
-        before, cards = _KINDS[kind]
-        found = before + by_bytes(mask, _BYTE_ACTIONS[cards])
-        if len(cache) >= _CACHE_SIZE:
-            cache.clear()
-        cache[mask] = found
+    before, cards = _KINDS[kind]
+    found = before + by_bytes(mask, _BYTE_ACTIONS[cards])
+    if len(cache) >= _CACHE_SIZE:
+        cache.clear()
+    cache[mask] = found
     return found
 
 
