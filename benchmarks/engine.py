@@ -3,8 +3,11 @@
 Run it with ``python benchmarks/engine.py`` after ``python -m pip install -e '.[bench]'``
 (OpenSpiel's ``pyspiel`` is the anchor; without it the anchor columns are left out).
 
-Three parts, each on a fixed workload (the same games and the same random choices every round),
-timed by CPU time (:func:`time.process_time`), so that a busy machine slows both sides alike:
+Three parts, each on a fixed workload, timed by CPU time (:func:`time.process_time`), so that a
+busy machine slows both sides alike. Each round of parts 1 and 2 (the warm-up rounds first) plays
+games of its own, round *k* dealt from seed ``--seed`` + *k*, the same in every run and for both
+engines of a round: a round that replayed the last one's games would find pitch13's caches of
+legal actions holding its hands already, which no simulation of new games does.
 
 1. **Games of real length**: ``--games`` seeded pitch13 games played with uniformly random legal
    choices and cut after ``--hand-cap`` hands, interleaved round by round with random 4-player
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import functools
 import gc
 import pickle
 import random
@@ -109,19 +113,24 @@ def cpu(work: Callable[[], T]) -> tuple[T, float]:
 
 
 def interleaved(
-    title: str, rounds: int, ours: Callable[[], int], anchor: Callable[[], int] | None, warmup: int = 1
+    title: str,
+    rounds: int,
+    ours: Callable[[int], int],
+    anchor: Callable[[int], int] | None,
+    warmup: int = 1,
 ) -> None:
     """Time ``ours`` and ``anchor`` in turn for ``rounds`` rounds and print a table.
 
-    ``warmup`` untimed rounds of each come first: the first round fills the caches both engines
-    keep (pitch13's lists of legal actions and trump tables, the processor's caches), which a
-    long simulation pays once.
+    Each is called with the round's number, from 0, and plays that round's own games.
+    ``warmup`` untimed rounds of each come first: they fill the tables both engines build once
+    (pitch13's trump tables, the lists of legal actions of the commonest hands, the
+    processor's caches), which a long simulation pays once.
     """
     print(f"\n## {title}\n")
-    for _ in range(warmup):
-        ours()
+    for k in range(warmup):
+        ours(k)
         if anchor is not None:
-            anchor()
+            anchor(k)
     if warmup:
         print(f"(after {warmup} untimed warm-up round{'s' if warmup > 1 else ''} of each)\n")
     print("| round | pitch13 decisions/s | µs/decision | oh_hell decisions/s | ratio |")
@@ -130,11 +139,12 @@ def interleaved(
     anchor_rates: list[float] = []
     ratios: list[float] = []
     for r in range(1, rounds + 1):
-        n, seconds = cpu(ours)
+        k = warmup + r - 1  # the round's games: the warm-up rounds played 0 to warmup - 1
+        n, seconds = cpu(functools.partial(ours, k))
         rate = n / seconds
         ours_rates.append(rate)
         if anchor is not None:
-            m, anchor_seconds = cpu(anchor)
+            m, anchor_seconds = cpu(functools.partial(anchor, k))
             anchor_rate = m / anchor_seconds
             anchor_rates.append(anchor_rate)
             ratios.append(rate / anchor_rate)
@@ -310,14 +320,14 @@ def main(argv: list[str] | None = None) -> int:
     else:
         anchor_games = args.anchor_games
 
-        def anchor() -> int:
-            return oh_hell_games(anchor_games, args.seed)
+        def anchor(k: int) -> int:
+            return oh_hell_games(anchor_games, args.seed + k)
 
     print(f"# pitch13 {pitch13.__version__} engine benchmark, Python {sys.version.split()[0]}")
     interleaved(
         f"Random games cut at {args.hand_cap} hands ({args.games} games per round)",
         args.rounds,
-        lambda: pitch13_games(args.games, args.hand_cap, args.seed),
+        lambda k: pitch13_games(args.games, args.hand_cap, args.seed + k),
         anchor,
         args.warmup,
     )
@@ -325,7 +335,7 @@ def main(argv: list[str] | None = None) -> int:
         interleaved(
             f"Uncapped random games ({args.uncapped_games} games per round)",
             args.rounds,
-            lambda: pitch13_games(args.uncapped_games, None, args.seed),
+            lambda k: pitch13_games(args.uncapped_games, None, args.seed + k),
             anchor,
             args.warmup,
         )

@@ -13,10 +13,13 @@ naming trump (which also discards the dead cards and refills, up to the first de
 it), a discard, a pick-up step, a look step, a play that does not end the hand, and the action
 that ends a hand (its last play, or the claim of an early end: it scores the hand and, the game
 being seeded, deals the next one). Each round times ``apply`` over all the pairs of a kind by CPU
-time (:func:`time.process_time`), then plays the same games whole, a decision being
-``legal_actions``, a random choice and ``apply`` as in ``benchmarks/engine.py`` (the last row);
-the sides take their rounds in turn, and the table gives each kind's median over the rounds, in
-microseconds an action, and the ratio of this checkout's time to the other's.
+time (:func:`time.process_time`), then plays whole games, a decision being ``legal_actions``, a
+random choice and ``apply`` as in ``benchmarks/engine.py`` (the last row): round *k*'s games are
+dealt from seed ``--seed`` + *k*, as ``benchmarks/engine.py`` deals them, so that no round finds
+the legal actions of its hands cached by the one before (the ``actions`` column gives round 0's
+decisions, the games the workload was built from). The sides take their rounds in turn, and the
+table gives each kind's median over the rounds, in microseconds an action, and the ratio of this
+checkout's time to the other's.
 """
 
 from __future__ import annotations
@@ -116,8 +119,8 @@ def _worker(games: int, hands: int, seed: int) -> None:
     counts = {kind: len(found) for kind, found in pairs.items()}
     counts["decision"] = _games(games, hands, seed)
     print(json.dumps({"source": pitch13.__file__, "counts": counts}), flush=True)
-    for _ in sys.stdin:
-        print(json.dumps(_time_round(pairs, games, hands, seed)), flush=True)
+    for k, _ in enumerate(sys.stdin, start=1):  # the counts played round 0
+        print(json.dumps(_time_round(pairs, games, hands, seed + k)), flush=True)
 
 
 class _Side:
