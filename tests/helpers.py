@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import io
 import re
+import signal
 import statistics
 import sys
 import time
@@ -234,6 +235,16 @@ def quick_only_first_range(first, stop):
     if first != 0:
         time.sleep(60)
     return list(range(first, stop))
+
+
+def ctrl_c_ignored(chunk):
+    """Work for a pool of processes: for each item, whether this process ignores Ctrl-C."""
+    return [signal.getsignal(signal.SIGINT) is signal.SIG_IGN for _ in chunk]
+
+
+def ctrl_c_ignored_range(first, stop):
+    """:func:`ctrl_c_ignored`, for the numbers from ``first`` to ``stop`` - 1."""
+    return ctrl_c_ignored(range(first, stop))
 
 
 class EqualsAnything:

@@ -16,6 +16,7 @@ from hypothesis import given
 import pitch13
 import pitch13.testing as kit
 from pitch13 import Rules, legal_actions
+from pitch13._base import pool as pool_module
 from pitch13._core.fields import SCORES, Work
 from pitch13.encoding import NUM_ACTIONS
 from pitch13.engine._work import freeze
@@ -260,8 +261,13 @@ def test_soak_gives_the_same_totals_on_any_number_of_workers():
 def test_soak_starts_no_more_processes_than_it_has_batches(monkeypatch):
     """A pool of 1,024 processes for one game started them all, and each idled."""
     started = []
-    real = soak_module.ProcessPoolExecutor
-    monkeypatch.setattr(soak_module, "ProcessPoolExecutor", lambda n: started.append(n) or real(n))
+    real = pool_module.ProcessPoolExecutor
+
+    def counted(max_workers, **options):
+        started.append(max_workers)
+        return real(max_workers, **options)
+
+    monkeypatch.setattr(pool_module, "ProcessPoolExecutor", counted)
     assert soak_module.soak(1, seed=8, workers=1024, hand_cap=2).report.games == 1
     assert started == []  # one batch: played here
     assert soak_module.soak(4, seed=8, workers=64, hand_cap=2).report.games == 4

@@ -19,7 +19,7 @@ import pytest
 
 import pitch13
 import pitch13.arena
-from helpers import quick_only_first, quick_only_first_range
+from helpers import ctrl_c_ignored, ctrl_c_ignored_range, quick_only_first, quick_only_first_range
 from pitch13._base.pool import in_chunks, in_order
 
 
@@ -32,7 +32,7 @@ def test_work_in_chunks_left_early_stops_its_workers_at_once():
 
 
 def test_work_in_order_left_early_stops_its_workers_at_once():
-    results = in_order(quick_only_first_range, [(0, 2), (2, 4), (4, 6), (6, 8)], 2)
+    results = in_order(quick_only_first_range, [(0, 2), (2, 4), (4, 6), (6, 8)], 4, 2)
     assert next(results) == [0, 1]
     started = time.monotonic()
     results.close()
@@ -41,7 +41,7 @@ def test_work_in_order_left_early_stops_its_workers_at_once():
 
 def test_work_done_whole_comes_back_whole():
     assert sorted(in_chunks(list, list(range(40)), 40, 2)) == list(range(40))
-    assert list(in_order(quick_only_first_range, [(0, 2)], 2)) == [[0, 1]]
+    assert list(in_order(quick_only_first_range, [(0, 2)], 1, 2)) == [[0, 1]]
 
 
 def test_work_in_chunks_reads_its_items_as_the_work_goes():
@@ -106,6 +106,17 @@ def test_a_pool_starts_no_more_processes_than_it_has_chunks():
     first = next(results)
     assert 1 <= len(set(multiprocessing.active_children()) - before) <= 2
     assert sorted([first, *results]) == [1, 2]
+    ranges = in_order(quick_only_first_range, [(0, 2)], 1, 64)
+    assert next(ranges) == [0, 1]
+    assert len(set(multiprocessing.active_children()) - before) == 1
+    assert list(ranges) == []
+
+
+def test_workers_leave_ctrl_c_to_the_main_process():
+    """A worker that died of Ctrl-C would break the pool while the main process stops it: the
+    workers of in_order (simulate's and soak's) did not ignore it, as those of in_chunks did."""
+    assert list(in_order(ctrl_c_ignored_range, [(0, 2), (2, 4)], 2, 2)) == [[True, True], [True, True]]
+    assert list(in_chunks(ctrl_c_ignored, [0, 1, 2, 3], 4, 2)) == [True] * 4
 
 
 _LARGE_RESULTS = """
@@ -123,7 +134,7 @@ if __name__ == "__main__":
         results = in_chunks(large, list(range(16)), 16, 2)
         next(results)
         results.close()
-        ranges = in_order(large_range, [(i, i + 1) for i in range(16)], 2)
+        ranges = in_order(large_range, [(i, i + 1) for i in range(16)], 16, 2)
         next(ranges)
         ranges.close()
     print("done")

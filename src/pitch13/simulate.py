@@ -543,8 +543,8 @@ def simulate(
         chunks = pool.on_dask(client, work, ranges, window=4 * width, install=DASK_EXTRA)
     elif width == 1 or size >= games:  # one process, or one chunk: this one plays it
         chunks = (work(first, stop) for first, stop in ranges)
-    else:  # no more processes than chunks
-        chunks = pool.in_order(work, ranges, min(width, -(-games // size)))
+    else:
+        chunks = pool.in_order(work, ranges, -(-games // size), width)
     return Simulation(_reported(chunks, games, progress), games)
 
 

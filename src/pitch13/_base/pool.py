@@ -40,9 +40,7 @@ def in_chunks(
     the work goes, however many there are.
     """
     size = max(1, min(8, count // (workers * 8)))
-    chunks = -(-count // size)
-    # No more processes than chunks: each would otherwise start (with fork, all at once) and idle.
-    processes = max(1, min(workers, chunks))
+    processes = _processes(workers, -(-count // size))
     pool = ProcessPoolExecutor(max_workers=processes, initializer=_start_worker, initargs=(setup,))
     source = iter(items)
     finished = False
@@ -59,6 +57,15 @@ def in_chunks(
         finished = True
     finally:
         _shut(pool, finished=finished)
+
+
+def _processes(workers: int, chunks: int) -> int:
+    """How many processes to start for ``chunks`` chunks: at least one, at most ``workers``.
+
+    No more than the chunks either: each process more would start (with fork, all at once) and
+    idle.
+    """
+    return max(1, min(workers, chunks))
 
 
 def _shut(pool: ProcessPoolExecutor, *, finished: bool) -> None:
@@ -101,19 +108,24 @@ def _start_worker(setup: Callable[[], None] | None) -> None:  # pragma: no cover
         setup()
 
 
-def in_order(work: Callable[[int, int], _R], ranges: Iterable[tuple[int, int]], workers: int) -> Iterator[_R]:
-    """``work(first, stop)`` of each range, by ``workers`` local processes, in the ranges' order.
+def in_order(
+    work: Callable[[int, int], _R], ranges: Iterable[tuple[int, int]], count: int, workers: int
+) -> Iterator[_R]:
+    """``work(first, stop)`` of each of the ``count`` ranges, by ``workers`` local processes, in order.
 
-    A few ranges a worker are out at a time. ``work`` must pickle.
+    A few ranges a worker are out at a time; no more processes are started than there are
+    ranges. ``work`` must pickle. Workers leave Ctrl-C to this process, which stops them, as in
+    :func:`in_chunks`.
     """
-    pool = ProcessPoolExecutor(max_workers=workers)
+    processes = _processes(workers, count)
+    pool = ProcessPoolExecutor(max_workers=processes, initializer=_start_worker, initargs=(None,))
     todo = iter(ranges)
     pending: deque[Future[_R]] = deque()
     finished = False
     try:
         for first, stop in todo:
             pending.append(pool.submit(work, first, stop))
-            if len(pending) >= 4 * workers:
+            if len(pending) >= 4 * processes:
                 break
         while pending:
             done = pending.popleft().result()

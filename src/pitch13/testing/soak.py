@@ -19,15 +19,16 @@ from __future__ import annotations
 
 import argparse
 import enum
+import functools
 import random
 import sys
 import time
-from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterator, Sequence
 
 import attrs
 
 from pitch13._base.checks import MOST_WORKERS, check_count, check_instance, check_tuple_of
+from pitch13._base.pool import in_order
 from pitch13._base.seeds import check_parts
 from pitch13.records._json import rules_to_dict
 from pitch13.rules import Rules
@@ -94,10 +95,11 @@ def _summed(reports: list[ConformanceReport]) -> ConformanceReport:
 _FAILED_GAME = attrs.evolve(_summed([]), games=1)
 
 
-def _batch(seed: int, first: int, count: int, hand_cap: int, full_every: int, mutants: int) -> SoakResult:
+def _batch(first: int, stop: int, *, seed: int, hand_cap: int, full_every: int, mutants: int) -> SoakResult:
+    """Check the games numbered ``first`` to ``stop`` - 1 of the soak run of ``seed``."""
     reports = []
     violations = []
-    for game in range(first, first + count):
+    for game in range(first, stop):
         rng = random.Random(f"pitch13-soak:{seed}:{game}")
         rules = random_rules(rng)
         full = full_every > 0 and game % full_every == 0
@@ -155,22 +157,18 @@ def soak(
     ):
         check_count(number, name, low, high=MOST_WORKERS if name == "workers" else None)
     size = max(1, min(500, games // (workers * 4) or 1))
-    batches = [
-        (seed, first, min(size, games - first), hand_cap, full_every, mutants)
-        for first in range(0, games, size)
-    ]
+    ranges = [(first, min(first + size, games)) for first in range(0, games, size)]
+    work = functools.partial(_batch, seed=seed, hand_cap=hand_cap, full_every=full_every, mutants=mutants)
+    batches: Iterator[SoakResult]
+    if workers == 1 or len(ranges) == 1:  # one process, or one batch: this one checks it
+        batches = (work(first, stop) for first, stop in ranges)
+    else:
+        batches = in_order(work, ranges, len(ranges), workers)
     results: list[SoakResult] = []
     start = time.monotonic()
-    processes = min(workers, len(batches))  # no more than it has batches: each would start and idle
-    if processes <= 1:
-        for args in batches:
-            results.append(_batch(*args))
-            _progress(results, games, start)
-    else:
-        with ProcessPoolExecutor(processes) as pool:
-            for result in pool.map(_batch, *zip(*batches, strict=True)):
-                results.append(result)
-                _progress(results, games, start)
+    for result in batches:
+        results.append(result)
+        _progress(results, games, start)
     print(file=sys.stderr)
     return SoakResult(_summed([r.report for r in results]), tuple(v for r in results for v in r.violations))
 
