@@ -141,6 +141,23 @@ def test_bench_command_refuses_bad_counts(argv, capsys):
     assert "error: --" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--games", "\uff11\uff12"], "argument --games: not a whole number: '\uff11\uff12'"),
+        (["--runs", "\u0663"], "argument --runs: not a whole number: '\u0663'"),
+        (["--seed", "1" * 61], "argument --seed: a number of 61 digits is far too large"),
+    ],
+)
+def test_bench_command_reads_numbers_in_ascii_digits_of_a_sane_length(argv, message, capsys):
+    """``int`` read other scripts' digits (fullwidth ``12``, Arabic-Indic ``3``), and numbers
+    of up to 4,300 digits, as the ``pitch13`` commands do not."""
+    with pytest.raises(SystemExit) as stop:
+        bench.main(argv)
+    assert stop.value.code == 2
+    assert message in capsys.readouterr().err
+
+
 class _ClosedPipe(io.StringIO):
     def write(self, text):
         raise BrokenPipeError

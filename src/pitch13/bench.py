@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from pitch13._base.arguments import integer
 from pitch13._base.checks import check_count, check_number
 from pitch13._base.seeds import check_parts, random_source
 from pitch13.engine import apply, legal_actions, new_game
@@ -99,9 +100,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         " random games, and the medians of the runs' actions and hands per CPU second are printed"
         " (an action is one legal_actions, one random choice and one apply).",
     )
-    parser.add_argument("--games", type=int, default=100, help="games per run (default 100)")
-    parser.add_argument("--runs", type=int, default=5, help="timed runs; the median is printed (default 5)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the deals and choices (default 1)")
+    parser.add_argument("--games", type=integer, default=100, help="games per run (default 100)")
+    parser.add_argument(
+        "--runs", type=integer, default=5, help="timed runs; the median is printed (default 5)"
+    )
+    parser.add_argument("--seed", type=integer, default=1, help="seed of the deals and choices (default 1)")
     parser.add_argument("--classic", action="store_true", help="classic 10-point rules")
     args = parser.parse_args(argv)
     if min(args.games, args.runs) < 1:

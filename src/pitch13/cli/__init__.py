@@ -25,10 +25,11 @@ from types import ModuleType
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 import pitch13
+from pitch13._base.arguments import seed_arg, whole
 from pitch13._base.checks import pair_text
 from pitch13.actions import Deal, Play, TurnUp
 from pitch13.bots import SimpleBot
-from pitch13.cli._args import fit_output, named, record_or_status, seed_arg, whole
+from pitch13.cli._args import fit_output, named, record_or_status
 from pitch13.engine import apply, new_game
 from pitch13.events import CardRejected, GameOver, HandDealt
 from pitch13.narration import Narrator

@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
+from pitch13._base.arguments import seed_arg
 from pitch13._base.checks import excerpt
 from pitch13._core.action_sets import is_one_of
 from pitch13.actions import (
@@ -38,7 +39,7 @@ from pitch13.actions import (
 from pitch13.analysis import evaluate
 from pitch13.bots import Bot, BotError, bot_factory
 from pitch13.cards import Card, CardParseError, Suit
-from pitch13.cli._args import BOTS_HELP, add_rules, rules_named, seed_arg
+from pitch13.cli._args import BOTS_HELP, add_rules, rules_named
 from pitch13.engine import IllegalActionError, apply, new_game
 from pitch13.events import GameOver
 from pitch13.narration import SEAT_NAMES, Narrator

@@ -8,8 +8,9 @@ import sys
 import time
 from typing import TextIO
 
+from pitch13._base.arguments import ascii_only, seed_arg, whole, workers_arg
 from pitch13.analysis import Review, review
-from pitch13.cli._args import ascii_only, record_or_status, seed_arg, whole, workers_arg
+from pitch13.cli._args import record_or_status
 from pitch13.cli._progress import Progress
 
 #: The one-line help of the command, in ``pitch13 --help``.

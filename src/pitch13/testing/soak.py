@@ -27,6 +27,7 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
+from pitch13._base.arguments import integer
 from pitch13._base.checks import MOST_WORKERS, check_count, check_instance, check_tuple_of
 from pitch13._base.pool import in_order
 from pitch13._base.seeds import check_parts
@@ -188,21 +189,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m pitch13.testing.soak", description=__doc__.split("\n\n")[0]
     )
-    parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
-    parser.add_argument("--seed", type=int, default=0, help="the seed of the games and rules (default 0)")
-    parser.add_argument("--workers", type=int, default=1, help="processes to run on (default 1)")
+    parser.add_argument("--games", type=integer, default=1000, help="games to play (default 1000)")
+    parser.add_argument("--seed", type=integer, default=0, help="the seed of the games and rules (default 0)")
+    parser.add_argument("--workers", type=integer, default=1, help="processes to run on (default 1)")
     parser.add_argument(
-        "--hand-cap", type=int, default=30, help="cut a game after this many hands (default 30)"
+        "--hand-cap", type=integer, default=30, help="cut a game after this many hands (default 30)"
     )
     parser.add_argument(
         "--full-every",
-        type=int,
+        type=integer,
         default=100,
         help="check views, samples and round trips in every N-th game (default 100; 0: never)",
     )
     parser.add_argument(
         "--mutants",
-        type=int,
+        type=integer,
         default=2,
         help="mutated view deltas, and as many view documents, read in every game (default 2)",
     )
