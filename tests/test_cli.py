@@ -141,6 +141,35 @@ def test_bench_command_refuses_bad_counts(argv, capsys):
     assert "error: --" in capsys.readouterr().err
 
 
+def test_bench_command_interrupted_says_so_without_a_traceback(monkeypatch, capsys):
+    def interrupted(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(bench, "run_once", interrupted)
+    assert bench.main(["--games", "2"]) == 130
+    assert capsys.readouterr().err == "python -m pitch13.bench: interrupted\n"
+
+
+def test_bench_command_refuses_a_seed_that_deals_past_what_new_game_takes_in_a_timed_run(monkeypatch, capsys):
+    """The warm-up plays a tenth of the games, so a later game of a timed run may be the first
+    whose seed is out of range (with ``--seed 340281346076900232762676319402810``, game
+    3,026): that was a traceback after the warm-up. Here the timed run's refusal is made up."""
+    real = bench.run_once
+    runs = []
+
+    def refused_when_timed(rules, games, seed):
+        runs.append(games)
+        if len(runs) > 1:
+            raise ValueError("seed must be from -(2**128 - 1) to 2**128 - 1, not a number of 129 bits")
+        return real(rules, games, seed)
+
+    monkeypatch.setattr(bench, "run_once", refused_when_timed)
+    with pytest.raises(SystemExit) as stop:
+        bench.main(["--games", "20", "--runs", "1", "--seed", "3"])
+    assert stop.value.code == 2 and runs == [2, 20]
+    assert "error: --seed must be from -(2**128 - 1) to 2**128 - 1" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

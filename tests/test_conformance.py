@@ -319,6 +319,15 @@ def test_soak_refuses_bad_counts(argv, message, capsys):
     assert message in capsys.readouterr().err
 
 
+def test_soak_interrupted_says_so_without_a_traceback(monkeypatch, capsys):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(soak_module, "soak", interrupted)
+    assert soak_module.main(["--games", "2"]) == 130
+    assert capsys.readouterr().err == "\npython -m pitch13.testing.soak: interrupted\n"
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

@@ -112,9 +112,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     rules = Rules.classic_ten_point() if args.classic else Rules()
     try:
         run_once(rules, max(1, args.games // 10), args.seed)  # warm-up: caches and tables
-    except ValueError as error:
+        results = [run_once(rules, args.games, args.seed) for _ in range(args.runs)]
+    except ValueError as error:  # a seed that deals a game past what new_game takes
         parser.error(f"--{error}")
-    results = [run_once(rules, args.games, args.seed) for _ in range(args.runs)]
+    except KeyboardInterrupt:  # Ctrl-C: said, without a traceback
+        print(f"{parser.prog}: interrupted", file=sys.stderr)
+        return 130
     print(
         f"python {platform.python_version()} on {platform.machine()}, {args.runs} runs of {args.games} games"
     )

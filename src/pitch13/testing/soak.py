@@ -220,6 +220,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     except ValueError as error:
         parser.error(f"--{str(error).replace('_', '-')}")
+    except KeyboardInterrupt:  # Ctrl-C: the workers are stopped, and it is said without a traceback
+        print(f"\n{parser.prog}: interrupted", file=sys.stderr)
+        return 130
     report = result.report
     print(f"games:            {report.games:,} ({report.finished:,} played to the end, the rest cut)")
     print(f"states:           {report.states:,}")
