@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import io
+import json
 import math
 import os
 import subprocess
@@ -150,24 +152,21 @@ def test_bench_command_interrupted_says_so_without_a_traceback(monkeypatch, caps
     assert capsys.readouterr().err == "python -m pitch13.bench: interrupted\n"
 
 
-def test_bench_command_refuses_a_seed_that_deals_past_what_new_game_takes_in_a_timed_run(monkeypatch, capsys):
-    """The warm-up plays a tenth of the games, so a later game of a timed run may be the first
-    whose seed is out of range (with ``--seed 340281346076900232762676319402810``, game
-    3,026): that was a traceback after the warm-up. Here the timed run's refusal is made up."""
-    real = bench.run_once
-    runs = []
-
-    def refused_when_timed(rules, games, seed):
-        runs.append(games)
-        if len(runs) > 1:
-            raise ValueError("seed must be from -(2**128 - 1) to 2**128 - 1, not a number of 129 bits")
-        return real(rules, games, seed)
-
-    monkeypatch.setattr(bench, "run_once", refused_when_timed)
+def test_bench_command_refuses_a_seed_that_deals_a_game_out_of_range_before_it_plays(capsys):
+    """Game g of a run is dealt from seed * 1,000,003 + g: with this seed game 3,026 was the first
+    out of range, which the warm-up (a tenth of the games) did not reach, so the timed run ended
+    in a traceback; and the message quoted that game's seed, not the one given."""
+    seed = 340281346076900232762676319402810  # (2**128 - 1) // 1_000_003
     with pytest.raises(SystemExit) as stop:
-        bench.main(["--games", "20", "--runs", "1", "--seed", "3"])
-    assert stop.value.code == 2 and runs == [2, 20]
-    assert "error: --seed must be from -(2**128 - 1) to 2**128 - 1" in capsys.readouterr().err
+        bench.main(["--games", "3100", "--seed", str(seed)])
+    assert stop.value.code == 2
+    assert (
+        f"error: --seed must be from -{seed} to {seed - 1} for 3,100 games, not {seed}\n"
+        in capsys.readouterr().err
+    )
+    assert bench.run_once(pitch13.Rules(), 1, seed).games == 1  # 3,025 games would still do
+    with pytest.raises(ValueError, match=r"^seed must be from .* for 2 games, not -"):
+        bench.run_once(pitch13.Rules(), 2, -seed - 1)
 
 
 @pytest.mark.parametrize(
@@ -388,6 +387,51 @@ def test_a_command_with_no_standard_output_says_so(monkeypatch):
     monkeypatch.setattr(sys, "stderr", io.StringIO())
     assert cli.main(["demo", "--seed", "3"]) == 1
     assert sys.stderr.getvalue() == "pitch13 demo: [Errno 9] standard output is closed\n"
+
+
+def _without_standard_error(*argv):
+    """Run ``python ARGV`` with its standard error closed (``2>&-``): what it wrote, its status."""
+    done = subprocess.run(
+        [sys.executable, *argv], stdout=subprocess.PIPE, text=True, preexec_fn=lambda: os.close(2)
+    )
+    return done.stdout, done.returncode
+
+
+@pytest.mark.skipif(os.name != "posix", reason="closes a file descriptor in the child")
+def test_a_command_with_no_standard_error_keeps_its_output_clean():
+    """``print(..., file=sys.stderr)`` with no standard error writes to standard output: the
+    summary table went into ``simulate --out -``'s lines, and ``match``, ``simulate`` and
+    ``review`` failed at their progress bar (``None.isatty``) with status 1."""
+    lines, status = _without_standard_error("-m", "pitch13", "simulate", "--games", "1", "--out", "-")
+    assert status == 0 and lines
+    assert all(json.loads(line)["game"] == 0 for line in lines.splitlines())
+    said, status = _without_standard_error("-m", "pitch13", "match", "simple", "simple", "--pairs", "1")
+    assert status == 0 and said.startswith("simple vs simple: 2 games")
+    said, status = _without_standard_error("-m", "pitch13", "replay", "/no/such/file")
+    assert (said, status) == ("", 2)
+
+
+@pytest.mark.parametrize(
+    ("module", "argv"),
+    [("pitch13.bench", ["--games", "1", "--runs", "1"]), ("pitch13.testing.soak", ["--games", "1"])],
+)
+def test_bench_and_soak_whose_output_cannot_be_written_say_so(module, argv, monkeypatch):
+    """Both ended in a traceback on a full disk, and said nothing with standard output closed."""
+    main = importlib.import_module(module).main
+    prog = f"python -m {module}"
+    for stdout, message in [
+        (_FullDisk(), f"{prog}: [Errno 28] No space left on device\n"),
+        (None, f"{prog}: [Errno 9] standard output is closed\n"),
+    ]:
+        monkeypatch.setattr(sys, "stdout", stdout)
+        monkeypatch.setattr(sys, "stderr", io.StringIO())
+        assert main(argv) == 1
+        assert sys.stderr.getvalue().endswith(message)
+    monkeypatch.setattr(sys, "stdout", _FullDisk())
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    with pytest.raises(SystemExit) as stop:
+        main(["--help"])
+    assert stop.value.code == 1 and sys.stderr.getvalue() == f"{prog}: [Errno 28] No space left on device\n"
 
 
 # --- a record cut short ----------------------------------------------------------------------------

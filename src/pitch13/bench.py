@@ -9,17 +9,17 @@ printed are the medians of the runs.
 
 from __future__ import annotations
 
-import argparse
 import platform
 import statistics
 import sys
 import time
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
-from pitch13._base.arguments import integer
-from pitch13._base.checks import check_count, check_number
+from pitch13._base.checks import MAX_SEED, check_count, check_number, excerpt
+from pitch13._base.commands import Parser, integer, output, parsed, standard_error, unwritten
 from pitch13._base.seeds import check_parts, random_source
 from pitch13.engine import apply, legal_actions, new_game
 from pitch13.rules import Rules
@@ -61,6 +61,17 @@ class BenchResult:
         return self.hands / max(self.seconds, _TICK)
 
 
+#: Game *g* of a run of seed *s* is dealt from the seed ``s * _SPREAD + g``.
+_SPREAD: Final = 1_000_003
+
+
+def _check_seed(seed: int, games: int) -> None:
+    """Refuse a ``seed`` that would deal one of ``games`` games from a seed out of range."""
+    low, high = -(MAX_SEED // _SPREAD), (MAX_SEED - games + 1) // _SPREAD
+    if not low <= seed <= high:
+        raise ValueError(f"seed must be from {low} to {high} for {games:,} games, not {excerpt(seed)}")
+
+
 #: The shortest time a run is taken to have lasted (a clock's tick), so that no rate divides by 0.
 _TICK = 1e-9
 
@@ -68,22 +79,25 @@ _TICK = 1e-9
 def run_once(rules: Rules, games: int, seed: int) -> BenchResult:
     """Play ``games`` random whole games and time them by CPU time.
 
-    The same arguments play the same games.
+    The same arguments play the same games: game *g* is dealt from the seed
+    ``seed * 1_000_003 + g``.
 
     Raises:
         TypeError: if ``rules`` is not a :class:`~pitch13.Rules`, or ``games`` or ``seed`` not an int.
-        ValueError: if ``games`` is below 1, or ``seed`` has more than 4,300 digits.
+        ValueError: if ``games`` is below 1, or ``seed`` deals a game from a seed out of the range
+            :func:`~pitch13.new_game` takes (about 3.4e32 either way).
     """
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
     check_count(games, "games")
     check_parts(seed=seed)
+    _check_seed(seed, games)
     rng = random_source(seed)
     choice = rng.choice
     actions = hands = 0
     start = time.process_time()
     for game in range(games):
-        state = new_game(rules, dealer=game % 4, seed=seed * 1_000_003 + game)
+        state = new_game(rules, dealer=game % 4, seed=seed * _SPREAD + game)
         while state.outcome is None:
             state = apply(state, choice(legal_actions(state)))
             actions += 1
@@ -94,7 +108,12 @@ def run_once(rules: Rules, games: int, seed: int) -> BenchResult:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print its medians; returns the exit status."""
-    parser = argparse.ArgumentParser(
+    with standard_error():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    parser = Parser(
         prog="python -m pitch13.bench",
         description="How fast the engine plays random whole games: each run plays the same seeded"
         " random games, and the medians of the runs' actions and hands per CPU second are printed"
@@ -106,24 +125,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=integer, default=1, help="seed of the deals and choices (default 1)")
     parser.add_argument("--classic", action="store_true", help="classic 10-point rules")
-    args = parser.parse_args(argv)
+    args = parsed(parser, argv)
     if min(args.games, args.runs) < 1:
         parser.error("--games and --runs must be at least 1")
+    try:
+        _check_seed(args.seed, args.games)  # before the warm-up, which plays fewer games
+    except ValueError as error:
+        parser.error(f"--{error}")
     rules = Rules.classic_ten_point() if args.classic else Rules()
     try:
+        output()  # none (`>&-`): said before the runs
         run_once(rules, max(1, args.games // 10), args.seed)  # warm-up: caches and tables
         results = [run_once(rules, args.games, args.seed) for _ in range(args.runs)]
-    except ValueError as error:  # a seed that deals a game past what new_game takes
-        parser.error(f"--{error}")
+        print(
+            f"python {platform.python_version()} on {platform.machine()},"
+            f" {args.runs} runs of {args.games} games"
+        )
+        print(f"actions per CPU second: {statistics.median(r.actions_per_second for r in results):,.0f}")
+        print(f"hands per CPU second:   {statistics.median(r.hands_per_second for r in results):,.0f}")
+        print(f"actions per hand:       {statistics.median(r.actions / r.hands for r in results):.1f}")
+        sys.stdout.flush()  # a failure to write is told here, not when the interpreter exits
     except KeyboardInterrupt:  # Ctrl-C: said, without a traceback
         print(f"{parser.prog}: interrupted", file=sys.stderr)
         return 130
-    print(
-        f"python {platform.python_version()} on {platform.machine()}, {args.runs} runs of {args.games} games"
-    )
-    print(f"actions per CPU second: {statistics.median(r.actions_per_second for r in results):,.0f}")
-    print(f"hands per CPU second:   {statistics.median(r.hands_per_second for r in results):,.0f}")
-    print(f"actions per hand:       {statistics.median(r.actions / r.hands for r in results):.1f}")
+    except OSError as error:  # an output that cannot be written
+        return unwritten(error, parser.prog)
     return 0
 
 

@@ -15,18 +15,17 @@ whose commitment was shown before its first bid (:meth:`pitch13.GameRecord.verif
 from __future__ import annotations
 
 import argparse
-import errno
 import importlib
 import io
 import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, NoReturn, TextIO
+from typing import NoReturn, TextIO
 
 import pitch13
-from pitch13._base.arguments import seed_arg, whole
 from pitch13._base.checks import pair_text
+from pitch13._base.commands import Parser, output, parsed, seed_arg, standard_error, unwritten, whole
 from pitch13.actions import Deal, Play, TurnUp
 from pitch13.bots import SimpleBot
 from pitch13.cli._args import fit_output, named, record_or_status
@@ -37,9 +36,6 @@ from pitch13.records import GameRecord, replay
 from pitch13.rules import Rules
 from pitch13.state import GameState
 from pitch13.views import view
-
-if TYPE_CHECKING:
-    from _typeshed import SupportsWrite
 
 __all__ = ["main", "play_demo", "print_game"]
 
@@ -146,13 +142,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     Run as a program (``argv`` is ``None``: the arguments are the program's), it first puts the
     current folder at the head of the module path, as ``python -m pitch13`` does, so that a bot
     named ``module:Class`` is found in a module of the folder the command is run from; and an
-    output whose encoding has no suit symbols is told to write them as letters.
+    output whose encoding has no suit symbols is told to write them as letters. With standard
+    error closed (``2>&-``), what it would say there is not said.
     """
+    with standard_error():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    """:func:`main`, with a standard error."""
     if argv is None and os.getcwd() not in sys.path and "" not in sys.path:
         sys.path.insert(0, os.getcwd())
     if argv is None:  # the program's own streams; a caller's are left as they are
         fit_output(sys.stdout, sys.stderr)
-    parser = _Parser(prog="pitch13", description="13-point partner pitch rules engine")
+    parser = Parser(prog="pitch13", description="13-point partner pitch rules engine")
     parser.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
     sub = parser.add_subparsers(dest="command", required=True)
     demo = sub.add_parser("demo", help="play and print a whole game among four simple players")
@@ -177,20 +180,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     for name, tool in tools.items():
         tool.configure(sub.add_parser(name, help=tool.HELP, description=tool.DESCRIPTION))
+    args = parsed(parser, argv)
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as done:  # a usage error (2), or the help or version printed (0)
-        if done.code != 0:
-            raise
-        try:
-            sys.stdout.flush()
-        except OSError as error:
-            raise SystemExit(_unwritten(error, "pitch13")) from None
-        raise
-    except OSError as error:  # the help or version could not be written
-        raise SystemExit(_unwritten(error, "pitch13")) from None
-    try:
-        _output()  # none (`>&-`, pythonw): said at once
+        output()  # none (`>&-`, pythonw): said at once
         status = _run(args, tools)
         sys.stdout.flush()  # a failure to write is told here, not when the interpreter exits
         return status
@@ -198,49 +190,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"pitch13 {args.command}: interrupted", file=sys.stderr)
         return 130
     except OSError as error:  # an output that cannot be written: a full disk, a missing folder
-        return _unwritten(error, f"pitch13 {args.command}")
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse's parser, its help written as any other output.
-
-    argparse ignores a failure to write the help, so ``pitch13 --help > /dev/full`` succeeded.
-    """
-
-    def print_help(self, file: SupportsWrite[str] | None = None) -> None:
-        """Write the help to ``file`` (standard output), letting a failure to write be seen."""
-        _output(file).write(self.format_help())
+        return unwritten(error, f"pitch13 {args.command}")
 
 
 class _Version(argparse.Action):
     """``--version``: print the version, written as any other output, and stop."""
 
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> NoReturn:
-        _output().write(f"{parser.prog} {pitch13.__version__}\n")
+        output().write(f"{parser.prog} {pitch13.__version__}\n")
         parser.exit()
-
-
-def _output(file: SupportsWrite[str] | None = None) -> SupportsWrite[str]:
-    """``file``, or standard output; an :exc:`OSError` if there is none (``>&-``, ``pythonw``)."""
-    out = file or sys.stdout
-    if out is None:
-        raise OSError(errno.EBADF, "standard output is closed")
-    return out
-
-
-def _unwritten(error: OSError, who: str) -> int:
-    """The exit status when output cannot be written: 0 if its reader stopped early, else 1, said.
-
-    A reader that stops early (``| head``) is no error: standard error is closed, so that
-    nothing more is said as the interpreter exits.
-    """
-    if isinstance(error, BrokenPipeError):
-        if sys.stderr is not None:
-            sys.stderr.close()
-        return 0
-    if sys.stderr is not None:
-        print(f"{who}: {error}", file=sys.stderr)
-    return 1
 
 
 def _run(args: argparse.Namespace, tools: dict[str, ModuleType]) -> int:

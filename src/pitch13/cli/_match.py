@@ -6,7 +6,7 @@ import argparse
 import sys
 import time
 
-from pitch13._base.arguments import seed_arg, whole, workers_arg
+from pitch13._base.commands import seed_arg, whole, workers_arg
 from pitch13.arena import match
 from pitch13.cli._args import BOTS_HELP, add_rules, bots_made, rules_named
 from pitch13.cli._progress import Progress

@@ -17,8 +17,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
-from pitch13._base.arguments import seed_arg
 from pitch13._base.checks import excerpt
+from pitch13._base.commands import seed_arg
 from pitch13._core.action_sets import is_one_of
 from pitch13.actions import (
     PASS,

@@ -8,7 +8,7 @@ import sys
 import time
 from typing import TextIO
 
-from pitch13._base.arguments import ascii_only, seed_arg, whole, workers_arg
+from pitch13._base.commands import ascii_only, seed_arg, whole, workers_arg
 from pitch13.analysis import Review, review
 from pitch13.cli._args import record_or_status
 from pitch13.cli._progress import Progress

@@ -10,7 +10,7 @@ import time
 from collections.abc import Iterator
 from typing import TextIO
 
-from pitch13._base.arguments import seed_arg, whole, workers_arg
+from pitch13._base.commands import seed_arg, whole, workers_arg
 from pitch13.bots import BotError
 from pitch13.cli._args import BOTS_HELP, add_rules, bots_made, named, rules_named
 from pitch13.cli._progress import Progress

@@ -17,7 +17,6 @@ exits with status 1 if there was any.
 
 from __future__ import annotations
 
-import argparse
 import enum
 import functools
 import random
@@ -27,8 +26,8 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
-from pitch13._base.arguments import integer
 from pitch13._base.checks import MOST_WORKERS, check_count, check_instance, check_tuple_of
+from pitch13._base.commands import Parser, integer, output, parsed, standard_error, unwritten
 from pitch13._base.pool import in_order
 from pitch13._base.seeds import check_parts
 from pitch13.records._json import rules_to_dict
@@ -184,11 +183,34 @@ def _progress(results: Sequence[SoakResult], games: int, start: float) -> None:
     print(f"\r{done:,}/{games:,} games, {time.monotonic() - start:,.0f} s", end="", file=sys.stderr)
 
 
+def _report(result: SoakResult, workers: int, start: float) -> None:
+    """Print what the run checked, and its violations (the first 20)."""
+    report = result.report
+    print(f"games:            {report.games:,} ({report.finished:,} played to the end, the rest cut)")
+    print(f"states:           {report.states:,}")
+    print(f"actions applied:  {report.legal_applied:,} (every legal action of every state)")
+    print(f"refusals:         {report.illegal_refused:,}")
+    print(
+        f"views checked:    {report.views:,}; samples: {report.samples:,}; round trips: {report.round_trips:,}"
+    )
+    print(
+        f"mutated views:    {report.mutants:,}; accepted and sampled back: {report.mutants_accepted:,}; "
+        f"refused: {report.mutants - report.mutants_accepted:,}"
+    )
+    print(f"violations:       {len(result.violations)}")
+    for violation in result.violations[:20]:
+        print(f"  {violation}")
+    print(f"time:             {time.monotonic() - start:,.0f} s on {workers} worker(s)")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line: ``python -m pitch13.testing.soak --games N --seed S``."""
-    parser = argparse.ArgumentParser(
-        prog="python -m pitch13.testing.soak", description=__doc__.split("\n\n")[0]
-    )
+    with standard_error():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    parser = Parser(prog="python -m pitch13.testing.soak", description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=integer, default=1000, help="games to play (default 1000)")
     parser.add_argument("--seed", type=integer, default=0, help="the seed of the games and rules (default 0)")
     parser.add_argument("--workers", type=integer, default=1, help="processes to run on (default 1)")
@@ -207,9 +229,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=2,
         help="mutated view deltas, and as many view documents, read in every game (default 2)",
     )
-    args = parser.parse_args(argv)
+    args = parsed(parser, argv)
     start = time.monotonic()
     try:
+        output()  # none (`>&-`): said before the games
         result = soak(
             args.games,
             seed=args.seed,
@@ -218,27 +241,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             full_every=args.full_every,
             mutants=args.mutants,
         )
+        _report(result, args.workers, start)
+        sys.stdout.flush()  # a failure to write is told here, not when the interpreter exits
     except ValueError as error:
         parser.error(f"--{str(error).replace('_', '-')}")
     except KeyboardInterrupt:  # Ctrl-C: the workers are stopped, and it is said without a traceback
         print(f"\n{parser.prog}: interrupted", file=sys.stderr)
         return 130
-    report = result.report
-    print(f"games:            {report.games:,} ({report.finished:,} played to the end, the rest cut)")
-    print(f"states:           {report.states:,}")
-    print(f"actions applied:  {report.legal_applied:,} (every legal action of every state)")
-    print(f"refusals:         {report.illegal_refused:,}")
-    print(
-        f"views checked:    {report.views:,}; samples: {report.samples:,}; round trips: {report.round_trips:,}"
-    )
-    print(
-        f"mutated views:    {report.mutants:,}; accepted and sampled back: {report.mutants_accepted:,}; "
-        f"refused: {report.mutants - report.mutants_accepted:,}"
-    )
-    print(f"violations:       {len(result.violations)}")
-    for violation in result.violations[:20]:
-        print(f"  {violation}")
-    print(f"time:             {time.monotonic() - start:,.0f} s on {args.workers} worker(s)")
+    except OSError as error:  # an output that cannot be written
+        return unwritten(error, parser.prog)
     return 1 if result.violations else 0
 
 
