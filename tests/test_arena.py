@@ -474,6 +474,18 @@ def test_bot_factory_refuses_a_module_whose_import_fails_in_any_way(tmp_path, mo
     sys.modules.pop("failing_bots", None)
 
 
+def test_bot_factory_refuses_a_module_whose_attributes_fail_to_read(tmp_path, monkeypatch):
+    """A module's ``__getattr__`` that raised went through ``hasattr`` as a traceback."""
+    (tmp_path / "odd_bots.py").write_text(
+        "def __getattr__(name):\n    raise RuntimeError('no ' + name)\n", encoding="utf-8"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    message = r"^bot 'odd_bots:Bot': reading 'Bot' of 'odd_bots' failed \(RuntimeError: 'no Bot'\)$"
+    with pytest.raises(ValueError, match=message):
+        bot_factory("odd_bots:Bot")
+    sys.modules.pop("odd_bots", None)
+
+
 @pytest.mark.parametrize(
     ("spec", "error", "message"),
     [

@@ -258,6 +258,13 @@ def test_soak_gives_the_same_totals_on_any_number_of_workers():
     assert one.report.games == 16 and one.violations == ()
 
 
+@pytest.mark.parametrize("rng", [None, 5, random])
+def test_random_rules_takes_a_random_source(rng):
+    """It failed with AttributeError (``None.random``)."""
+    with pytest.raises(TypeError, match=r"^rng must be a Random, not "):
+        soak_module.random_rules(rng)
+
+
 def test_soak_starts_no_more_processes_than_it_has_batches(monkeypatch):
     """A pool of 1,024 processes for one game started them all, and each idled."""
     started = []

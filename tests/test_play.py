@@ -389,13 +389,19 @@ def test_seat_by_number_or_name(monkeypatch, given, name):
         (["--rules", "classic target=0"], "argument --rules: target must be from 1 to 1000000, not 0"),
         (["--seed", "x"], "argument --seed: a seed is an integer, not 'x'"),
         (["--seed", str(2**130)], "argument --seed: a seed is an integer of at most 128 bits"),
+        (
+            ["--seat", "x" * 100_000],
+            "argument --seat: no seat 'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx': use 0-3",
+        ),
     ],
 )
 def test_bad_arguments_are_refused_with_why(capsys, args, message):
     with pytest.raises(SystemExit) as exited:
         cli.main(["play", *args])
     assert exited.value.code == 2
-    assert message in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert message in err
+    assert len(err) < 2_000  # a long argument is quoted short, not whole
 
 
 def test_three_bots_classic_rules_and_a_bot_of_ones_own(monkeypatch, tmp_path):

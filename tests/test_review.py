@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import math
@@ -541,6 +542,12 @@ def test_the_command_refuses_bad_numbers(record_files, capsys):
     assert "a seed is an integer, not 'x'" in err and "a seed is an integer of at most 128 bits" in err
     assert "must be a positive number of seconds, not '0'" in err and "not a number of seconds: 'soon'" in err
     assert seconds("None") is None and seconds("0.5") == 0.5
+    with pytest.raises(argparse.ArgumentTypeError, match=r"^not a number of seconds: 'x+\.\.\.x+'$"):
+        seconds("x" * 100_000)  # quoted short: the whole argument made a message of 100 kB
+    with pytest.raises(
+        argparse.ArgumentTypeError, match=r"^must be a positive number of seconds, not '0+\.\.\.0+'$"
+    ):
+        seconds("0" * 5_000)
 
 
 def test_the_command_says_when_nothing_was_marked_or_reviewed(blunder_review, tmp_path, capsys):

@@ -409,9 +409,17 @@ def _imported(spec: str) -> Callable[[int | None], Bot]:
         ) from error
     found: object = module
     for part in attribute.split("."):
-        if not hasattr(found, part):
-            raise ValueError(f"bot {excerpt(spec)}: {excerpt(module_name)} has no {excerpt(attribute)}")
-        found = getattr(found, part)
+        try:
+            found = getattr(found, part)
+        except AttributeError:
+            raise ValueError(
+                f"bot {excerpt(spec)}: {excerpt(module_name)} has no {excerpt(attribute)}"
+            ) from None
+        except Exception as error:  # a module's __getattr__, or a property, that fails
+            raise ValueError(
+                f"bot {excerpt(spec)}: reading {excerpt(attribute)} of {excerpt(module_name)} failed"
+                f" ({type(error).__name__}: {excerpt(str(error))})"
+            ) from error
     if not callable(found):
         raise ValueError(f"bot {excerpt(spec)}: {excerpt(attribute)} is not a class or function")
     return _checked(found, f"bot {excerpt(spec)}")

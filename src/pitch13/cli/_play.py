@@ -118,7 +118,7 @@ def _seat(text: str) -> int:
     for seat, name in enumerate(SEAT_NAMES):
         if key in (str(seat), name.lower(), name[0].lower()):
             return seat
-    raise argparse.ArgumentTypeError(f"no seat {text!r}: use 0-3 or north, east, south, west")
+    raise argparse.ArgumentTypeError(f"no seat {excerpt(text)}: use 0-3 or north, east, south, west")
 
 
 def _bot(text: str) -> Callable[[int | None], Bot]:

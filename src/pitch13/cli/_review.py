@@ -8,6 +8,7 @@ import sys
 import time
 from typing import TextIO
 
+from pitch13._base.checks import excerpt
 from pitch13._base.commands import ascii_only, seed_arg, whole, workers_arg
 from pitch13.analysis import Review, review
 from pitch13.cli._args import record_or_status
@@ -40,9 +41,9 @@ def seconds(text: str) -> float | None:
     try:
         value = float(ascii_only(text))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {excerpt(text)}") from None
     if not (value > 0 and math.isfinite(value)):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text!r}")
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {excerpt(text)}")
     return value
 
 

@@ -41,7 +41,12 @@ _TARGETS = (1, 3, 7, 11, 21, 31, 54, 54)
 
 
 def random_rules(rng: random.Random) -> Rules:
-    """A valid rule set with every option drawn at random, forced bids at most half the points."""
+    """A valid rule set with every option drawn at random, forced bids at most half the points.
+
+    Raises:
+        TypeError: if ``rng`` is not a :class:`random.Random`.
+    """
+    check_instance(rng, random.Random, "rng")
     options: dict[str, object] = {}
     for field in attrs.fields(Rules):
         if isinstance(field.default, bool):
