@@ -6,8 +6,9 @@ Run it with ``python benchmarks/engine.py`` after ``python -m pip install -e '.[
 Three parts, each on a fixed workload, timed by CPU time (:func:`time.process_time`), so that a
 busy machine slows both sides alike. Each round of parts 1 and 2 (the warm-up rounds first) plays
 games of its own, round *k* dealt from seed ``--seed`` + *k*, the same in every run and for both
-engines of a round: a round that replayed the last one's games would find pitch13's caches of
-legal actions holding its hands already, which no simulation of new games does.
+engines of a round: a round that replayed the last one's games would find the legal actions of
+its hands still cached wherever pitch13's caches hold a round's hands (with a small ``--games``,
+or in pitch13 0.2.0, whose caches held 65,536 hands), which no simulation of new games does.
 
 1. **Games of real length**: ``--games`` seeded pitch13 games played with uniformly random legal
    choices and cut after ``--hand-cap`` hands, interleaved round by round with random 4-player

@@ -12,12 +12,16 @@ set -euo pipefail
 # String hashing is seeded at random per process, which moves the count by about 1 %: fix it.
 export PYTHONHASHSEED=0
 here=$(cd "$(dirname "$0")" && pwd)
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
 # Compile pitch13's bytecode first (into its __pycache__ folders, as an import would): a process
 # that must compile it, in a fresh checkout with PYTHONDONTWRITEBYTECODE set, counts up to 1 %
 # more per action, though both runs compile alike.
-python -m compileall -q "$(python -c 'import os, pitch13; print(os.path.dirname(pitch13.__file__))')" > /dev/null
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+package=$(python -c 'import os, pitch13; print(os.path.dirname(pitch13.__file__))')
+if ! python -m compileall -q "$package" > "$out/compile.log" 2>&1; then
+    echo "instructions.sh: could not write the bytecode of $package (counts may be up to 1 % high):" >&2
+    head -n 3 "$out/compile.log" >&2
+fi
 # The instructions of one run of a workload script (its arguments follow N), counted by
 # callgrind; what the script prints (how many actions it played) is left in $out/printed.N.
 count() {

@@ -16,10 +16,10 @@ being seeded, deals the next one). Each round times ``apply`` over all the pairs
 time (:func:`time.process_time`), then plays whole games, a decision being ``legal_actions``, a
 random choice and ``apply`` as in ``benchmarks/engine.py`` (the last row): round *k*'s games are
 dealt from seed ``--seed`` + *k*, as ``benchmarks/engine.py`` deals them, so that no round finds
-the legal actions of its hands cached by the one before (the ``actions`` column gives round 0's
-decisions, the games the workload was built from). The sides take their rounds in turn, and the
-table gives each kind's median over the rounds, in microseconds an action, and the ratio of this
-checkout's time to the other's.
+the legal actions of its hands still cached from the one before (the ``actions`` column gives
+round 0's decisions, the games the workload was built from). The sides take their rounds in
+turn, and the table gives each kind's median over the rounds, in microseconds an action, and the
+ratio of this checkout's time to the other's.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ _RULES = {"pickup": "any_trump", "look_take": "any_card"}
 
 
 def _games(games: int, hands: int, seed: int) -> int:
-    """Play the workload's games whole; return the number of decisions.
+    """Play ``games`` games of ``seed`` whole (the workload's, for its seed); return the decisions.
 
     A decision is ``legal_actions``, a random choice and ``apply``, as ``benchmarks/engine.py``
     counts them.

@@ -6,6 +6,7 @@ on an engine that breaks any promise it checks: each promise is broken here on p
 
 from __future__ import annotations
 
+import multiprocessing
 import random
 import re
 
@@ -258,6 +259,27 @@ def test_soak_gives_the_same_totals_on_any_number_of_workers():
     assert one.report.games == 16 and one.violations == ()
 
 
+@pytest.mark.skipif(multiprocessing.get_start_method() != "fork", reason="the workers must inherit the patch")
+def test_soak_gives_the_same_violations_in_the_same_order_on_any_number_of_workers(monkeypatch):
+    """The batches come back from the workers in any order: the violations must not."""
+    real = soak_module.check_random_games
+
+    def failing_one_in_three(rules, *, seed, **options):
+        if seed % 3 == 0:
+            raise ConformanceError(f"made up for the game seed {seed}")
+        return real(rules, seed=seed, **options)
+
+    monkeypatch.setattr(soak_module, "check_random_games", failing_one_in_three)
+    options = {"seed": 5, "hand_cap": 1, "full_every": 0, "mutants": 0}
+    one = soak_module.soak(37, workers=1, **options)
+    assert len(one.violations) >= 5
+    assert [int(re.match(r"game (\d+) ", v)[1]) for v in one.violations] == sorted(
+        int(re.match(r"game (\d+) ", v)[1]) for v in one.violations
+    )
+    for workers in (2, 3, 7):
+        assert soak_module.soak(37, workers=workers, **options) == one
+
+
 @pytest.mark.parametrize("rng", [None, 5, random])
 def test_random_rules_takes_a_random_source(rng):
     """It failed with AttributeError (``None.random``)."""
@@ -332,7 +354,7 @@ def test_soak_interrupted_says_so_without_a_traceback(monkeypatch, capsys):
 
     monkeypatch.setattr(soak_module, "soak", interrupted)
     assert soak_module.main(["--games", "2"]) == 130
-    assert capsys.readouterr().err == "\npython -m pitch13.testing.soak: interrupted\n"
+    assert capsys.readouterr().err == "\rpython -m pitch13.testing.soak: interrupted\n"
 
 
 @pytest.mark.parametrize(

@@ -44,6 +44,21 @@ def test_work_done_whole_comes_back_whole():
     assert list(in_order(quick_only_first_range, [(0, 2)], 1, 2)) == [[0, 1]]
 
 
+def test_work_in_order_for_one_process_is_done_in_this_one_as_it_is_read():
+    """One worker, or one range: no pool is started, and a range is worked when it is read."""
+    done = []
+
+    def here(first, stop):  # a local function: it could not be sent to another process
+        done.append(first)
+        return os.getpid(), first, stop
+
+    results = in_order(here, [(0, 2), (2, 4)], 2, 1)
+    assert done == []
+    assert next(results) == (os.getpid(), 0, 2) and done == [0]
+    assert list(results) == [(os.getpid(), 2, 4)]
+    assert list(in_order(here, [(4, 6)], 1, 64)) == [(os.getpid(), 4, 6)]
+
+
 def test_work_in_chunks_reads_its_items_as_the_work_goes():
     """Two chunks a worker are in flight: the items are read as they are needed, endless too."""
     read = []
@@ -106,10 +121,10 @@ def test_a_pool_starts_no_more_processes_than_it_has_chunks():
     first = next(results)
     assert 1 <= len(set(multiprocessing.active_children()) - before) <= 2
     assert sorted([first, *results]) == [1, 2]
-    ranges = in_order(quick_only_first_range, [(0, 2)], 1, 64)
+    ranges = in_order(quick_only_first_range, [(0, 2), (2, 4)], 2, 64)
     assert next(ranges) == [0, 1]
-    assert len(set(multiprocessing.active_children()) - before) == 1
-    assert list(ranges) == []
+    assert len(set(multiprocessing.active_children()) - before) == 2
+    ranges.close()
 
 
 def test_workers_leave_ctrl_c_to_the_main_process():

@@ -1155,3 +1155,20 @@ def test_r_play_7_r_play_4_the_leader_announced_out_after_his_partner_ends_the_h
     assert state.scores == (-5, 7)
     assert state.phase is Phase.DEAL
     assert state.hand_number == 2
+
+
+def test_the_cached_legal_card_actions_of_an_empty_set_are_found_as_any_others():
+    """An empty tuple is falsy: read from the cache with ``or``, it was a miss, listed again, and
+    it emptied a full cache to keep itself."""
+    from pitch13.engine._work import CARD_ACTIONS, PLAY_KIND, card_actions
+
+    cache = CARD_ACTIONS[PLAY_KIND]
+    saved = dict(cache)
+    try:
+        cache.clear()
+        assert card_actions(PLAY_KIND, 0) == ()
+        cache.update({1 << 60 | mask: () for mask in range(4_095)})  # full: 4,096 sets
+        assert card_actions(PLAY_KIND, 0) == () and len(cache) == 4_096
+    finally:
+        cache.clear()
+        cache.update(saved)

@@ -1,4 +1,6 @@
-"""Helpers that import nothing of pitch13 (internal): argument checks, the seeded shuffle, seeds.
+"""Helpers that import nothing of pitch13 (internal).
 
-The lowest layer: the public values (errors, cards, rules, actions) build on it.
+Argument checks, the command lines' number types and standard streams, the seeded shuffle,
+seeds, pools of processes. The lowest layer: the public values (errors, cards, rules, actions)
+build on it.
 """

@@ -2,7 +2,8 @@
 
 :func:`in_chunks` gives the results as each chunk finishes, for :func:`pitch13.arena.match`
 and :func:`pitch13.analysis.review` with ``workers`` above 1; :func:`in_order` and
-:func:`on_dask` give them in the order of the chunks, for :func:`pitch13.simulate.simulate`.
+:func:`on_dask` give them in the order of the chunks, for :func:`pitch13.simulate.simulate`
+(and :func:`in_order` for :func:`pitch13.testing.soak.soak`).
 """
 
 from __future__ import annotations
@@ -114,10 +115,15 @@ def in_order(
     """``work(first, stop)`` of each of the ``count`` ranges, by ``workers`` local processes, in order.
 
     A few ranges a worker are out at a time; no more processes are started than there are
-    ranges. ``work`` must pickle. Workers leave Ctrl-C to this process, which stops them, as in
-    :func:`in_chunks`.
+    ranges, and where that is one (one worker, or one range) this process does the work, one
+    range at a time as the results are read. ``work`` must pickle. Workers leave Ctrl-C to this
+    process, which stops them, as in :func:`in_chunks`.
     """
     processes = _processes(workers, count)
+    if processes == 1:
+        for first, stop in ranges:
+            yield work(first, stop)
+        return
     pool = ProcessPoolExecutor(max_workers=processes, initializer=_start_worker, initargs=(None,))
     todo = iter(ranges)
     pending: deque[Future[_R]] = deque()

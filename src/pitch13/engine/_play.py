@@ -91,7 +91,8 @@ def next_leader(seat: int, out: int, rules: Rules) -> int:
 def play_choices(hand: int, table: TrumpTable) -> tuple[SeatAction, ...]:
     """Any trump of ``hand`` (R-PLAY-1)."""
     mask = hand & table.mask
-    return _PLAYS.get(mask) or listed(PLAY_KIND, mask)
+    found = _PLAYS.get(mask)
+    return found if found is not None else listed(PLAY_KIND, mask)
 
 
 _PLAYS: Final = CARD_ACTIONS[PLAY_KIND]

@@ -147,7 +147,8 @@ _CACHE_SIZE: Final = 1 << 12
 
 def card_actions(kind: int, mask: int) -> tuple[SeatAction, ...]:
     """The actions of ``kind`` for the cards of ``mask``, the cards in index order (interned)."""
-    return CARD_ACTIONS[kind].get(mask) or listed(kind, mask)
+    found = CARD_ACTIONS[kind].get(mask)
+    return found if found is not None else listed(kind, mask)
 
 
 def listed(kind: int, mask: int) -> tuple[SeatAction, ...]:

@@ -12,7 +12,8 @@ after ``--hand-cap`` hands is cut there (random bidding under a
 high target can go on for hundreds of hands).
 
 It prints games, actions and refusals, and each violation with the seed that replays it, and
-exits with status 1 if there was any.
+exits with status 1 if there was any (or if what it prints cannot be written), 2 for a wrong
+argument, and 130 if interrupted (Ctrl-C), which stops its processes at once.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import functools
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import attrs
 
@@ -164,14 +165,9 @@ def soak(
     size = max(1, min(500, games // (workers * 4) or 1))
     ranges = [(first, min(first + size, games)) for first in range(0, games, size)]
     work = functools.partial(_batch, seed=seed, hand_cap=hand_cap, full_every=full_every, mutants=mutants)
-    batches: Iterator[SoakResult]
-    if workers == 1 or len(ranges) == 1:  # one process, or one batch: this one checks it
-        batches = (work(first, stop) for first, stop in ranges)
-    else:
-        batches = in_order(work, ranges, len(ranges), workers)
     results: list[SoakResult] = []
     start = time.monotonic()
-    for result in batches:
+    for result in in_order(work, ranges, len(ranges), workers):  # one worker: in this process
         results.append(result)
         _progress(results, games, start)
     print(file=sys.stderr)
@@ -251,7 +247,7 @@ def _main(argv: Sequence[str] | None) -> int:
     except ValueError as error:
         parser.error(f"--{str(error).replace('_', '-')}")
     except KeyboardInterrupt:  # Ctrl-C: the workers are stopped, and it is said without a traceback
-        print(f"\n{parser.prog}: interrupted", file=sys.stderr)
+        print(f"\r{parser.prog}: interrupted", file=sys.stderr)  # over the progress line
         return 130
     except OSError as error:  # an output that cannot be written
         return unwritten(error, parser.prog)
