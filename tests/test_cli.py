@@ -411,6 +411,16 @@ def test_a_command_with_no_standard_error_keeps_its_output_clean():
     assert (said, status) == ("", 2)
 
 
+def test_a_command_with_no_standard_error_says_nothing_there_and_leaves_it_none(monkeypatch):
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", None)
+    assert cli.main(["replay", "/no/such/file"]) == 2  # its message is dropped, not printed on out
+    assert out.getvalue() == "" and sys.stderr is None
+    assert cli.main(["demo", "--seed", "3"]) == 0
+    assert out.getvalue().startswith("\n=== Hand 1: North deals ===\n") and sys.stderr is None
+
+
 @pytest.mark.parametrize(
     ("module", "argv"),
     [("pitch13.bench", ["--games", "1", "--runs", "1"]), ("pitch13.testing.soak", ["--games", "1"])],
