@@ -153,5 +153,5 @@ def _main(argv: Sequence[str] | None) -> int:
     return 0
 
 
-if __name__ == "__main__":
+if __name__ == "__main__":  # pragma: no cover - run as a command
     sys.exit(main())

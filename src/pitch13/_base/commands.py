@@ -115,14 +115,13 @@ def unwritten(error: OSError, who: str) -> int:
     """The exit status when output cannot be written: 0 if its reader stopped early, else 1, said.
 
     A reader that stops early (``| head``) is no error: standard error is closed, so that
-    nothing more is said as the interpreter exits.
+    nothing more is said as the interpreter exits. Called inside :func:`standard_error`, so
+    that there is one.
     """
     if isinstance(error, BrokenPipeError):
-        if sys.stderr is not None:
-            sys.stderr.close()
+        sys.stderr.close()
         return 0
-    if sys.stderr is not None:
-        print(f"{who}: {error}", file=sys.stderr)
+    print(f"{who}: {error}", file=sys.stderr)
     return 1
 
 
