@@ -287,6 +287,22 @@ class _CtrlC:
         return True
 
 
+class _FullScreen(io.StringIO):
+    def write(self, text):
+        raise OSError(28, "No space left on device")
+
+
+def test_a_screen_that_cannot_be_written_stops_the_game_and_saves_it(monkeypatch, tmp_path):
+    """The file made before the game to check it could be saved was left empty."""
+    path = tmp_path / "unshown.txt"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    monkeypatch.setattr(sys, "stdout", _FullScreen())
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    assert cli.main(["play", "--seed", str(SEED), "--save", str(path)]) == 1
+    assert sys.stderr.getvalue() == "pitch13 play: [Errno 28] No space left on device\n"
+    assert GameRecord.from_text(path.read_text(encoding="utf-8")).seed == SEED
+
+
 def test_ctrl_c_stops_the_game_and_saves_it(monkeypatch, tmp_path, capsys):
     path = tmp_path / "interrupted.txt"
     monkeypatch.setattr(sys, "stdin", _CtrlC())

@@ -199,16 +199,29 @@ def run(args: argparse.Namespace) -> int:
         if why:
             print(f"pitch13 play: cannot save to {save or repr(save)}: {why}", file=sys.stderr)
             return 2
-    status = table.play(bots)
+    try:
+        status = table.play(bots)
+    except OSError:  # the screen cannot be written (a full disk, a closed terminal): the game
+        # so far is saved all the same, where the file made for it was left empty
+        if save is not None:
+            _save(save, table.state)
+        raise
     if save is not None:
-        try:
-            with open(save, "w", encoding="utf-8") as file:
-                file.write(GameRecord.from_state(table.state).to_text())
-        except OSError as error:
-            print(f"pitch13 play: cannot save to {save}: {error}", file=sys.stderr)
+        if not _save(save, table.state):
             return 1
         table.say(f"The game is saved in {save}; `pitch13 replay {save}` prints it whole.")
     return status
+
+
+def _save(path: str, state: GameState) -> bool:
+    """Write the record of the game so far to ``path``; ``False``, said, if it cannot be written."""
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(GameRecord.from_state(state).to_text())
+    except OSError as error:
+        print(f"pitch13 play: cannot save to {path}: {error}", file=sys.stderr)
+        return False
+    return True
 
 
 def _unsavable(path: str) -> str:
