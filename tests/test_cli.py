@@ -167,6 +167,10 @@ def test_bench_command_refuses_a_seed_that_deals_a_game_out_of_range_before_it_p
     assert bench.run_once(pitch13.Rules(), 1, seed).games == 1  # 3,025 games would still do
     with pytest.raises(ValueError, match=r"^seed must be from .* for 2 games, not -"):
         bench.run_once(pitch13.Rules(), 2, -seed - 1)
+    with pytest.raises(
+        ValueError, match=rf"^seed must be from -{seed} to {seed} for 1 game, not {seed + 1}$"
+    ):
+        bench.run_once(pitch13.Rules(), 1, seed + 1)
 
 
 @pytest.mark.parametrize(

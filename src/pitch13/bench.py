@@ -69,7 +69,8 @@ def _check_seed(seed: int, games: int) -> None:
     """Refuse a ``seed`` that would deal one of ``games`` games from a seed out of range."""
     low, high = -(MAX_SEED // _SPREAD), (MAX_SEED - games + 1) // _SPREAD
     if not low <= seed <= high:
-        raise ValueError(f"seed must be from {low} to {high} for {games:,} games, not {excerpt(seed)}")
+        many = f"{games:,} game" + ("s" if games != 1 else "")
+        raise ValueError(f"seed must be from {low} to {high} for {many}, not {excerpt(seed)}")
 
 
 #: The shortest time a run is taken to have lasted (a clock's tick), so that no rate divides by 0.

@@ -541,7 +541,7 @@ def simulate(
     work = functools.partial(_play_chunk, seed=seed, specs=specs, rules=rules)
     if client is not None:
         chunks = pool.on_dask(client, work, ranges, window=4 * width, install=DASK_EXTRA)
-    else:  # one process, or one chunk: this one plays it
+    else:  # local processes (for one worker, or one chunk, this process plays it)
         chunks = pool.in_order(work, ranges, -(-games // size), width)
     return Simulation(_reported(chunks, games, progress), games)
 
