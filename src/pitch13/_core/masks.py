@@ -42,7 +42,7 @@ def by_bytes(mask: int, tables: Sequence[Sequence[tuple[T, ...]]]) -> tuple[T, .
 
     ``tables[k][byte]`` holds the items of the cards whose bits are ``byte`` in byte ``k`` of a
     mask; there are 7 tables, for the 54 bits. The seven lookups are written out: a loop over
-    the bytes cost a fifth more (a legal play of a hand not met lately goes through here).
+    the bytes cost a quarter more (a legal play of a hand not met lately goes through here).
     """
     t0, t1, t2, t3, t4, t5, t6 = tables
     return (
