@@ -164,7 +164,15 @@ def test_bench_command_refuses_a_seed_that_deals_a_game_out_of_range_before_it_p
         f"error: --seed must be from -{seed} to {seed - 1} for 3,100 games, not {seed}\n"
         in capsys.readouterr().err
     )
-    assert bench.run_once(pitch13.Rules(), 1, seed).games == 1  # 3,025 games would still do
+    assert bench.run_once(pitch13.Rules(), 1, seed).games == 1  # and so would 3,026 games
+    with pytest.raises(SystemExit):
+        bench.main(["--games", "3027", "--seed", str(seed)])  # the first count it cannot deal
+    assert f"to {seed - 1} for 3,027 games, not {seed}\n" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        bench.main(["--games", str(10**42)])  # a count no run reaches, whatever the seed
+    assert "error: --games must be at most 9,007,199,254,740,992, not a number of 140 bits" in (
+        capsys.readouterr().err
+    )
     with pytest.raises(ValueError, match=r"^seed must be from .* for 2 games, not -"):
         bench.run_once(pitch13.Rules(), 2, -seed - 1)
     with pytest.raises(
@@ -423,6 +431,17 @@ def test_a_command_with_no_standard_error_says_nothing_there_and_leaves_it_none(
     assert out.getvalue() == "" and sys.stderr is None
     assert cli.main(["demo", "--seed", "3"]) == 0
     assert out.getvalue().startswith("\n=== Hand 1: North deals ===\n") and sys.stderr is None
+
+
+def test_soak_whose_standard_error_cannot_be_written_still_reports(monkeypatch):
+    """Its progress line failed on a full standard error, the run stopped, and saying so failed
+    too: a traceback, and nothing of what it checked."""
+    soak = importlib.import_module("pitch13.testing.soak")
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", _FullDisk())
+    assert soak.main(["--games", "2"]) == 0
+    assert out.getvalue().startswith("games:            2 (")
 
 
 @pytest.mark.parametrize(

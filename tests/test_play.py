@@ -303,6 +303,30 @@ def test_a_screen_that_cannot_be_written_stops_the_game_and_saves_it(monkeypatch
     assert GameRecord.from_text(path.read_text(encoding="utf-8")).seed == SEED
 
 
+class _GoneReader(io.StringIO):
+    def write(self, text):
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+class _KeptOpen(io.StringIO):
+    def close(self):  # a reader gone: standard error is closed so that nothing more is said
+        pass
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full, a device always full")
+def test_a_save_that_fails_after_the_screen_did_is_a_failure_whatever_the_screens_was(monkeypatch):
+    """A reader gone (``| head``) is no failure, status 0; the save failing then is one, and its
+    status was 0 all the same."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    monkeypatch.setattr(sys, "stdout", _GoneReader())
+    monkeypatch.setattr(sys, "stderr", _KeptOpen())
+    assert cli.main(["play", "--seed", str(SEED), "--save", "/dev/full"]) == 1
+    assert (
+        sys.stderr.getvalue()
+        == "pitch13 play: cannot save to /dev/full: [Errno 28] No space left on device\n"
+    )
+
+
 def test_ctrl_c_stops_the_game_and_saves_it(monkeypatch, tmp_path, capsys):
     path = tmp_path / "interrupted.txt"
     monkeypatch.setattr(sys, "stdin", _CtrlC())

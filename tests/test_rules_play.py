@@ -1160,15 +1160,19 @@ def test_r_play_7_r_play_4_the_leader_announced_out_after_his_partner_ends_the_h
 def test_the_cached_legal_card_actions_of_an_empty_set_are_found_as_any_others():
     """An empty tuple is falsy: read from the cache with ``or``, it was a miss, listed again, and
     it emptied a full cache to keep itself."""
+    from pitch13._core.tables import table_for
+    from pitch13.engine._play import play_choices
     from pitch13.engine._work import CARD_ACTIONS, PLAY_KIND, card_actions
 
     cache = CARD_ACTIONS[PLAY_KIND]
     saved = dict(cache)
+    table = table_for(Suit.SPADES, Rules())
     try:
         cache.clear()
         assert card_actions(PLAY_KIND, 0) == ()
         cache.update({1 << 60 | mask: () for mask in range(4_095)})  # full: 4,096 sets
         assert card_actions(PLAY_KIND, 0) == () and len(cache) == 4_096
+        assert play_choices(0, table) == () and len(cache) == 4_096  # the engine's own lookup
     finally:
         cache.clear()
         cache.update(saved)

@@ -18,8 +18,8 @@ from typing import Final
 
 import attrs
 
-from pitch13._base.checks import MAX_SEED, check_count, check_number, excerpt
-from pitch13._base.commands import Parser, integer, output, parsed, standard_error, unwritten
+from pitch13._base.checks import MAX_SEED, MOST_NUMBER, check_count, check_number, excerpt
+from pitch13._base.commands import Parser, integer, parsed, run_command, standard_error
 from pitch13._base.seeds import check_parts, random_source
 from pitch13.engine import apply, legal_actions, new_game
 from pitch13.rules import Rules
@@ -66,7 +66,11 @@ _SPREAD: Final = 1_000_003
 
 
 def _check_seed(seed: int, games: int) -> None:
-    """Refuse a ``seed`` that would deal one of ``games`` games from a seed out of range."""
+    """Refuse a ``seed`` that would deal one of ``games`` games from a seed out of range.
+
+    ``games`` is at most 2**53 (a run's count), far fewer than the seeds between two runs'.
+    """
+    check_count(games, "games", high=MOST_NUMBER)
     low, high = -(MAX_SEED // _SPREAD), (MAX_SEED - games + 1) // _SPREAD
     if not low <= seed <= high:
         many = f"{games:,} game" + ("s" if games != 1 else "")
@@ -85,12 +89,11 @@ def run_once(rules: Rules, games: int, seed: int) -> BenchResult:
 
     Raises:
         TypeError: if ``rules`` is not a :class:`~pitch13.Rules`, or ``games`` or ``seed`` not an int.
-        ValueError: if ``games`` is below 1, or ``seed`` deals a game from a seed out of the range
-            :func:`~pitch13.new_game` takes (about 3.4e32 either way).
+        ValueError: if ``games`` is below 1 or above 2**53, or ``seed`` deals a game from a seed
+            out of the range :func:`~pitch13.new_game` takes: a ``seed`` beyond about ±3.4e32.
     """
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
-    check_count(games, "games")
     check_parts(seed=seed)
     _check_seed(seed, games)
     rng = random_source(seed)
@@ -114,6 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    """:func:`main`, with a standard error."""
     parser = Parser(
         prog="python -m pitch13.bench",
         description="How fast the engine plays random whole games: each run plays the same seeded"
@@ -134,23 +138,17 @@ def _main(argv: Sequence[str] | None) -> int:
     except ValueError as error:
         parser.error(f"--{error}")
     rules = Rules.classic_ten_point() if args.classic else Rules()
-    try:
-        output()  # none (`>&-`): said before the runs
-        run_once(rules, max(1, args.games // 10), args.seed)  # warm-up: caches and tables
-        results = [run_once(rules, args.games, args.seed) for _ in range(args.runs)]
-        print(
-            f"python {platform.python_version()} on {platform.machine()},"
-            f" {args.runs} runs of {args.games} games"
-        )
-        print(f"actions per CPU second: {statistics.median(r.actions_per_second for r in results):,.0f}")
-        print(f"hands per CPU second:   {statistics.median(r.hands_per_second for r in results):,.0f}")
-        print(f"actions per hand:       {statistics.median(r.actions / r.hands for r in results):.1f}")
-        sys.stdout.flush()  # a failure to write is told here, not when the interpreter exits
-    except KeyboardInterrupt:  # Ctrl-C: said, without a traceback
-        print(f"{parser.prog}: interrupted", file=sys.stderr)
-        return 130
-    except OSError as error:  # an output that cannot be written
-        return unwritten(error, parser.prog)
+    return run_command(parser.prog, lambda: _runs(rules, args.games, args.runs, args.seed))
+
+
+def _runs(rules: Rules, games: int, runs: int, seed: int) -> int:
+    """A warm-up, then ``runs`` timed runs, and their medians printed; the exit status."""
+    run_once(rules, max(1, games // 10), seed)  # warm-up: caches and tables
+    results = [run_once(rules, games, seed) for _ in range(runs)]
+    print(f"python {platform.python_version()} on {platform.machine()}, {runs} runs of {games} games")
+    print(f"actions per CPU second: {statistics.median(r.actions_per_second for r in results):,.0f}")
+    print(f"hands per CPU second:   {statistics.median(r.hands_per_second for r in results):,.0f}")
+    print(f"actions per hand:       {statistics.median(r.actions / r.hands for r in results):.1f}")
     return 0
 
 

@@ -28,6 +28,7 @@ __all__ = [
     "integer",
     "output",
     "parsed",
+    "run_command",
     "seed_arg",
     "standard_error",
     "unwritten",
@@ -121,8 +122,29 @@ def unwritten(error: OSError, who: str) -> int:
     if isinstance(error, BrokenPipeError):
         sys.stderr.close()
         return 0
-    print(f"{who}: {error}", file=sys.stderr)
+    with contextlib.suppress(OSError):  # standard error full too: the status says it
+        print(f"{who}: {error}", file=sys.stderr)
     return 1
+
+
+def run_command(who: str, body: Callable[[], int], *, interrupted: str = "") -> int:
+    """The exit status of ``body``, a command's work, which ``who`` (``"pitch13 simulate"``) does.
+
+    A closed standard output is said before the work begins; an output that cannot be written,
+    and Ctrl-C (status 130, said after ``interrupted``: a carriage return over a progress line),
+    are said without a traceback. Called inside :func:`standard_error`.
+    """
+    try:
+        output()  # none (`>&-`, pythonw): said at once
+        status = body()
+        sys.stdout.flush()  # a failure to write is told here, not when the interpreter exits
+        return status
+    except KeyboardInterrupt:  # Ctrl-C: what was done is lost, and said to be
+        with contextlib.suppress(OSError):
+            print(f"{interrupted}{who}: interrupted", file=sys.stderr)
+        return 130
+    except OSError as error:  # an output that cannot be written: a full disk, a missing folder
+        return unwritten(error, who)
 
 
 @contextlib.contextmanager

@@ -25,7 +25,7 @@ from typing import NoReturn, TextIO
 
 import pitch13
 from pitch13._base.checks import pair_text
-from pitch13._base.commands import Parser, output, parsed, seed_arg, standard_error, unwritten, whole
+from pitch13._base.commands import Parser, output, parsed, run_command, seed_arg, standard_error, whole
 from pitch13.actions import Deal, Play, TurnUp
 from pitch13.bots import SimpleBot
 from pitch13.cli._args import fit_output, named, record_or_status
@@ -181,16 +181,7 @@ def _main(argv: Sequence[str] | None) -> int:
     for name, tool in tools.items():
         tool.configure(sub.add_parser(name, help=tool.HELP, description=tool.DESCRIPTION))
     args = parsed(parser, argv)
-    try:
-        output()  # none (`>&-`, pythonw): said at once
-        status = _run(args, tools)
-        sys.stdout.flush()  # a failure to write is told here, not when the interpreter exits
-        return status
-    except KeyboardInterrupt:  # Ctrl-C: what was done is lost, and said to be
-        print(f"pitch13 {args.command}: interrupted", file=sys.stderr)
-        return 130
-    except OSError as error:  # an output that cannot be written: a full disk, a missing folder
-        return unwritten(error, f"pitch13 {args.command}")
+    return run_command(f"pitch13 {args.command}", lambda: _run(args, tools))
 
 
 class _Version(argparse.Action):

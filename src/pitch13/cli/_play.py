@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
 from pitch13._base.checks import excerpt
-from pitch13._base.commands import seed_arg
+from pitch13._base.commands import seed_arg, unwritten
 from pitch13._core.action_sets import is_one_of
 from pitch13.actions import (
     PASS,
@@ -201,11 +201,12 @@ def run(args: argparse.Namespace) -> int:
             return 2
     try:
         status = table.play(bots)
-    except OSError:  # the screen cannot be written (a full disk, a closed terminal): the game
-        # so far is saved all the same, where the file made for it was left empty
-        if save is not None:
-            _save(save, table.state)
-        raise
+    except OSError as error:  # the screen cannot be written (a full disk, a closed terminal, a
+        # reader gone): the game so far is saved all the same, where the file made for it was
+        # left empty; a save that fails then is a failure, whatever the screen's was
+        saved = save is None or _save(save, table.state)
+        told = unwritten(error, "pitch13 play")
+        return told if saved else 1
     if save is not None:
         if not _save(save, table.state):
             return 1

@@ -12,12 +12,14 @@ after ``--hand-cap`` hands is cut there (random bidding under a
 high target can go on for hundreds of hands).
 
 It prints games, actions and refusals, and each violation with the seed that replays it, and
-exits with status 1 if there was any (or if what it prints cannot be written), 2 for a wrong
-argument, and 130 if interrupted (Ctrl-C), which stops its processes at once.
+exits with status 1 if there was any, or if what it prints cannot be written (0 if its reader
+stops early, as ``| head`` does), 2 for a wrong argument, and 130 if interrupted (Ctrl-C), which
+stops its processes at once.
 """
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import functools
 import random
@@ -28,7 +30,7 @@ from collections.abc import Sequence
 import attrs
 
 from pitch13._base.checks import MOST_WORKERS, check_count, check_instance, check_tuple_of
-from pitch13._base.commands import Parser, integer, output, parsed, standard_error, unwritten
+from pitch13._base.commands import Parser, integer, parsed, run_command, standard_error
 from pitch13._base.pool import in_order
 from pitch13._base.seeds import check_parts
 from pitch13.records._json import rules_to_dict
@@ -170,7 +172,8 @@ def soak(
     for result in in_order(work, ranges, len(ranges), workers):  # one worker: in this process
         results.append(result)
         _progress(results, games, start)
-    print(file=sys.stderr)
+    with contextlib.suppress(OSError):
+        print(file=sys.stderr)
     return SoakResult(_summed([r.report for r in results]), tuple(v for r in results for v in r.violations))
 
 
@@ -180,8 +183,10 @@ def _rules_call(rules: Rules) -> str:
 
 
 def _progress(results: Sequence[SoakResult], games: int, start: float) -> None:
+    """Redraw the progress line on standard error, if it can be written (else the run goes on)."""
     done = sum(r.report.games for r in results)
-    print(f"\r{done:,}/{games:,} games, {time.monotonic() - start:,.0f} s", end="", file=sys.stderr)
+    with contextlib.suppress(OSError):
+        print(f"\r{done:,}/{games:,} games, {time.monotonic() - start:,.0f} s", end="", file=sys.stderr)
 
 
 def _report(result: SoakResult, workers: int, start: float) -> None:
@@ -211,6 +216,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    """:func:`main`, with a standard error."""
     parser = Parser(prog="python -m pitch13.testing.soak", description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=integer, default=1000, help="games to play (default 1000)")
     parser.add_argument("--seed", type=integer, default=0, help="the seed of the games and rules (default 0)")
@@ -231,27 +237,25 @@ def _main(argv: Sequence[str] | None) -> int:
         help="mutated view deltas, and as many view documents, read in every game (default 2)",
     )
     args = parsed(parser, argv)
-    start = time.monotonic()
-    try:
-        output()  # none (`>&-`): said before the games
-        result = soak(
-            args.games,
-            seed=args.seed,
-            workers=args.workers,
-            hand_cap=args.hand_cap,
-            full_every=args.full_every,
-            mutants=args.mutants,
-        )
+
+    def body() -> int:
+        start = time.monotonic()
+        try:
+            result = soak(
+                args.games,
+                seed=args.seed,
+                workers=args.workers,
+                hand_cap=args.hand_cap,
+                full_every=args.full_every,
+                mutants=args.mutants,
+            )
+        except ValueError as error:
+            parser.error(f"--{str(error).replace('_', '-')}")
         _report(result, args.workers, start)
-        sys.stdout.flush()  # a failure to write is told here, not when the interpreter exits
-    except ValueError as error:
-        parser.error(f"--{str(error).replace('_', '-')}")
-    except KeyboardInterrupt:  # Ctrl-C: the workers are stopped, and it is said without a traceback
-        print(f"\r{parser.prog}: interrupted", file=sys.stderr)  # over the progress line
-        return 130
-    except OSError as error:  # an output that cannot be written
-        return unwritten(error, parser.prog)
-    return 1 if result.violations else 0
+        return 1 if result.violations else 0
+
+    # Interrupted, it is said over the progress line.
+    return run_command(parser.prog, body, interrupted="\r")
 
 
 if __name__ == "__main__":  # pragma: no cover - run as a command
