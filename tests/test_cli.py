@@ -460,6 +460,8 @@ def test_bench_and_soak_whose_output_cannot_be_written_say_so(module, argv, monk
         monkeypatch.setattr(sys, "stderr", io.StringIO())
         assert main(argv) == 1
         assert sys.stderr.getvalue().endswith(message)
+    monkeypatch.setattr(sys, "stderr", _FullDisk())  # nor can it be said: the status says it
+    assert main(argv) == 1
     monkeypatch.setattr(sys, "stdout", _FullDisk())
     monkeypatch.setattr(sys, "stderr", io.StringIO())
     with pytest.raises(SystemExit) as stop:
