@@ -433,6 +433,39 @@ def test_a_command_with_no_standard_error_says_nothing_there_and_leaves_it_none(
     assert out.getvalue().startswith("\n=== Hand 1: North deals ===\n") and sys.stderr is None
 
 
+class _FlushFails(io.StringIO):
+    def __init__(self, error):
+        super().__init__()
+        self.error = error
+
+    def flush(self):
+        raise self.error
+
+
+@pytest.mark.parametrize(
+    ("status", "error", "expected", "said"),
+    [
+        (1, BrokenPipeError(32, "Broken pipe"), 1, ""),  # a failure found is kept
+        (0, BrokenPipeError(32, "Broken pipe"), 0, ""),  # a reader gone is no failure
+        (0, OSError(28, "No space left on device"), 1, "soak: [Errno 28] No space left on device\n"),
+        (1, OSError(28, "No space left on device"), 1, ""),
+    ],
+)
+def test_a_commands_status_is_kept_when_its_last_write_fails(monkeypatch, status, error, expected, said):
+    """``soak | head`` with violations exited 0: the failure of the last write replaced the
+    status of the work."""
+    from pitch13._base.commands import run_command
+
+    class Kept(io.StringIO):
+        def close(self):  # a reader gone closes standard error: kept readable here
+            pass
+
+    monkeypatch.setattr(sys, "stdout", _FlushFails(error))
+    monkeypatch.setattr(sys, "stderr", Kept())
+    assert run_command("soak", lambda: status) == expected
+    assert sys.stderr.getvalue() == said
+
+
 def test_soak_whose_standard_error_cannot_be_written_still_reports(monkeypatch):
     """Its progress line failed on a full standard error, the run stopped, and saying so failed
     too: a traceback, and nothing of what it checked."""

@@ -132,19 +132,23 @@ def run_command(who: str, body: Callable[[], int], *, interrupted: str = "") -> 
 
     A closed standard output is said before the work begins; an output that cannot be written,
     and Ctrl-C (status 130, said after ``interrupted``: a carriage return over a progress line),
-    are said without a traceback. Called inside :func:`standard_error`.
+    are said without a traceback. A failure the work itself reported (a status other than 0)
+    stays the status, even when its reader then went away. Called inside :func:`standard_error`.
     """
     try:
         output()  # none (`>&-`, pythonw): said at once
         status = body()
-        sys.stdout.flush()  # a failure to write is told here, not when the interpreter exits
-        return status
     except KeyboardInterrupt:  # Ctrl-C: what was done is lost, and said to be
         with contextlib.suppress(OSError):
             print(f"{interrupted}{who}: interrupted", file=sys.stderr)
         return 130
     except OSError as error:  # an output that cannot be written: a full disk, a missing folder
         return unwritten(error, who)
+    try:
+        sys.stdout.flush()  # a failure to write is told here, not when the interpreter exits
+    except OSError as error:
+        return status or unwritten(error, who)
+    return status
 
 
 @contextlib.contextmanager

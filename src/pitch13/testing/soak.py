@@ -12,9 +12,9 @@ after ``--hand-cap`` hands is cut there (random bidding under a
 high target can go on for hundreds of hands).
 
 It prints games, actions and refusals, and each violation with the seed that replays it, and
-exits with status 1 if there was any, or if what it prints cannot be written (0 if its reader
-stops early, as ``| head`` does), 2 for a wrong argument, and 130 if interrupted (Ctrl-C), which
-stops its processes at once.
+exits with status 1 if there was any, or if what it prints cannot be written (a reader that
+stops early, as ``| head`` does, is no failure), 2 for a wrong argument, and 130 if interrupted
+(Ctrl-C), which stops its processes at once.
 """
 
 from __future__ import annotations
