@@ -182,18 +182,34 @@ def test_bench_command_refuses_a_seed_that_deals_a_game_out_of_range_before_it_p
 
 
 @pytest.mark.parametrize(
-    ("argv", "message"),
+    ("module", "argv", "message"),
     [
-        (["--games", "\uff11\uff12"], "argument --games: not a whole number: '\uff11\uff12'"),
-        (["--runs", "\u0663"], "argument --runs: not a whole number: '\u0663'"),
-        (["--seed", "1" * 61], "argument --seed: a number of 61 digits is far too large"),
+        (
+            "pitch13.bench",
+            ["--games", "\uff11\uff12"],
+            "argument --games: not a whole number: '\uff11\uff12'",
+        ),
+        ("pitch13.bench", ["--runs", "\u0663"], "argument --runs: not a whole number: '\u0663'"),
+        ("pitch13.bench", ["--seed", "1" * 61], "argument --seed: a number of 61 digits is far too large"),
+        (
+            "pitch13.testing.soak",
+            ["--games", "\uff11\uff12"],
+            "argument --games: not a whole number: '\uff11\uff12'",
+        ),
+        ("pitch13.testing.soak", ["--workers", "\u0662"], "argument --workers: not a whole number: '\u0662'"),
+        (
+            "pitch13.testing.soak",
+            ["--seed", "1" * 61],
+            "argument --seed: a number of 61 digits is far too large",
+        ),
+        ("pitch13.testing.soak", ["--mutants", "1.5"], "argument --mutants: not a whole number: '1.5'"),
     ],
 )
-def test_bench_command_reads_numbers_in_ascii_digits_of_a_sane_length(argv, message, capsys):
-    """``int`` read other scripts' digits (fullwidth ``12``, Arabic-Indic ``3``), and numbers
-    of up to 4,300 digits, as the ``pitch13`` commands do not."""
+def test_bench_and_soak_read_numbers_in_ascii_digits_of_a_sane_length(module, argv, message, capsys):
+    """``int`` read other scripts' digits (fullwidth ``12``, Arabic-Indic ``3`` and ``2``), and
+    numbers of up to 4,300 digits, as the ``pitch13`` commands do not."""
     with pytest.raises(SystemExit) as stop:
-        bench.main(argv)
+        importlib.import_module(module).main(argv)
     assert stop.value.code == 2
     assert message in capsys.readouterr().err
 

@@ -358,24 +358,6 @@ def test_soak_interrupted_says_so_without_a_traceback(monkeypatch, capsys):
 
 
 @pytest.mark.parametrize(
-    ("argv", "message"),
-    [
-        (["--games", "\uff11\uff12"], "argument --games: not a whole number: '\uff11\uff12'"),
-        (["--workers", "\u0662"], "argument --workers: not a whole number: '\u0662'"),
-        (["--seed", "1" * 61], "argument --seed: a number of 61 digits is far too large"),
-        (["--mutants", "1.5"], "argument --mutants: not a whole number: '1.5'"),
-    ],
-)
-def test_soak_reads_numbers_in_ascii_digits_of_a_sane_length(argv, message, capsys):
-    """``int`` read other scripts' digits (fullwidth ``12``, Arabic-Indic ``2``), and numbers
-    of up to 4,300 digits, as the ``pitch13`` commands do not."""
-    with pytest.raises(SystemExit) as info:
-        soak_module.main(argv)
-    assert info.value.code == 2
-    assert message in capsys.readouterr().err
-
-
-@pytest.mark.parametrize(
     ("arguments", "error", "message"),
     [
         ({"games": 0}, ValueError, "games must be at least 1, not 0"),
