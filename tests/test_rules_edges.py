@@ -691,6 +691,9 @@ def test_tricks_results_and_outcomes_made_in_code_are_checked():
     for make, error, message in [
         (lambda: Trick(1, (), 0, (0, 0)), ValueError, r"Trick\.plays are 1 to 4 plays, not 0"),
         (lambda: Trick(0, trick.plays, 0, (2, 0)), ValueError, r"Trick\.number must be at least 1"),
+        # As a view document's reader takes them: made in code, they were kept, then refused there.
+        (lambda: Trick(60, trick.plays, 0, (2, 0)), ValueError, r"Trick\.number must be at most 54"),
+        (lambda: PointCard(card("AH"), 7, "ace", 0), ValueError, r"PointCard\.points must be at most 3"),
         (
             lambda: Trick(1, ((0, "AH"),), 0, (0, 0)),
             TypeError,

@@ -55,7 +55,7 @@ class Trick:
     points: tuple[int, int]
 
     def __attrs_post_init__(self) -> None:
-        check_count(self.number, "Trick.number")
+        check_count(self.number, "Trick.number", high=54)  # as a view document's reader takes it
         check_instance(self.plays, tuple, "Trick.plays")
         if not 1 <= len(self.plays) <= 4:
             raise ValueError(f"Trick.plays are 1 to 4 plays, not {len(self.plays)}")
@@ -103,7 +103,7 @@ class PointCard:
 
     def __attrs_post_init__(self) -> None:
         check_instance(self.card, Card, "PointCard.card")
-        check_count(self.points, "PointCard.points")
+        check_count(self.points, "PointCard.points", high=3)  # as a view document's reader takes it
         check_instance(self.label, str, "PointCard.label")
         if self.team is not None:
             check_count(self.team, "PointCard.team", 0, 1)
