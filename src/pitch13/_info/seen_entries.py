@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Final, Union, get_args
+from typing import Final, NoReturn, Union, get_args
 
 import attrs
 
@@ -210,8 +210,6 @@ class SeenEntry:
         check_entry(self.seat, item, _ITEM_TYPES, "SeenEntry", owner)
 
     def __str__(self) -> str:
-        if not isinstance(self.item, _ITEM_TYPES):  # one made past the checks (unpickled)
-            raise TypeError(f"a seen entry holds an action or an event, not {excerpt(self.item)}")
         return notation(self.seat, self.item)
 
 
@@ -254,8 +252,16 @@ def notation(seat: int | None, item: SeenItem) -> str:
             return f"scored {result.hand_number}"
         case GameOver(outcome=outcome):
             return f"over {outcome.winner} {outcome.termination.value}"
-        case _:  # pragma: no cover - mypy checks that every kind of entry is written
-            assert_never(item)
+        case _:  # mypy checks that every kind of entry is written: only one made past the checks
+            _not_an_item(item)  # (unpickled) gets here
+
+
+def _not_an_item(item: NoReturn) -> NoReturn:
+    """Refuse what a seen entry made past its checks holds, which is not an item.
+
+    mypy checks that a case for every item comes before the call.
+    """
+    raise TypeError(f"a seen entry holds an action or an event, not {excerpt(item)}")
 
 
 def dealt_cards(deck: tuple[Card, ...], dealer: int, seat: int) -> tuple[Card, ...]:
