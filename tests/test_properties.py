@@ -44,6 +44,7 @@ from pitch13 import (
     apply,
     legal_actions,
     new_game,
+    view_delta,
 )
 from pitch13._core import fields
 from pitch13.engine._work import freeze
@@ -553,12 +554,14 @@ def check_values_made(final: GameState) -> None:
     """Every event, trick, hand result and outcome of the game passes the checks of one made in code.
 
     The library makes its own without them (a history makes one of each for every entry, trick
-    and hand); made again through the public constructor, each is the same value.
+    and hand, and a server a view delta for every move); made again through the public
+    constructor, each is the same value.
     """
     made: list[object] = [*final.tricks, *final.results, *final.history]
     for seat in (0, 1, 2, 3, None):  # each seat's history, and what it saw of the deals and looks
         seen = seen_history(final, seat)
         made += [*seen, *(entry.item for entry in seen if type(entry.item) in SEEN_ONLY)]
+        made += [view_delta(final, seat, since) for since in {0, final.ply // 2, final.ply}]
     for entry in final.history:
         item = entry.item
         made += [item] if entry.seat is None and not isinstance(item, Deal) else []
