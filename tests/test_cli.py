@@ -682,10 +682,10 @@ def test_the_rules_are_said_as_their_words(capsys):
 
 def test_a_record_that_cannot_be_written_stops_the_demo_at_once_in_one_line(tmp_path, capsys):
     missing = tmp_path / "no-such-folder" / "game.txt"
-    assert cli.main(["demo", "--record", str(missing)]) == 1
+    assert cli.main(["demo", "--record", str(missing)]) == 2  # refused, as simulate --out is
     out, err = capsys.readouterr()
     assert out == ""  # stopped before the game was played
-    assert err == f"pitch13 demo: [Errno 2] No such file or directory: {str(missing)!r}\n"
+    assert err == f"pitch13 demo: cannot write {missing}: No such file or directory\n"
 
 
 def test_ctrl_c_stops_a_command_in_one_line_with_status_130(monkeypatch, capsys):

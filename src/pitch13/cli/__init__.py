@@ -15,6 +15,7 @@ whose commitment was shown before its first bid (:meth:`pitch13.GameRecord.verif
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import io
 import os
@@ -202,7 +203,12 @@ def _run(args: argparse.Namespace, tools: dict[str, ModuleType]) -> int:
     if not args.record:
         play_demo(args.seed, rules, args.dealer, sys.stdout)
         return 0
-    with open(args.record, "w", encoding="utf-8") as file:  # opened first: a bad path stops at once
+    with contextlib.ExitStack() as stack:
+        try:  # opened first: a bad path stops at once, refused as simulate --out and play --save are
+            file = stack.enter_context(open(args.record, "w", encoding="utf-8"))
+        except OSError as error:
+            print(f"pitch13 demo: cannot write {args.record}: {error.strerror or error}", file=sys.stderr)
+            return 2
         # The game is printed once its record is written, so a reader that stops early
         # (`| head`) does not stop the record being written.
         printed = io.StringIO()
