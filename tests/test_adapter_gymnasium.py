@@ -16,7 +16,7 @@ import sys  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from helpers import EqualsAnything  # noqa: E402
-from pitch13 import BotError, IllegalActionError, Pass, Phase, Rules, new_game, view  # noqa: E402
+from pitch13 import BotError, BotFailedError, IllegalActionError, Pass, Phase, Rules, new_game, view  # noqa: E402
 from pitch13.adapters import gymnasium as adapter  # noqa: E402
 from pitch13.adapters.gymnasium import ENV_ID, GAME_ENV_ID, Pitch13Env, register_envs  # noqa: E402
 from pitch13.bots import RandomBot, SearchBot, SimpleBot  # noqa: E402
@@ -218,6 +218,13 @@ class Passer:
         return Pass()
 
 
+class Failing:
+    """An opponent that raises when it is asked."""
+
+    def choose(self, view):
+        raise OSError("no model")
+
+
 def test_bad_bots_are_refused():
     with pytest.raises(TypeError, match="partner"):
         Pitch13Env(partner=3)
@@ -236,6 +243,10 @@ def test_bad_bots_are_refused():
     env = Pitch13Env(opponents=EqualsAnything())
     with pytest.raises(BotError):
         play(env, seed=0, pick=lambda mask: mask.nonzero()[0][-1])
+    env = Pitch13Env(opponents=Failing())
+    with pytest.raises(BotFailedError, match=r"^the bot of seat [13] raised OSError: no model$") as caught:
+        play(env, seed=0, pick=lambda mask: mask.nonzero()[0][-1])
+    assert type(caught.value.__cause__) is OSError
 
 
 # --- episodes -----------------------------------------------------------------------------------

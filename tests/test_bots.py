@@ -18,6 +18,7 @@ from pitch13 import (
     DECK,
     Bid,
     BotError,
+    BotFailedError,
     Discard,
     GameState,
     GiveUp,
@@ -292,6 +293,63 @@ def test_bot_error_names_the_seat_that_failed_later_in_the_game():
     error = caught.value
     assert error.seat == 3
     assert isinstance(error.action, Play)
+
+
+class Raises:
+    """A bot that raises ``error`` when it is asked, from its ``turn``-th question on."""
+
+    def __init__(self, error, turn=0):
+        self.error, self.turn = error, turn
+
+    def choose(self, seat_view):
+        if self.turn:
+            self.turn -= 1
+            return seat_view.legal_actions[0]
+        raise self.error
+
+
+class Unsayable(Exception):
+    """An exception whose own str() fails."""
+
+    def __str__(self):
+        raise RuntimeError("no words")
+
+
+def test_a_bot_that_raises_stops_the_game_with_bot_failed_error_from_its_exception():
+    for run in (
+        lambda bots: play_game(bots, seed=5),
+        lambda bots: list(iter_hands(bots, seed=5)),
+    ):
+        cause = LookupError("no move for this hand")
+        with pytest.raises(BotFailedError) as caught:
+            run([RandomBot(0), RandomBot(1), RandomBot(2), Raises(cause, turn=3)])
+        error = caught.value
+        assert isinstance(error, RuntimeError) and error.__cause__ is cause
+        assert (error.seat, error.error, error.where) == (3, "LookupError: no move for this hand", "")
+        assert str(error) == "the bot of seat 3 raised LookupError: no move for this hand"
+
+
+@pytest.mark.parametrize(
+    ("raised", "said"),
+    [
+        (ValueError(), "ValueError"),
+        (Unsayable(), "Unsayable"),
+        (KeyError("x" * 1000), ("KeyError: '" + "x" * 1000)[:199] + "…"),
+    ],
+    ids=["no-message", "str-fails", "long"],
+)
+def test_what_a_failing_bot_raised_is_said_in_at_most_200_characters(raised, said):
+    with pytest.raises(BotFailedError) as caught:
+        play_game([RandomBot(0), Raises(raised), RandomBot(2), RandomBot(3)], seed=5)
+    assert caught.value.error == said and len(said) <= 200
+    assert str(caught.value) == f"the bot of seat 1 raised {said}"
+
+
+def test_a_bot_interrupted_is_not_a_failed_bot():
+    """Ctrl-C (or a SystemExit) inside a bot goes on as it is: the runner does not hide it."""
+    for raised in (KeyboardInterrupt(), SystemExit(3)):
+        with pytest.raises(type(raised)):
+            play_game([RandomBot(0), Raises(raised), RandomBot(2), RandomBot(3)], seed=5)
 
 
 @pytest.mark.parametrize(

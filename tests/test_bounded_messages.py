@@ -1284,6 +1284,7 @@ EXEMPT: dict[object, str] = {
     pitch13.new_seed: _NOTHING,
     pitch13.ActionParseError: _ERROR,
     pitch13.BotError: _ERROR,
+    pitch13.BotFailedError: _ERROR,
     pitch13.CardParseError: _ERROR,
     pitch13.DocumentError: _ERROR,
     pitch13.IllegalActionError: _ERROR,
@@ -1349,6 +1350,8 @@ def test_made_errors_quote_an_excerpt() -> None:
         pitch13.BotError(1, LONG_TEXT),
         pitch13.BotError(1, HUGE),
         pitch13.BotError(1, DEEP_LIST),
+        pitch13.BotFailedError(1, LONG_TEXT),
+        pitch13.BotFailedError(1, ValueError(LONG_TEXT)),
         ActionParseError(LONG_TEXT, 3, "why"),
     ):
         assert len(str(error)) < SHORT

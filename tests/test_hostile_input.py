@@ -21,6 +21,7 @@ from pitch13 import (
     ActionParseError,
     Bid,
     BotError,
+    BotFailedError,
     Card,
     CardParseError,
     Deal,
@@ -413,7 +414,8 @@ def test_errors_pickle_with_what_they_carry(protocol):
     parse = raised(lambda: parse_action("bid x"))
     card_error = raised(lambda: Card.parse("ZZ"))
     bot = BotError(2, Bid(5), "game 7 of the run seeded 1")
-    for error in (illegal, document, parse, card_error, bot):
+    failed = BotFailedError(3, KeyError("k"), "game 2 of the run seeded 0")
+    for error in (illegal, document, parse, card_error, bot, failed):
         loaded = pickle.loads(pickle.dumps(error, protocol))
         assert type(loaded) is type(error) and str(loaded) == str(error)
     loaded = pickle.loads(pickle.dumps(illegal, protocol))
@@ -424,3 +426,5 @@ def test_errors_pickle_with_what_they_carry(protocol):
     assert (loaded.text, loaded.position) == ("bid x", parse.position)
     loaded = pickle.loads(pickle.dumps(bot, protocol))
     assert (loaded.seat, loaded.action, loaded.where) == (2, Bid(5), "game 7 of the run seeded 1")
+    loaded = pickle.loads(pickle.dumps(failed, protocol))
+    assert (loaded.seat, loaded.error, loaded.where) == (3, "KeyError: 'k'", "game 2 of the run seeded 0")

@@ -563,7 +563,7 @@ def test_a_bot_that_fails_stops_the_game_in_one_line_and_the_game_is_saved(monke
         == 1
     )
     err = capsys.readouterr().err
-    assert err == "pitch13 play: the bot of seat 1 failed: RuntimeError: the model file is gone\n"
+    assert err == "pitch13 play: the bot of seat 1 raised RuntimeError: the model file is gone\n"
     assert GameRecord.from_text(path.read_text(encoding="utf-8")).seed == 2
 
 

@@ -74,6 +74,24 @@ class Shy:
         return self.rng.choice(actions)
 
 
+class Unpicklable(Exception):
+    """What a bot may raise: an exception that cannot cross to another process."""
+
+    def __init__(self):
+        super().__init__("the model is gone")
+        self.model = lambda: None
+
+
+class Broken:
+    """Raises when it is asked."""
+
+    def __init__(self, seed=None):
+        pass
+
+    def choose(self, view):
+        raise Unpicklable
+
+
 class Cheat:
     """Answers with an action that is never legal."""
 
@@ -354,6 +372,21 @@ def test_simulate_refuses_bad_arguments():
         pitch13.BotError, match=r"seat 1 .*, in game [01] of the run seeded 0$"
     ):  # from a worker too
         list(simulate(2, bots=[SimpleBot, Cheat, SimpleBot, SimpleBot], workers=2, chunk_size=1))
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_bot_that_raises_stops_the_run_with_the_game_it_was_in(workers):
+    bots = [SimpleBot, Broken, SimpleBot, SimpleBot]
+    with pytest.raises(pitch13.BotFailedError) as caught:
+        list(simulate(2, seed=3, start=5, bots=bots, workers=workers, chunk_size=1))
+    error = caught.value
+    assert (error.seat, error.error) == (1, "Unpicklable: the model is gone")
+    assert error.where == "game 5 of the run seeded 3"  # the first game, in the run's order
+    assert str(error).endswith(f"raised Unpicklable: the model is gone, in {error.where}")
+    if workers == 1:
+        assert type(error.__cause__) is Unpicklable
+    with pytest.raises(pitch13.BotFailedError, match=r"seat 1 raised .*, in game 7 of the run seeded 3$"):
+        simulate_game(7, seed=3, bots=bots)
 
 
 def test_a_run_of_any_length_holds_a_few_chunks_in_memory():
@@ -648,6 +681,11 @@ def test_a_bot_that_breaks_the_rules_stops_the_command_with_its_error(capsys):
         == 1
     )
     assert "pitch13 simulate: the bot of seat 1 chose Bid(amount=99)" in capsys.readouterr().err
+    assert cli.main(["simulate", "--games", "1", "--bots", f"{__name__}:Broken", "--quiet"]) == 1
+    assert capsys.readouterr().err == (
+        "pitch13 simulate: the bot of seat 1 raised Unpicklable: the model is gone, "
+        "in game 0 of the run seeded 0\n"
+    )
 
 
 def test_the_help_reads_well(capsys):

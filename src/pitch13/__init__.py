@@ -53,6 +53,7 @@ from pitch13.engine import apply, legal_actions, new_game, why_illegal
 from pitch13.errors import (
     ActionParseError,
     BotError,
+    BotFailedError,
     CardParseError,
     DocumentError,
     FairnessError,
@@ -98,6 +99,7 @@ __all__ = [
     "ActionParseError",
     "Bid",
     "BotError",
+    "BotFailedError",
     "Card",
     "CardParseError",
     "Deal",

@@ -54,9 +54,8 @@ from pitch13._base.checks import (
 )
 from pitch13._base.pool import in_chunks
 from pitch13._base.seeds import check_parts, game_seed, player_seed
-from pitch13._core.action_sets import is_one_of
-from pitch13.bots import Bot, BotError, BotSpec, bot_factory
-from pitch13.bots._args import check_sendable
+from pitch13.bots import Bot, BotSpec, bot_factory
+from pitch13.bots._args import check_sendable, chosen
 from pitch13.engine import apply, new_game
 from pitch13.rules import Rules
 from pitch13.views import view
@@ -323,18 +322,17 @@ def _play(
     game = 2 * pair + a_team
     bots = [(make_a if seat & 1 == a_team else make_b)(player_seed(seed, game, seat)) for seat in range(4)]
     times: tuple[list[float], list[float]] = ([], [])
+    where = tuple(f"game {game} (pair {pair}) of the match seeded {seed}, bot {who}" for who in "AB")
     state = new_game(rules, dealer=0, seed=deal_seed)
     clock = time.process_time
     while not state.is_over:
         seat = state.to_act
         assert seat is not None  # a seeded game deals by itself: it never waits on chance
         seat_view = view(state, seat)
+        bot_b = seat & 1 != a_team
         started = clock()
-        action = bots[seat].choose(seat_view)
-        times[seat & 1 != a_team].append(clock() - started)
-        if not is_one_of(action, seat_view.legal_actions):
-            who = "A" if seat & 1 == a_team else "B"
-            raise BotError(seat, action, f"game {game} (pair {pair}) of the match seeded {seed}, bot {who}")
+        action = chosen(bots[seat].choose, seat, seat_view, where[bot_b])
+        times[bot_b].append(clock() - started)
         state = apply(state, action, seat=seat)
     assert state.outcome is not None
     scores = state.outcome.scores
@@ -368,6 +366,7 @@ def play_pair(
         ValueError: if ``pair`` is negative, ``pair`` or ``seed`` has more than 4,300 digits,
             or a bot's name names no bot.
         BotError: if a bot chooses an action that is not legal.
+        BotFailedError: if a bot's ``choose`` raises an exception (from it).
     """
     check_parts(pair=pair, seed=seed)
     if pair < 0:
@@ -432,6 +431,7 @@ def match(
         ValueError: if ``pairs`` or ``workers`` is below 1, ``workers`` above 1,024, ``seed``
             has more than 4,300 digits, or a bot's name names no bot.
         BotError: if a bot chooses an action that is not legal.
+        BotFailedError: if a bot's ``choose`` raises an exception (from it).
     """
     check_count(pairs, "pairs")
     check_count(workers, "workers", high=MOST_WORKERS)

@@ -1,7 +1,7 @@
 """Every exception pitch13 raises, and the reasons an action is refused.
 
 pitch13 raises its own exceptions for what a caller can get wrong; each is a :exc:`ValueError`
-(or, for the two that are not about a bad value, a :exc:`RuntimeError` or :exc:`AssertionError`),
+(or, for those that are not about a bad value, a :exc:`RuntimeError` or :exc:`AssertionError`),
 so code that already handles bad values keeps working. An argument of the wrong type raises a
 plain :exc:`TypeError`. Every class is importable from :mod:`pitch13` itself, but
 ``InvariantError`` and ``ConformanceError``, which come with :mod:`pitch13.testing`.
@@ -17,7 +17,8 @@ plain :exc:`TypeError`. Every class is importable from :mod:`pitch13` itself, bu
    ├── BotError                play_game(): .seat and .action name the bot's answer
    └── FairnessError           GameRecord.verify_deals(): the deals are not shown fair
    RuntimeError
-   └── SamplingError           sample_state(): no game fits the view
+   ├── SamplingError           sample_state(): no game fits the view
+   └── BotFailedError          play_game(), match(), simulate(): a bot's choose() raised
    AssertionError
    └── InvariantError          pitch13.testing.check_invariants()
        └── ConformanceError    pitch13.testing.check_random_games(): names game and ply
@@ -42,6 +43,7 @@ from pitch13.actions import Action
 __all__ = [
     "ActionParseError",
     "BotError",
+    "BotFailedError",
     "CardParseError",
     "ConformanceError",
     "DocumentError",
@@ -129,6 +131,45 @@ class BotError(ValueError):
 
     def __reduce__(self) -> _Reduced:
         return (_remade, (type(self), (self.seat, self.action, self.where), {}))
+
+
+class BotFailedError(RuntimeError):
+    """A bot's ``choose`` raised an exception in a game that pitch13 was playing for it.
+
+    :func:`~pitch13.bots.play_game`, :func:`~pitch13.bots.iter_hands`, :func:`pitch13.arena.match` and
+    :func:`~pitch13.simulate` raise it from the bot's own exception, which is its
+    ``__cause__`` (the traceback shows both) when the bot ran in this process. From a worker
+    process the bot's exception does not travel, as it may not pickle: ``error`` keeps its
+    type and message, and the traceback shows the worker's.
+    """
+
+    def __init__(self, seat: int, error: BaseException | str, where: str = "") -> None:
+        error = _said(error) if isinstance(error, BaseException) else _shortened(error)
+        message = f"the bot of seat {seat} raised {error}"
+        super().__init__(f"{message}, in {where}" if where else message)
+        #: The seat whose bot failed.
+        self.seat = seat
+        #: What it raised, as text: ``"ValueError: no move"`` (at most 200 characters).
+        self.error = error
+        #: Where it happened (``"game 3 of the run seeded 0"``), or ``""`` when the caller knows.
+        self.where = where
+
+    def __reduce__(self) -> _Reduced:
+        return (_remade, (type(self), (self.seat, self.error, self.where), {}))
+
+
+def _said(error: BaseException) -> str:
+    """``error`` in words, ``"ValueError: no move"``: at most 200 characters, whatever its ``str`` does."""
+    try:
+        told = str(error)
+    except Exception:  # an exception whose own str() fails
+        told = ""
+    return _shortened(f"{type(error).__name__}: {told}" if told else type(error).__name__)
+
+
+def _shortened(text: str) -> str:
+    """``text``, or its first 199 characters and an ellipsis."""
+    return text if len(text) <= 200 else f"{text[:199]}…"
 
 
 class FairnessError(ValueError):

@@ -60,6 +60,7 @@ from pitch13.bots import Bot, BotError, BotSpec, bot_factory, iter_hands
 from pitch13.bots._args import check_sendable
 from pitch13.bots._summary import HandSummary, hand_summaries
 from pitch13.cards import Suit  # noqa: F401 - HandSummary's annotations name it, read here
+from pitch13.errors import BotFailedError
 from pitch13.events import ThrowInReason
 from pitch13.records import _json as doc
 from pitch13.rules import Rules
@@ -364,6 +365,9 @@ def _game(index: int, seed: int, makers: Sequence[Callable[[int], Bot]], rules: 
         ]
     except BotError as error:  # said with the game it happened in
         raise BotError(error.seat, error.action, f"game {index} of the run seeded {seed}") from None
+    except BotFailedError as error:  # the same, from the bot's own exception
+        where = f"game {index} of the run seeded {seed}"
+        raise BotFailedError(error.seat, error.error, where) from error.__cause__
 
 
 def simulate_game(
@@ -389,6 +393,7 @@ def simulate_game(
         ValueError: if ``index`` is negative or from 2**64 on, ``seed`` is beyond ±(2**128 - 1)
             (what a hand line holds), or a bot's name names no bot.
         BotError: if a bot chooses an action that is not legal.
+        BotFailedError: if a bot's ``choose`` raises an exception (from it).
     """
     check_parts(index=index, seed=seed)
     _check_run(seed, index)
@@ -510,6 +515,7 @@ def simulate(
             a game's index reaches 2**64 (what a hand line holds), or a bot's name names no bot.
         ImportError: if ``client`` is given and Dask is not installed.
         BotError: while iterating, if a bot chooses an action that is not legal.
+        BotFailedError: while iterating, if a bot's ``choose`` raises an exception.
     """
     _whole(games=games, workers=workers)
     check_parts(seed=seed, start=start)

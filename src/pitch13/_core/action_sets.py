@@ -6,7 +6,7 @@ ones, and the engine tells an action's kind by its type, one of :data:`ACTION_TY
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeGuard
 
 from pitch13._base.checks import check_seat, excerpt
 from pitch13.actions import Bid, Deal, Discard, GiveUp, NameTrump, Pass, Play, Reject, Stop, Take, TurnUp
@@ -21,7 +21,7 @@ ACTION_TYPES: Final = (Pass, Bid, NameTrump, Discard, Take, TurnUp, GiveUp, Reje
 SEAT_ACTION_CLASSES: Final = frozenset(ACTION_TYPES) - {Deal}
 
 
-def is_one_of(action: object, legal: tuple[SeatAction, ...]) -> bool:
+def is_one_of(action: object, legal: tuple[SeatAction, ...]) -> TypeGuard[SeatAction]:
     """Whether ``action``, a bot's answer, is one of the actions ``legal``.
 
     It must be of an action's class itself, so that the legal actions' own equality decides: an

@@ -63,8 +63,6 @@ from typing import Final, Literal, SupportsIndex, Union, cast
 from numpy.typing import NDArray
 
 from pitch13._base.checks import check_seat, excerpt
-from pitch13._core.action_sets import is_one_of
-from pitch13.actions import SeatAction
 from pitch13.adapters._episodes import (
     NO_MASK,
     RENDER_MODES,
@@ -77,10 +75,9 @@ from pitch13.adapters._episodes import (
     start_episode,
 )
 from pitch13.bots import Bot, bot_factory
-from pitch13.bots._args import is_bot
+from pitch13.bots._args import chosen, is_bot
 from pitch13.encoding import NUM_ACTIONS, action_from_id, encode, legal_mask
 from pitch13.engine import apply
-from pitch13.errors import BotError
 from pitch13.narration import Narrator, narrate_seen
 from pitch13.rules import Rules
 from pitch13.seen import seen_history
@@ -242,6 +239,8 @@ class Pitch13Env(HoldsGame, gym.Env[NDArray[np.float32], SupportsIndex]):
                 is neither a dict nor ``None``; for a maker of bots that made no bot.
             gymnasium.error.Error: for a ``seed`` that is negative or not a Python int
                 (Gymnasium's own check).
+            pitch13.BotError, pitch13.BotFailedError: if another seat's bot, playing up to the
+                learning seat's turn, answers with an illegal action or raises.
         """
         super().reset(seed=seed)
         settings = self._settings.updated(options)
@@ -279,6 +278,8 @@ class Pitch13Env(HoldsGame, gym.Env[NDArray[np.float32], SupportsIndex]):
             RuntimeError: before :meth:`reset`, or once the episode is over.
             IllegalActionError: for an illegal id with ``illegal_action="raise"``.
             TypeError, ValueError: for an action that is not an action id.
+            pitch13.BotError, pitch13.BotFailedError: if another seat's bot, playing up to the
+                learning seat's turn, answers with an illegal action or raises.
         """
         state = self._state
         if state is None or self._done:
@@ -322,11 +323,7 @@ class Pitch13Env(HoldsGame, gym.Env[NDArray[np.float32], SupportsIndex]):
                 break
             bot = bots[seat]
             assert bot is not None
-            seat_view = view(state, seat)
-            chosen: SeatAction = bot.choose(seat_view)
-            if not is_one_of(chosen, seat_view.legal_actions):
-                raise BotError(seat, chosen)
-            state = apply(state, chosen)
+            state = apply(state, chosen(bot.choose, seat, view(state, seat)))
         self._state = state
         before, after = self._scores, state.scores
         self._scores = after

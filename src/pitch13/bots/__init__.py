@@ -24,7 +24,6 @@ from inspect import Parameter
 from typing import Protocol, Union, cast, overload, runtime_checkable
 
 from pitch13._base.checks import at_most, excerpt, in_order
-from pitch13._core.action_sets import is_one_of
 from pitch13._core.tables import TrumpTable, table_for
 from pitch13.actions import (
     Bid,
@@ -39,7 +38,7 @@ from pitch13.actions import (
     Take,
     TurnUp,
 )
-from pitch13.bots._args import choices_of, is_bot, seeded_random
+from pitch13.bots._args import choices_of, chosen, is_bot, seeded_random
 from pitch13.bots._search import SearchBot
 from pitch13.bots._solver import SolverBot
 from pitch13.bots._summary import HandSummary, HandWatcher
@@ -237,6 +236,7 @@ def play_game(
 
     Raises:
         BotError: if a bot returns an action that is not legal.
+        BotFailedError: if a bot's ``choose`` raises an exception (from it).
         TypeError: if ``bots`` is not four bots, ``max_actions`` neither ``None`` nor an int,
             ``on_hand`` is not callable, or ``rules``, ``dealer`` or ``seed`` is not what
             :func:`~pitch13.new_game` takes.
@@ -287,6 +287,7 @@ def iter_hands(
 
     Raises:
         BotError: if a bot returns an action that is not legal.
+        BotFailedError: if a bot's ``choose`` raises an exception (from it).
         TypeError: if ``bots`` is not four bots, or an argument of the game has the wrong type.
         ValueError: if ``dealer`` or ``seed`` is out of range (as :func:`~pitch13.new_game`).
     """
@@ -320,10 +321,7 @@ def _run(
             continue
         seat = state.to_act
         assert seat is not None
-        seat_view = view(state, seat)
-        action = bots[seat].choose(seat_view)
-        if not is_one_of(action, seat_view.legal_actions):
-            raise BotError(seat, action)
+        action = chosen(bots[seat].choose, seat, view(state, seat))
         phase = state.phase
         state = apply(state, action, seat=seat)
         count += 1

@@ -1,13 +1,16 @@
-"""The checks of the arguments bots take: a seed, a view, a bid margin (internal)."""
+"""The checks of the arguments bots take (a seed, a view, a bid margin) and of their answers (internal)."""
 
 from __future__ import annotations
 
 import pickle
 import random
+from collections.abc import Callable
 
 from pitch13._base.checks import excerpt, finite
 from pitch13._base.seeds import random_source
+from pitch13._core.action_sets import is_one_of
 from pitch13.actions import SeatAction
+from pitch13.errors import BotError, BotFailedError
 from pitch13.views import SeatView
 
 
@@ -18,6 +21,27 @@ def is_bot(thing: object) -> bool:
     ``choose`` is there.
     """
     return not isinstance(thing, type) and callable(getattr(thing, "choose", None))
+
+
+def chosen(
+    choose: Callable[[SeatView], object], seat: int, seat_view: SeatView, where: str = ""
+) -> SeatAction:
+    """What a bot's ``choose`` answers at ``seat_view``, the view of ``seat`` to act: a legal action.
+
+    Every runner of bots asks them through here.
+
+    Raises:
+        BotFailedError: if ``choose`` raised an exception (from it); not for a
+            :exc:`BaseException` such as :exc:`KeyboardInterrupt`, which goes on as it is.
+        BotError: if the answer is not one of the view's legal actions.
+    """
+    try:
+        action = choose(seat_view)
+    except Exception as error:
+        raise BotFailedError(seat, error, where) from error
+    if not is_one_of(action, seat_view.legal_actions):
+        raise BotError(seat, action, where)
+    return action
 
 
 def check_sendable(specs: object) -> None:

@@ -19,7 +19,6 @@ from typing import Final, TextIO
 
 from pitch13._base.checks import excerpt
 from pitch13._base.commands import seed_arg, unwritten
-from pitch13._core.action_sets import is_one_of
 from pitch13.actions import (
     PASS,
     REJECT,
@@ -38,9 +37,11 @@ from pitch13.actions import (
 )
 from pitch13.analysis import evaluate
 from pitch13.bots import Bot, BotError, bot_factory
+from pitch13.bots._args import chosen
 from pitch13.cards import Card, CardParseError, Suit
 from pitch13.cli._args import BOTS_HELP, add_rules, rules_named
 from pitch13.engine import IllegalActionError, apply, new_game
+from pitch13.errors import BotFailedError
 from pitch13.events import GameOver
 from pitch13.narration import SEAT_NAMES, Narrator
 from pitch13.records import GameRecord
@@ -279,22 +280,13 @@ class _Table:
                     if action is None:
                         return self.stop("You stopped")
                 else:
-                    seat_view = view(state, seat)
-                    try:
-                        action = bots[seat].choose(seat_view)
-                    except Exception as error:  # a bot of the user's that fails: the game is kept
-                        why = f"{type(error).__name__}: {error}"
-                        why = why if len(why) <= 200 else why[:200] + "…"
-                        print(f"pitch13 play: the bot of seat {seat} failed: {why}", file=sys.stderr)
-                        return 1
-                    if not is_one_of(action, seat_view.legal_actions):
-                        raise BotError(seat, action)
+                    action = chosen(bots[seat].choose, seat, view(state, seat))
                 self.state = apply(state, action, seat=seat)
         except EOFError:
             return self.stop("\nThe input ended")
         except KeyboardInterrupt:
             return self.stop("\nInterrupted")
-        except BotError as error:
+        except (BotError, BotFailedError) as error:  # a bot of the user's: the game is kept
             print(f"pitch13 play: {error}", file=sys.stderr)
             return 1
 
