@@ -34,7 +34,16 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from helpers import deal, freed_with, json_cards, random_states, see, states_through, unchecked
+from helpers import (
+    deal,
+    freed_with,
+    json_cards,
+    random_states,
+    see,
+    states_through,
+    unchecked,
+    unchecked_evolve,
+)
 from pitch13 import (
     BLACK_JOKER,
     DECK,
@@ -81,6 +90,7 @@ from pitch13.events import (
     Refilled,
     SeatOut,
     StockDiscarded,
+    StockHandedOver,
     TrickWon,
 )
 from pitch13.rules import AllPass, DeuceTo, JokerOrder, LeadFallback, LookTake, Pickup, ShortStock
@@ -1588,6 +1598,23 @@ def test_a_view_made_in_code_has_fields_of_their_types(change, error, message):
     assert attrs.evolve(v) == v == SeatView(**{a.name: getattr(v, a.name) for a in attrs.fields(SeatView)})
     with pytest.raises(error) as refused:
         attrs.evolve(v, **change)
+    assert str(refused.value) == message
+
+
+@pytest.mark.parametrize(
+    ("item", "message"),
+    [
+        (StockHandedOver(1, 5), "SeatView.history[0].item.count is from 1 to 18, not 30"),
+        (StockDiscarded(5), "SeatView.history[0].item.count is from 0 to 18, not 30"),
+    ],
+)
+def test_a_view_made_in_code_bounds_what_its_history_holds_as_the_classes_do(item, message):
+    """An entry made past its class's checks (unpickled) is refused inside a view made in code,
+    by the class's own bounds: a stock's count was taken up to 54."""
+    v = view(new_game(seed=3), 1)
+    history = (unchecked(SeenEntry, seat=1, item=unchecked_evolve(item, count=30)),)
+    with pytest.raises(ValueError, match=r"^SeatView\.history\[0\]\.item\.count ") as refused:
+        attrs.evolve(v, history=history)
     assert str(refused.value) == message
 
 

@@ -24,6 +24,7 @@ from pitch13.actions import SeatAction, parse_action
 from pitch13.cards import Card, Suit
 from pitch13.engine._partway import MIN_SCORE
 from pitch13.errors import ActionParseError, DocumentError
+from pitch13.events import StockDiscarded, StockHandedOver
 from pitch13.records._json import (
     array,
     boolean,
@@ -94,6 +95,9 @@ _CLASS_INT_RANGES: Final[dict[tuple[type, str], tuple[int, int]]] = {
     (Outcome, "winner"): _TEAM,
     (Trick, "winner"): _SEAT,
     (PointCard, "points"): (1, 3),
+    # A stock holds at most 18 cards; one handed over holds one at least (as the classes check).
+    (StockHandedOver, "count"): (1, 18),
+    (StockDiscarded, "count"): (0, 18),
 }
 #: The lengths a list may have, by field name: every list read field by field has its bounds here.
 _LENGTHS: Final[dict[str, tuple[int, int]]] = {
