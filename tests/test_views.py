@@ -77,6 +77,8 @@ from pitch13 import (
     parse_cards,
     sample_state,
     spectator_view,
+    state_from_json,
+    state_to_json,
     view,
     view_delta,
 )
@@ -1563,12 +1565,21 @@ def test_the_places_of_the_cards_a_seat_cannot_see_are_exactly_what_it_knows():
 
 
 def test_a_view_of_a_game_under_a_subclass_of_rules_writes_its_rules_as_the_rules_do():
-    class HouseRules(Rules):
-        """A table's own name for its rules."""
+    """A subclass is deprecated, as it reads back as a plain Rules; until it is refused, it plays."""
+    with pytest.warns(
+        DeprecationWarning, match=r"^a subclass of pitch13\.Rules is deprecated and is refused"
+    ):
 
-    house = view(new_game(HouseRules(target=21), seed=1), 0).to_dict()
+        class HouseRules(Rules):
+            """A table's own name for its rules."""
+
+    state = new_game(HouseRules(target=21), seed=1)
+    house = view(state, 0).to_dict()
     plain = view(new_game(Rules(target=21), seed=1), 0).to_dict()
     assert house["rules"] == plain["rules"] and house["rules"]["target"] == 21
+    # Why it is deprecated: read back, the game's rules are a plain Rules, not equal to the subclass.
+    again = state_from_json(state_to_json(state))
+    assert type(again.rules) is Rules and again.rules == Rules(target=21) != state.rules
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,8 @@ its rules.
 from __future__ import annotations
 
 import enum
-from typing import Any, Final, Literal, TypeAlias, TypeVar, cast
+import warnings
+from typing import Any, Final, Literal, TypeAlias, TypeVar, cast, final
 
 import attrs
 
@@ -243,6 +244,15 @@ def _default_max_bid(rules: Rules) -> int:
     return 13 if rules.use_off_three is True else 10
 
 
+#: What a subclass of :class:`Rules` is warned of as it is defined.
+_SUBCLASS: Final = (
+    "a subclass of pitch13.Rules is deprecated and is refused from pitch13 0.4: a game played "
+    "under it reads back from its documents under a plain Rules, not equal to it; name a table's "
+    "rules with a function or a constant that holds a Rules"
+)
+
+
+@final
 @attrs.frozen(kw_only=True)
 class Rules:
     """The options of a game (section 9 of the rules). All arguments are keyword-only.
@@ -250,6 +260,12 @@ class Rules:
     Enum options also accept their string values, so ``Rules(joker_order="fixed")`` equals
     ``Rules(joker_order=JokerOrder.FIXED)``. ``max_bid`` defaults to the points total (13, or 10
     without the off-three).
+
+    A subclass of ``Rules`` is deprecated, at run time (:exc:`DeprecationWarning`, as it is
+    defined) and to type checkers (the class is final), and is refused from 0.4: a game's
+    documents hold its options, not its class, so a state, a record or a view of a game played
+    under a subclass reads back under a plain ``Rules``, which is not equal to it. Name a
+    table's own rules with a function or a constant that returns or holds a ``Rules``.
 
     Raises:
         RulesError: if an option has the wrong type or the combination is invalid; the message
@@ -296,6 +312,11 @@ class Rules:
     target: int = 54
     #: How a score is compared with the target (R-END-1).
     target_rule: TargetRule = attrs.field(default=TargetRule.GREATER_THAN, converter=_target_rule)
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """Warn that a subclass is deprecated (see the class's docstring)."""
+        super().__init_subclass__(**kwargs)
+        warnings.warn(_SUBCLASS, DeprecationWarning, stacklevel=2)
 
     def __attrs_post_init__(self) -> None:
         for name in _BOOL_OPTIONS:
