@@ -1582,6 +1582,18 @@ def test_a_view_of_a_game_under_a_subclass_of_rules_writes_its_rules_as_the_rule
     assert type(again.rules) is Rules and again.rules == Rules(target=21) != state.rules
 
 
+def test_a_subclass_of_rules_made_by_attrs_warns_once_where_it_is_written():
+    """attrs makes a slotted subclass anew: that class is no second warning, pointing into attrs."""
+    with pytest.warns(DeprecationWarning, match=r"^a subclass of pitch13\.Rules") as caught:
+
+        @attrs.frozen
+        class HouseRules(Rules):
+            """A table's own name for its rules."""
+
+    assert len(caught) == 1 and caught[0].filename == __file__
+    assert HouseRules(target=21).target == 21
+
+
 @pytest.mark.parametrize(
     ("change", "error", "message"),
     [

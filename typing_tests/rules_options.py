@@ -55,10 +55,3 @@ def wrong_values(name: str) -> list[pitch13.Rules]:
 def compared_with_a_string() -> bool:
     """An option is a member, not its string value: comparing it with one is always False."""
     return by_value.joker_order == "fixed"  # type: ignore[comparison-overlap]
-
-
-# Rules is final: a subclass is a type error (deprecated at run time, refused from 0.4).
-
-
-class HouseRules(pitch13.Rules):  # type: ignore[misc]
-    """A table's own rules, as a class."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 import warnings
-from typing import Any, Final, Literal, TypeAlias, TypeVar, cast, final
+from typing import Any, Final, Literal, TypeAlias, TypeVar, cast
 
 import attrs
 
@@ -252,7 +252,6 @@ _SUBCLASS: Final = (
 )
 
 
-@final
 @attrs.frozen(kw_only=True)
 class Rules:
     """The options of a game (section 9 of the rules). All arguments are keyword-only.
@@ -261,11 +260,11 @@ class Rules:
     ``Rules(joker_order=JokerOrder.FIXED)``. ``max_bid`` defaults to the points total (13, or 10
     without the off-three).
 
-    A subclass of ``Rules`` is deprecated, at run time (:exc:`DeprecationWarning`, as it is
-    defined) and to type checkers (the class is final), and is refused from 0.4: a game's
-    documents hold its options, not its class, so a state, a record or a view of a game played
-    under a subclass reads back under a plain ``Rules``, which is not equal to it. Name a
-    table's own rules with a function or a constant that returns or holds a ``Rules``.
+    A subclass of ``Rules`` is deprecated (a :exc:`DeprecationWarning` as it is defined) and
+    is refused from 0.4, where the class becomes final: a game's documents hold its options, not
+    its class, so a state, a record or a view of a game played under a subclass reads back under
+    a plain ``Rules``, which is not equal to it. Name a table's own rules with a function or a
+    constant that returns or holds a ``Rules``.
 
     Raises:
         RulesError: if an option has the wrong type or the combination is invalid; the message
@@ -316,7 +315,8 @@ class Rules:
     def __init_subclass__(cls, **kwargs: object) -> None:
         """Warn that a subclass is deprecated (see the class's docstring)."""
         super().__init_subclass__(**kwargs)
-        warnings.warn(_SUBCLASS, DeprecationWarning, stacklevel=2)
+        if "__attrs_attrs__" not in cls.__dict__:  # not again as attrs remakes a subclass of its own
+            warnings.warn(_SUBCLASS, DeprecationWarning, stacklevel=2)
 
     def __attrs_post_init__(self) -> None:
         for name in _BOOL_OPTIONS:
