@@ -1629,6 +1629,7 @@ def test_a_view_made_in_code_has_fields_of_their_types(change, error, message):
     [
         (StockHandedOver(1, 5), "SeatView.history[0].item.count is from 1 to 18, not 30"),
         (StockDiscarded(5), "SeatView.history[0].item.count is from 0 to 18, not 30"),
+        (RefillSeen(1, 2, ()), "SeatView.history[0].item.count is from 0 to 6, not 30"),
     ],
 )
 def test_a_view_made_in_code_bounds_what_its_history_holds_as_the_classes_do(item, message):

@@ -19,7 +19,7 @@ from pitch13._core.history import HistoryItem
 from pitch13._core.tables import table_for
 from pitch13._core.tally import hand_result, outcome_after, past_target
 from pitch13._info.knowledge import PlaceInfo
-from pitch13._info.seen_entries import MAX_PLY, SeenEntry, SeenItem
+from pitch13._info.seen_entries import MAX_PLY, RefillSeen, SeenEntry, SeenItem
 from pitch13.actions import SeatAction, parse_action
 from pitch13.cards import Card, Suit
 from pitch13.engine._partway import MIN_SCORE
@@ -95,9 +95,11 @@ _CLASS_INT_RANGES: Final[dict[tuple[type, str], tuple[int, int]]] = {
     (Outcome, "winner"): _TEAM,
     (Trick, "winner"): _SEAT,
     (PointCard, "points"): (1, 3),
-    # A stock holds at most 18 cards; one handed over holds one at least (as the classes check).
+    # A stock holds at most 18 cards, one handed over one at least; a refill gives a seat at most
+    # 6 (as the classes check).
     (StockHandedOver, "count"): (1, 18),
     (StockDiscarded, "count"): (0, 18),
+    (RefillSeen, "count"): (0, 6),
 }
 #: The lengths a list may have, by field name: every list read field by field has its bounds here.
 _LENGTHS: Final[dict[str, tuple[int, int]]] = {
