@@ -335,10 +335,11 @@ def test_a_bot_that_raises_stops_the_game_with_bot_failed_error_from_its_excepti
         (ValueError(), "ValueError"),
         (Unsayable(), "Unsayable"),
         (KeyError("x" * 1000), ("KeyError: '" + "x" * 1000)[:199] + "…"),
+        (ValueError("no move\n  for\tthis hand\n"), "ValueError: no move for this hand"),
     ],
-    ids=["no-message", "str-fails", "long"],
+    ids=["no-message", "str-fails", "long", "lines"],
 )
-def test_what_a_failing_bot_raised_is_said_in_at_most_200_characters(raised, said):
+def test_what_a_failing_bot_raised_is_said_in_one_line_of_at_most_200_characters(raised, said):
     with pytest.raises(BotFailedError) as caught:
         play_game([RandomBot(0), Raises(raised), RandomBot(2), RandomBot(3)], seed=5)
     assert caught.value.error == said and len(said) <= 200

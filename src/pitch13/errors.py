@@ -136,11 +136,14 @@ class BotError(ValueError):
 class BotFailedError(RuntimeError):
     """A bot's ``choose`` raised an exception in a game that pitch13 was playing for it.
 
-    :func:`~pitch13.bots.play_game`, :func:`~pitch13.bots.iter_hands`, :func:`pitch13.arena.match` and
-    :func:`~pitch13.simulate` raise it from the bot's own exception, which is its
-    ``__cause__`` (the traceback shows both) when the bot ran in this process. From a worker
-    process the bot's exception does not travel, as it may not pickle: ``error`` keeps its
-    type and message, and the traceback shows the worker's.
+    :func:`~pitch13.bots.play_game`, :func:`~pitch13.bots.iter_hands`,
+    :func:`~pitch13.arena.match`, :func:`~pitch13.arena.play_pair`,
+    :func:`~pitch13.simulate.simulate`, :func:`~pitch13.simulate.simulate_game` and the
+    Gymnasium environment (for the other seats' bots) raise it from the bot's own exception,
+    which is its ``__cause__`` (the traceback shows both) when the bot ran in this process; a
+    program that caught the bot's own exception type catches this one and reads ``__cause__``.
+    From a worker process the bot's exception does not travel, as it may not pickle: ``error``
+    keeps its type and message, and the traceback shows the worker's.
     """
 
     def __init__(self, seat: int, error: BaseException | str, where: str = "") -> None:
@@ -159,9 +162,12 @@ class BotFailedError(RuntimeError):
 
 
 def _said(error: BaseException) -> str:
-    """``error`` in words, ``"ValueError: no move"``: at most 200 characters, whatever its ``str`` does."""
+    """``error`` in words, ``"ValueError: no move"``: one line of at most 200 characters.
+
+    Whatever its ``str`` does: a failure there leaves the type's name alone.
+    """
     try:
-        told = str(error)
+        told = " ".join(str(error).split())  # a line, for a message that says where it was
     except Exception:  # an exception whose own str() fails
         told = ""
     return _shortened(f"{type(error).__name__}: {told}" if told else type(error).__name__)
