@@ -55,7 +55,7 @@ from pitch13._base.checks import (
 from pitch13._base.pool import in_chunks
 from pitch13._base.seeds import check_parts, game_seed, player_seed
 from pitch13.bots import Bot, BotSpec, bot_factory
-from pitch13.bots._args import check_sendable, chosen
+from pitch13.bots._args import asked, check_sendable, checked, failures_in
 from pitch13.engine import apply, new_game
 from pitch13.rules import Rules
 from pitch13.views import view
@@ -322,18 +322,19 @@ def _play(
     game = 2 * pair + a_team
     bots = [(make_a if seat & 1 == a_team else make_b)(player_seed(seed, game, seat)) for seat in range(4)]
     times: tuple[list[float], list[float]] = ([], [])
-    where = tuple(f"game {game} (pair {pair}) of the match seeded {seed}, bot {who}" for who in "AB")
     state = new_game(rules, dealer=0, seed=deal_seed)
     clock = time.process_time
-    while not state.is_over:
-        seat = state.to_act
-        assert seat is not None  # a seeded game deals by itself: it never waits on chance
-        seat_view = view(state, seat)
-        bot_b = seat & 1 != a_team
-        started = clock()
-        action = chosen(bots[seat].choose, seat, seat_view, where[bot_b])
-        times[bot_b].append(clock() - started)
-        state = apply(state, action, seat=seat)
+    with failures_in(
+        lambda seat: f"game {game} (pair {pair}) of the match seeded {seed}, bot {'AB'[seat & 1 != a_team]}"
+    ):
+        while not state.is_over:
+            seat = state.to_act
+            assert seat is not None  # a seeded game deals by itself: it never waits on chance
+            seat_view = view(state, seat)
+            started = clock()
+            answer = asked(bots[seat].choose, seat, seat_view)
+            times[seat & 1 != a_team].append(clock() - started)  # the bot's time alone
+            state = apply(state, checked(answer, seat, seat_view), seat=seat)
     assert state.outcome is not None
     scores = state.outcome.scores
     taken = [0, 0]

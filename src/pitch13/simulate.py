@@ -56,11 +56,10 @@ from pitch13._base.checks import (
 )
 from pitch13._base.failures import DocumentError
 from pitch13._base.seeds import check_parts, game_seed, player_seed
-from pitch13.bots import Bot, BotError, BotSpec, bot_factory, iter_hands
-from pitch13.bots._args import check_sendable
+from pitch13.bots import Bot, BotSpec, bot_factory, iter_hands
+from pitch13.bots._args import check_sendable, failures_in
 from pitch13.bots._summary import HandSummary, hand_summaries
 from pitch13.cards import Suit  # noqa: F401 - HandSummary's annotations name it, read here
-from pitch13.errors import BotFailedError
 from pitch13.events import ThrowInReason
 from pitch13.records import _json as doc
 from pitch13.rules import Rules
@@ -359,15 +358,10 @@ def _makers(bots: BotSpec | Sequence[BotSpec]) -> tuple[BotSpec, ...]:
 def _game(index: int, seed: int, makers: Sequence[Callable[[int], Bot]], rules: Rules) -> list[HandLine]:
     bots = [make(player_seed(seed, index, seat)) for seat, make in enumerate(makers)]
     deals = game_seed(seed, index)
-    try:
+    with failures_in(lambda _: f"game {index} of the run seeded {seed}"):
         return [
             _made(seed, index, deals, hand) for hand in iter_hands(bots, rules, dealer=index & 3, seed=deals)
         ]
-    except BotError as error:  # said with the game it happened in
-        raise BotError(error.seat, error.action, f"game {index} of the run seeded {seed}") from None
-    except BotFailedError as error:  # the same, from the bot's own exception
-        where = f"game {index} of the run seeded {seed}"
-        raise BotFailedError(error.seat, error.error, where) from error.__cause__
 
 
 def simulate_game(

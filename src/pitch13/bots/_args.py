@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import pickle
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from pitch13._base.checks import excerpt, finite
 from pitch13._base.seeds import random_source
@@ -23,25 +24,52 @@ def is_bot(thing: object) -> bool:
     return not isinstance(thing, type) and callable(getattr(thing, "choose", None))
 
 
-def chosen(
-    choose: Callable[[SeatView], object], seat: int, seat_view: SeatView, where: str = ""
-) -> SeatAction:
-    """What a bot's ``choose`` answers at ``seat_view``, the view of ``seat`` to act: a legal action.
+# A runner of a user's bots asks them through chosen(), or through asked() then checked() where
+# it times the bot alone (a match); failures_in() says in which game a failure happened.
 
-    Every runner of bots asks them through here.
+
+def asked(choose: Callable[[SeatView], object], seat: int, seat_view: SeatView) -> object:
+    """What a bot's ``choose`` answers at ``seat_view``, the view of ``seat`` to act.
 
     Raises:
         BotFailedError: if ``choose`` raised an exception (from it); not for a
             :exc:`BaseException` such as :exc:`KeyboardInterrupt`, which goes on as it is.
-        BotError: if the answer is not one of the view's legal actions.
     """
     try:
-        action = choose(seat_view)
+        return choose(seat_view)
     except Exception as error:
-        raise BotFailedError(seat, error, where) from error
+        raise BotFailedError(seat, error) from error
+
+
+def checked(action: object, seat: int, seat_view: SeatView) -> SeatAction:
+    """``action``, the answer of the bot of ``seat`` at ``seat_view``, if it is a legal action.
+
+    Raises:
+        BotError: if it is not one of the view's legal actions.
+    """
     if not is_one_of(action, seat_view.legal_actions):
-        raise BotError(seat, action, where)
+        raise BotError(seat, action)
     return action
+
+
+def chosen(choose: Callable[[SeatView], object], seat: int, seat_view: SeatView) -> SeatAction:
+    """:func:`asked`, then :func:`checked`: the legal action a bot chose (or their errors)."""
+    return checked(asked(choose, seat, seat_view), seat, seat_view)
+
+
+@contextlib.contextmanager
+def failures_in(where: Callable[[int], str]) -> Iterator[None]:
+    """A bot's failure inside (a :exc:`BotError` or :exc:`BotFailedError`), said with where it was.
+
+    ``where(seat)``, made only then, says it for the seat whose bot failed (``"game 3 of the
+    run seeded 0"``).
+    """
+    try:
+        yield
+    except BotError as error:
+        raise BotError(error.seat, error.action, where(error.seat)) from None
+    except BotFailedError as error:  # from the bot's own exception, as it was
+        raise BotFailedError(error.seat, error.error, where(error.seat)) from error.__cause__
 
 
 def check_sendable(specs: object) -> None:
