@@ -44,7 +44,7 @@ from pitch13.bots._solver import SolverBot
 from pitch13.bots._summary import HandSummary, HandWatcher
 from pitch13.cards import DECK, Card, Suit
 from pitch13.engine import apply, new_game
-from pitch13.errors import BotError
+from pitch13.errors import BotError, BotFailedError
 from pitch13.rules import Rules
 from pitch13.state import GameState, Phase
 from pitch13.views import SeatView, view
@@ -53,6 +53,7 @@ __all__ = [
     "BOT_NAMES",
     "Bot",
     "BotError",
+    "BotFailedError",
     "BotSpec",
     "RandomBot",
     "SearchBot",

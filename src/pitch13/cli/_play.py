@@ -36,12 +36,11 @@ from pitch13.actions import (
     parse_action,
 )
 from pitch13.analysis import evaluate
-from pitch13.bots import Bot, BotError, bot_factory
+from pitch13.bots import Bot, BotError, BotFailedError, bot_factory
 from pitch13.bots._args import chosen
 from pitch13.cards import Card, CardParseError, Suit
 from pitch13.cli._args import BOTS_HELP, add_rules, rules_named
 from pitch13.engine import IllegalActionError, apply, new_game
-from pitch13.errors import BotFailedError
 from pitch13.events import GameOver
 from pitch13.narration import SEAT_NAMES, Narrator
 from pitch13.records import GameRecord

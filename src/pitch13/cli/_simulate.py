@@ -11,10 +11,9 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from pitch13._base.commands import seed_arg, whole, workers_arg
-from pitch13.bots import BotError
+from pitch13.bots import BotError, BotFailedError
 from pitch13.cli._args import BOTS_HELP, add_rules, bots_made, named, rules_named
 from pitch13.cli._progress import Progress
-from pitch13.errors import BotFailedError
 from pitch13.rules import Rules
 from pitch13.simulate import DASK_EXTRA, SimulationSummary, simulate
 
