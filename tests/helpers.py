@@ -278,3 +278,23 @@ def unchecked_evolve(value, **changes):
     """``attrs.evolve(value, **changes)`` made past the checks, as a corrupted value (or one
     unpickled) would be."""
     return unchecked(type(value), **{**attrs.asdict(value, recurse=False), **changes})
+
+
+class CarriesItsCause(Exception):
+    """An exception that pickles with what caused it, as tblib's pickling (Dask's) makes each."""
+
+    def __reduce__(self):
+        return (_carrying, (self.args, self.__cause__))
+
+
+def _carrying(args, cause):
+    error = CarriesItsCause(*args)
+    error.__cause__ = cause
+    return error
+
+
+def fails_from_an_unpicklable_cause(chunk_or_first, stop=None):
+    """Work for a pool of processes: it fails from an exception that does not pickle."""
+    cause = ValueError("the model is gone")
+    cause.unpicklable = lambda: None
+    raise CarriesItsCause("the bot failed") from cause

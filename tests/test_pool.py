@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import os
+import pickle
 import subprocess
 import sys
 import time
@@ -19,8 +20,15 @@ import pytest
 
 import pitch13
 import pitch13.arena
-from helpers import ctrl_c_ignored, ctrl_c_ignored_range, quick_only_first, quick_only_first_range
-from pitch13._base.pool import in_chunks, in_order
+from helpers import (
+    CarriesItsCause,
+    ctrl_c_ignored,
+    ctrl_c_ignored_range,
+    fails_from_an_unpicklable_cause,
+    quick_only_first,
+    quick_only_first_range,
+)
+from pitch13._base.pool import ChainText, in_chunks, in_order, unsendable_chain
 
 
 def test_work_in_chunks_left_early_stops_its_workers_at_once():
@@ -164,3 +172,38 @@ def test_a_pool_left_early_while_a_worker_sends_its_result_lets_python_exit(tmp_
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(Path(pitch13.__file__).parents[1]), *sys.path])}
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, env=env)
     assert (done.returncode, done.stdout) == (0, "done\n"), done.stderr
+
+
+@pytest.mark.parametrize("pooled", ["in_chunks", "in_order"])
+def test_a_failure_whose_cause_does_not_pickle_comes_back_with_its_cause_as_text(pooled):
+    """Where exceptions pickle with their causes (tblib's pickling, which importing Dask
+    installs), a user's bot's exception under a BotFailedError broke the pool: the work's
+    exception comes back, what caused it told as text."""
+    if pooled == "in_chunks":
+        results = in_chunks(fails_from_an_unpicklable_cause, [0, 1], 2, 2)
+    else:
+        results = in_order(fails_from_an_unpicklable_cause, [(0, 1), (1, 2)], 2, 2)
+    with pytest.raises(CarriesItsCause, match=r"^the bot failed$") as caught:
+        list(results)
+    assert "ValueError: the model is gone" in str(caught.value.__cause__)  # the worker's traceback
+
+
+def test_only_a_chain_that_does_not_pickle_is_replaced_by_its_text():
+    sendable = CarriesItsCause("fine")
+    sendable.__cause__ = cause = KeyError("k")
+    unsendable_chain(sendable)
+    assert sendable.__cause__ is cause
+    unsendable = CarriesItsCause("not fine")
+    try:
+        try:
+            raise ValueError("the model is gone")
+        except ValueError as error:
+            error.unpicklable = lambda: None
+            raise unsendable from error
+    except CarriesItsCause:
+        unsendable_chain(unsendable)
+    told = unsendable.__cause__
+    assert type(told) is ChainText and unsendable.__context__ is None
+    assert told.args[0].startswith("Traceback (most recent call last):")
+    assert told.args[0].endswith("ValueError: the model is gone")
+    assert pickle.loads(pickle.dumps(unsendable)).__cause__.args == told.args

@@ -3,15 +3,19 @@
 :func:`in_chunks` gives the results as each chunk finishes, for :func:`pitch13.arena.match`
 and :func:`pitch13.analysis.review` with ``workers`` above 1; :func:`in_order` and
 :func:`on_dask` give them in the order of the chunks, for :func:`pitch13.simulate.simulate`
-(and :func:`in_order` for :func:`pitch13.testing.soak.soak`).
+(and :func:`in_order` for :func:`pitch13.testing.soak.soak`). All three send a failure of the
+work back whole (:func:`unsendable_chain`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import itertools
+import pickle
 import signal
+import traceback
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -43,6 +47,7 @@ def in_chunks(
     size = max(1, min(8, count // (workers * 8)))
     processes = _processes(workers, -(-count // size))
     pool = ProcessPoolExecutor(max_workers=processes, initializer=_start_worker, initargs=(setup,))
+    work = functools.partial(_sent_back, work)
     source = iter(items)
     finished = False
     try:
@@ -98,6 +103,37 @@ def _shut(pool: ProcessPoolExecutor, *, finished: bool) -> None:
             writer.close()
 
 
+class ChainText(Exception):
+    """In a worker's exception sent back, what caused it, as text: it did not pickle (internal)."""
+
+
+def _sent_back(work: Callable[..., _R], *args: object) -> _R:  # pragma: no cover - in workers
+    """``work(*args)``, in a worker; an exception leaves with what caused it as text if need be.
+
+    Where tblib's pickling of exceptions is installed (importing Dask installs it), what
+    caused an exception, or was being handled, is pickled with it; one that does not pickle (a
+    user's bot's exception, under a :exc:`~pitch13.BotFailedError`) would break the pool. So
+    it is replaced by a :class:`ChainText` of its traceback, which shows as it would have.
+    """
+    try:
+        return work(*args)
+    except Exception as error:
+        unsendable_chain(error)
+        raise
+
+
+def unsendable_chain(error: BaseException) -> None:
+    """Replace what caused ``error`` (or was being handled) by its text if ``error`` does not pickle."""
+    cause = error.__cause__ or error.__context__
+    if cause is None:
+        return
+    try:
+        pickle.dumps(error)
+    except Exception:  # whatever pickling raises, the chain is sent as text
+        error.__cause__ = ChainText("".join(traceback.format_exception(cause)).rstrip())
+        error.__context__ = None
+
+
 def _start_worker(setup: Callable[[], None] | None) -> None:  # pragma: no cover - in workers
     """A worker leaves Ctrl-C to the main process, which stops the pool, then runs ``setup``.
 
@@ -125,6 +161,7 @@ def in_order(
             yield work(first, stop)
         return
     pool = ProcessPoolExecutor(max_workers=processes, initializer=_start_worker, initargs=(None,))
+    work = functools.partial(_sent_back, work)
     todo = iter(ranges)
     pending: deque[Future[_R]] = deque()
     finished = False
@@ -195,6 +232,7 @@ def on_dask(
     ``install`` is what to install when Dask is missing.
     """
     waiting_for = distributed(install).as_completed
+    work = functools.partial(_sent_back, work)
     submit: Callable[..., _DaskFuture[_R]] = getattr(client, "submit")  # noqa: B009 - an untyped object
     todo = iter(enumerate(ranges))
     out: dict[_DaskFuture[_R], int] = {}
