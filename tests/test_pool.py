@@ -28,7 +28,7 @@ from helpers import (
     quick_only_first,
     quick_only_first_range,
 )
-from pitch13._base.pool import ChainText, in_chunks, in_order, unsendable_chain
+from pitch13._base.pool import ChainText, in_chunks, in_order, make_chain_sendable
 
 
 def test_work_in_chunks_left_early_stops_its_workers_at_once():
@@ -191,7 +191,7 @@ def test_a_failure_whose_cause_does_not_pickle_comes_back_with_its_cause_as_text
 def test_only_a_chain_that_does_not_pickle_is_replaced_by_its_text():
     sendable = CarriesItsCause("fine")
     sendable.__cause__ = cause = KeyError("k")
-    unsendable_chain(sendable)
+    make_chain_sendable(sendable)
     assert sendable.__cause__ is cause
     unsendable = CarriesItsCause("not fine")
     try:
@@ -201,7 +201,7 @@ def test_only_a_chain_that_does_not_pickle_is_replaced_by_its_text():
             error.unpicklable = lambda: None
             raise unsendable from error
     except CarriesItsCause:
-        unsendable_chain(unsendable)
+        make_chain_sendable(unsendable)
     told = unsendable.__cause__
     assert type(told) is ChainText and unsendable.__context__ is None
     assert told.args[0].startswith("Traceback (most recent call last):")

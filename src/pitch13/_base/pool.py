@@ -4,7 +4,7 @@
 and :func:`pitch13.analysis.review` with ``workers`` above 1; :func:`in_order` and
 :func:`on_dask` give them in the order of the chunks, for :func:`pitch13.simulate.simulate`
 (and :func:`in_order` for :func:`pitch13.testing.soak.soak`). All three send a failure of the
-work back whole (:func:`unsendable_chain`).
+work back whole (:func:`make_chain_sendable`).
 """
 
 from __future__ import annotations
@@ -118,11 +118,11 @@ def _sent_back(work: Callable[..., _R], *args: object) -> _R:  # pragma: no cove
     try:
         return work(*args)
     except Exception as error:
-        unsendable_chain(error)
+        make_chain_sendable(error)
         raise
 
 
-def unsendable_chain(error: BaseException) -> None:
+def make_chain_sendable(error: BaseException) -> None:
     """Replace what caused ``error`` (or was being handled) by its text if ``error`` does not pickle."""
     cause = error.__cause__ or error.__context__
     if cause is None:
