@@ -298,3 +298,21 @@ def fails_from_an_unpicklable_cause(chunk_or_first, stop=None):
     cause = ValueError("the model is gone")
     cause.unpicklable = lambda: None
     raise CarriesItsCause("the bot failed") from cause
+
+
+class Unpicklable(Exception):
+    """What a bot may raise: an exception that cannot cross to another process."""
+
+    def __init__(self):
+        super().__init__("the model is gone")
+        self.model = lambda: None
+
+
+class Broken:
+    """A bot (or a class of bots, made with a seed) that raises when it is asked."""
+
+    def __init__(self, seed=None):
+        pass
+
+    def choose(self, view):
+        raise Unpicklable

@@ -10,7 +10,7 @@ import types
 import attrs
 import pytest
 
-from helpers import EqualsAnything
+from helpers import Broken, EqualsAnything, Unpicklable
 from pitch13 import Rules, arena, new_game, view
 from pitch13._base.seeds import game_seed, player_seed
 from pitch13.arena import MatchGame, MatchResult, match, play_pair
@@ -403,34 +403,18 @@ def test_match_refuses_bad_bots():
         match("random", _Liar, pairs=1, seed=4)
 
 
-class _Unpicklable(Exception):
-    """What a bot may raise: an exception that cannot cross to another process."""
-
-    def __init__(self):
-        super().__init__("the model is gone")
-        self.model = lambda: None
-
-
-class _Broken:
-    def __init__(self, seed=None):
-        pass
-
-    def choose(self, view):
-        raise _Unpicklable
-
-
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_bot_that_raises_stops_the_match_with_where_it_happened(workers):
     with pytest.raises(BotFailedError) as caught:
-        match("simple", _Broken, pairs=2, seed=4, workers=workers)
+        match("simple", Broken, pairs=2, seed=4, workers=workers)
     error = caught.value
     # Each pair fails in its first game; two workers play the pairs side by side.
     where = ("game 0 (pair 0)", "game 2 (pair 1)")[: 1 if workers == 1 else 2]
     assert error.where in [f"{game} of the match seeded 4, bot B" for game in where]
-    assert (error.seat, error.error) == (1, "_Unpicklable: the model is gone")
-    assert str(error) == f"the bot of seat 1 raised _Unpicklable: the model is gone, in {error.where}"
+    assert (error.seat, error.error) == (1, "Unpicklable: the model is gone")
+    assert str(error) == f"the bot of seat 1 raised Unpicklable: the model is gone, in {error.where}"
     if workers == 1:
-        assert type(error.__cause__) is _Unpicklable
+        assert type(error.__cause__) is Unpicklable
 
 
 def test_match_refuses_a_bad_progress_or_a_bot_workers_cannot_take_before_any_game(monkeypatch):
@@ -614,10 +598,10 @@ def test_match_command_refuses_bad_bots_and_numbers(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "cheaters", module)
     assert main(["match", "cheaters:Cheater", "simple", "--pairs", "1", "--quiet"]) == 1
     assert "pitch13 match: the bot of seat 0 chose Bid(amount=13)" in capsys.readouterr().err
-    module.Broken = _Broken
+    module.Broken = Broken
     assert main(["match", "simple", "cheaters:Broken", "--pairs", "1", "--quiet"]) == 1
     assert capsys.readouterr().err == (
-        "pitch13 match: the bot of seat 1 raised _Unpicklable: the model is gone, "
+        "pitch13 match: the bot of seat 1 raised Unpicklable: the model is gone, "
         "in game 0 (pair 0) of the match seeded 0, bot B\n"
     )
 

@@ -19,7 +19,7 @@ import attrs
 import pytest
 
 import pitch13
-from helpers import load_script, unchecked_evolve
+from helpers import Broken, Unpicklable, load_script, unchecked_evolve
 from pitch13 import cli
 from pitch13._base.seeds import game_seed
 from pitch13.actions import Bid
@@ -72,24 +72,6 @@ class Shy:
         if pitch13.PASS in actions and self.rng.random() < 0.5:
             return pitch13.PASS
         return self.rng.choice(actions)
-
-
-class Unpicklable(Exception):
-    """What a bot may raise: an exception that cannot cross to another process."""
-
-    def __init__(self):
-        super().__init__("the model is gone")
-        self.model = lambda: None
-
-
-class Broken:
-    """Raises when it is asked."""
-
-    def __init__(self, seed=None):
-        pass
-
-    def choose(self, view):
-        raise Unpicklable
 
 
 class Cheat:
@@ -681,7 +663,7 @@ def test_a_bot_that_breaks_the_rules_stops_the_command_with_its_error(capsys):
         == 1
     )
     assert "pitch13 simulate: the bot of seat 1 chose Bid(amount=99)" in capsys.readouterr().err
-    assert cli.main(["simulate", "--games", "1", "--bots", f"{__name__}:Broken", "--quiet"]) == 1
+    assert cli.main(["simulate", "--games", "1", "--bots", "helpers:Broken", "--quiet"]) == 1
     assert capsys.readouterr().err == (
         "pitch13 simulate: the bot of seat 1 raised Unpicklable: the model is gone, "
         "in game 0 of the run seeded 0\n"
