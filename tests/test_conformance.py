@@ -16,7 +16,7 @@ from hypothesis import given
 
 import pitch13
 import pitch13.testing as kit
-from pitch13 import Rules, legal_actions
+from pitch13 import Rules, RulesError, legal_actions
 from pitch13._base import pool as pool_module
 from pitch13._core.fields import SCORES, Work
 from pitch13.encoding import NUM_ACTIONS
@@ -329,6 +329,18 @@ def test_a_soak_violation_says_the_call_that_replays_its_game(monkeypatch):
         with pytest.raises(ConformanceError) as info:
             eval(call, {"pitch13": pitch13})  # the text the soak printed
         assert found.endswith(str(info.value)) and "ply 9: KeyError: 'lost'" in found
+
+
+def test_a_value_error_from_the_soaks_run_is_no_usage_error(monkeypatch):
+    """Only the counts are checked as the command line's: a library fault in the run was told
+    as ``--forced-bid must be ...`` with the usage status, 2."""
+
+    def faulty(rng):
+        raise RulesError("forced_bid must be at most 6, not 7")
+
+    monkeypatch.setattr(soak_module, "random_rules", faulty)
+    with pytest.raises(RulesError, match=r"^forced_bid must be at most 6, not 7$"):
+        soak_module.main(["--games", "1"])
 
 
 @pytest.mark.parametrize(

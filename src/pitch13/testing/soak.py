@@ -155,15 +155,7 @@ def soak(
         ValueError: if ``games``, ``workers`` or ``hand_cap`` is below 1, ``workers`` above
             1,024, ``full_every`` or ``mutants`` below 0, or ``seed`` has more than 4,300 digits.
     """
-    check_parts(seed=seed)
-    for name, number, low in (
-        ("games", games, 1),
-        ("workers", workers, 1),
-        ("hand_cap", hand_cap, 1),
-        ("full_every", full_every, 0),
-        ("mutants", mutants, 0),
-    ):
-        check_count(number, name, low, high=MOST_WORKERS if name == "workers" else None)
+    _check_counts(games, seed, workers, hand_cap, full_every, mutants)
     size = max(1, min(500, games // (workers * 4) or 1))
     ranges = [(first, min(first + size, games)) for first in range(0, games, size)]
     work = functools.partial(_batch, seed=seed, hand_cap=hand_cap, full_every=full_every, mutants=mutants)
@@ -209,6 +201,19 @@ def _report(result: SoakResult, workers: int, start: float) -> None:
     print(f"time:             {time.monotonic() - start:,.0f} s on {workers} worker(s)")
 
 
+def _check_counts(games: int, seed: int, workers: int, hand_cap: int, full_every: int, mutants: int) -> None:
+    """:func:`soak`'s checks of its arguments (its Raises), before anything is played."""
+    check_parts(seed=seed)
+    for name, number, low in (
+        ("games", games, 1),
+        ("workers", workers, 1),
+        ("hand_cap", hand_cap, 1),
+        ("full_every", full_every, 0),
+        ("mutants", mutants, 0),
+    ):
+        check_count(number, name, low, high=MOST_WORKERS if name == "workers" else None)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line: ``python -m pitch13.testing.soak --games N --seed S``."""
     with standard_error():
@@ -237,20 +242,22 @@ def _main(argv: Sequence[str] | None) -> int:
         help="mutated view deltas, and as many view documents, read in every game (default 2)",
     )
     args = parsed(parser, argv)
+    counts = (args.games, args.seed, args.workers, args.hand_cap, args.full_every, args.mutants)
+    try:  # a count out of range is a usage error; a ValueError from the run is not
+        _check_counts(*counts)
+    except ValueError as error:
+        parser.error(f"--{str(error).replace('_', '-')}")
 
     def body() -> int:
         start = time.monotonic()
-        try:
-            result = soak(
-                args.games,
-                seed=args.seed,
-                workers=args.workers,
-                hand_cap=args.hand_cap,
-                full_every=args.full_every,
-                mutants=args.mutants,
-            )
-        except ValueError as error:
-            parser.error(f"--{str(error).replace('_', '-')}")
+        result = soak(
+            args.games,
+            seed=args.seed,
+            workers=args.workers,
+            hand_cap=args.hand_cap,
+            full_every=args.full_every,
+            mutants=args.mutants,
+        )
         _report(result, args.workers, start)
         return 1 if result.violations else 0
 
