@@ -24,7 +24,7 @@ from typing import Any, Final, cast
 
 import attrs
 
-from pitch13._base.checks import check_seat, excerpt, unchecked
+from pitch13._base.checks import check_seat, excerpt, unchecked_maker
 from pitch13._core import history as _history
 from pitch13._core.masks import ALL_CARDS, cards_of_mask, mask_of
 from pitch13._core.tables import may_take, table_for
@@ -486,6 +486,10 @@ def spectator_view(state: GameState) -> SeatView:
     return _build(state, None)
 
 
+#: A ViewDelta of its fields in order (since, ply, entries), made past its checks.
+_DELTA: Final = unchecked_maker(ViewDelta)
+
+
 def view_delta(state: GameState, seat: int | None, since: int) -> ViewDelta:
     """What ``seat`` (``None``: a spectator) saw after the view of ply ``since``, to the state.
 
@@ -506,7 +510,7 @@ def view_delta(state: GameState, seat: int | None, since: int) -> ViewDelta:
         raise TypeError("since is a ply, an int, not None")
     entries = seen_history(state, seat, since)
     # The library's own entries and plies: past the checks of a delta made in code.
-    return unchecked(ViewDelta, since=since, ply=state.ply, entries=tuple(str(entry) for entry in entries))
+    return _DELTA(since, state.ply, tuple(str(entry) for entry in entries))
 
 
 def _work_out(seat_view: SeatView, d: Deferred) -> None:
