@@ -346,6 +346,8 @@ def test_simulate_refuses_bad_arguments():
     with pytest.raises(TypeError, match="a bot must be picklable"):
         simulate(3, bots=lambda seed: SimpleBot(seed), workers=2)
     assert len(list(simulate(1, bots=lambda seed: SimpleBot(seed)))) > 0  # in this process, any callable
+    # One chunk is played in this process whatever the workers: no bot need pickle then.
+    assert len(list(simulate(3, bots=lambda seed: SimpleBot(seed), workers=2, chunk_size=3))) > 0
     with pytest.raises(ValueError, match="index must be 0 or more"):
         simulate_game(-1)
     with pytest.raises(pitch13.BotError, match=r"seat 1 .*, in game 0 of the run seeded 0$"):

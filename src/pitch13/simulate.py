@@ -533,17 +533,18 @@ def simulate(
         width = max(1, sum(nthreads().values()))
     else:
         width = min(workers, games)
-    if client is not None or width > 1:
-        check_sendable((specs, rules))
     size = chunk_size or max(1, min(50, games // (width * 8)))
+    chunks = -(-games // size)
+    if client is not None or pool.process_count(width, chunks) > 1:  # else this process plays
+        check_sendable((specs, rules))
     # Made as they are played: a run of any length holds a few ranges a worker.
     ranges = ((first, min(start + games, first + size)) for first in range(start, start + games, size))
     work = functools.partial(_play_chunk, seed=seed, specs=specs, rules=rules)
     if client is not None:
-        chunks = pool.on_dask(client, work, ranges, window=4 * width, install=DASK_EXTRA)
+        played = pool.on_dask(client, work, ranges, window=4 * width, install=DASK_EXTRA)
     else:  # local processes (for one worker, or one chunk, this process plays it)
-        chunks = pool.in_order(work, ranges, -(-games // size), width)
-    return Simulation(_reported(chunks, games, progress), games)
+        played = pool.in_order(work, ranges, chunks, width)
+    return Simulation(_reported(played, games, progress), games)
 
 
 def _reported(

@@ -45,7 +45,7 @@ def in_chunks(
     the work goes, however many there are.
     """
     size = max(1, min(8, count // (workers * 8)))
-    processes = _processes(workers, -(-count // size))
+    processes = process_count(workers, -(-count // size))
     pool = ProcessPoolExecutor(max_workers=processes, initializer=_start_worker, initargs=(setup,))
     work = functools.partial(_sent_back, work)
     source = iter(items)
@@ -65,7 +65,7 @@ def in_chunks(
         _shut(pool, finished=finished)
 
 
-def _processes(workers: int, chunks: int) -> int:
+def process_count(workers: int, chunks: int) -> int:
     """How many processes to start for ``chunks`` chunks: at least one, at most ``workers``.
 
     No more than the chunks either: each process more would start (with fork, all at once) and
@@ -155,7 +155,7 @@ def in_order(
     range at a time as the results are read. ``work`` must pickle. Workers leave Ctrl-C to this
     process, which stops them, as in :func:`in_chunks`.
     """
-    processes = _processes(workers, count)
+    processes = process_count(workers, count)
     if processes == 1:
         for first, stop in ranges:
             yield work(first, stop)
