@@ -304,6 +304,9 @@ class SeatView:
         Each place is judged alone, not with the counts of the others (the seat to play holds a
         trump, a seat keeps what it took in the look): a place listed may be ruled out by them,
         which :func:`~pitch13.sample_state` weighs, drawing only placements that fit them all.
+
+        Raises:
+            TypeError: if ``card`` is not a :class:`~pitch13.Card`.
         """
         if not isinstance(card, Card):
             raise TypeError(f"possible_places() takes a Card, not {excerpt(card)}")
@@ -480,7 +483,11 @@ def view(state: GameState, seat: int) -> SeatView:
 
 
 def spectator_view(state: GameState) -> SeatView:
-    """What everyone may know of ``state``: public information only (R-INFO-1)."""
+    """What everyone may know of ``state``: public information only (R-INFO-1).
+
+    Raises:
+        TypeError: if ``state`` is not a :class:`~pitch13.GameState`.
+    """
     if not isinstance(state, GameState):
         raise TypeError(f"spectator_view() takes a GameState, not {type(state).__name__}")
     return _build(state, None)

@@ -224,6 +224,9 @@ def legal_actions(state: GameState) -> tuple[SeatAction, ...]:
     """The actions the seat to act may take, in the stable order of :mod:`pitch13.actions`.
 
     Empty when chance is to act (apply a :class:`~pitch13.Deal`) and when the game is over.
+
+    Raises:
+        TypeError: if ``state`` is not a :class:`GameState`.
     """
     if type(state) is not GameState:
         raise TypeError(f"legal_actions() takes a GameState, not {type(state).__name__}")
