@@ -415,3 +415,44 @@ def test_render_human_tells_over_an_episode_what_ansi_tells_at_its_end(capsys):
         if not re.match(r"Hand \d+, |Episode over |Game over after ", line)
     ]
     assert printed == told.render().splitlines()[:-1]
+
+
+class FailsWhenTold:
+    """An opponent that raises while ``fail`` is set, and passes or plays its first choice else."""
+
+    fail = False
+
+    def choose(self, view):
+        if FailsWhenTold.fail:
+            raise OSError("no model")
+        return view.legal_actions[0]
+
+
+def _step_until_a_bot_is_asked(env):
+    """The learner's first legal moves, until a bot is asked (it may act twice in a row)."""
+    for _ in range(200):
+        env.step(int(env.action_masks().nonzero()[0][0]))
+
+
+@pytest.mark.parametrize("finished_first", [False, True])
+def test_a_bot_failing_ends_the_episode_until_a_reset_succeeds(monkeypatch, finished_first):
+    """A bot that raises in reset() or step() leaves no episode to step in (not the last one's)."""
+    env = Pitch13Env(seat=None, partner=FailsWhenTold(), opponents=FailsWhenTold())
+    env.reset(seed=1)
+    if finished_first:
+        play(env, seed=1, pick=lambda mask: mask.nonzero()[0][0])
+    monkeypatch.setattr(FailsWhenTold, "fail", True)
+    with pytest.raises(BotFailedError):
+        env.reset(seed=3)
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step(0)
+    with pytest.raises(RuntimeError, match="no game before reset"):
+        env.game_state  # noqa: B018 - the property raises
+    assert not env.action_masks().any()
+    monkeypatch.setattr(FailsWhenTold, "fail", False)
+    env.reset(seed=3)
+    monkeypatch.setattr(FailsWhenTold, "fail", True)
+    with pytest.raises(BotFailedError):
+        _step_until_a_bot_is_asked(env)
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step(0)

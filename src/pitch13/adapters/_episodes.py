@@ -55,7 +55,8 @@ class HoldsGame:
         """The game as it stands (every card of it: not for a player's eyes).
 
         Raises:
-            RuntimeError: before the first ``reset()``.
+            RuntimeError: before the first ``reset()``; in the Gymnasium environment, also after
+                one of its bots failed, until a ``reset()`` succeeds.
         """
         if self._state is None:
             raise RuntimeError("the environment has no game before reset()")

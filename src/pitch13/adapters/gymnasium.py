@@ -275,7 +275,8 @@ class Pitch13Env(HoldsGame, gym.Env[NDArray[np.float32], SupportsIndex]):
             ``"action_mask"``, and ``"illegal_action": True`` when an illegal id was replaced.
 
         Raises:
-            RuntimeError: before :meth:`reset`, or once the episode is over.
+            RuntimeError: before :meth:`reset`, once the episode is over, or after a bot failed
+                in it (until a :meth:`reset` succeeds).
             IllegalActionError: for an illegal id with ``illegal_action="raise"``.
             TypeError, ValueError: for an action that is not an action id.
             pitch13.BotError, pitch13.BotFailedError: if another seat's bot, playing up to the
@@ -306,10 +307,13 @@ class Pitch13Env(HoldsGame, gym.Env[NDArray[np.float32], SupportsIndex]):
     def _advance(self, state: GameState) -> tuple[NDArray[np.float32], float, dict[str, object], bool]:
         """Let the bots play up to the learning seat's turn or the episode's end; observe.
 
-        Returns the observation, the reward, the info and whether the episode is over.
+        Returns the observation, the reward, the info and whether the episode is over. If a bot
+        fails, the episode is over with it: :meth:`step` asks for :meth:`reset` until one succeeds.
         """
         learner = self._seat
         bots = self._bots
+        # None until the bots have played: a bot that fails leaves no episode to step in.
+        self._state, self._mask = None, NO_MASK
         while True:
             seat = state.to_act
             if seat is None:  # a hand has ended: the game is over, the episode too, or a deal
