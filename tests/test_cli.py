@@ -743,6 +743,82 @@ def test_a_bot_that_exits_as_it_is_made_or_imported_stops_the_command_in_one_lin
         bot_factory("exiting_bots:Bot")  # from Python too: no SystemExit ends the caller
 
 
+_CHOOSERS = """
+import os
+import sys
+
+
+class Exits:
+    def choose(self, view):
+        sys.exit(0)
+
+
+class Dies:
+    def choose(self, view):
+        os._exit(3)
+"""
+
+
+@pytest.fixture
+def choosers(tmp_path, monkeypatch):
+    """A module ``choosers`` of bots whose ``choose`` calls ``sys.exit(0)`` or ``os._exit(3)``."""
+    (tmp_path / "choosers.py").write_text(_CHOOSERS, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "choosers", raising=False)
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_bot_that_exits_as_it_chooses_fails_the_command_in_one_line(choosers, capsys, workers):
+    """sys.exit(0) in a bot's choose ended a match or a run with status 0, saying nothing."""
+    for command, args in (
+        ("match", ["match", "choosers:Exits", "simple", "--pairs", "1"]),
+        ("simulate", ["simulate", "--games", "2", "--bots", "choosers:Exits"]),
+    ):
+        assert cli.main([*args, "--workers", workers, "--quiet"]) == 1
+        assert capsys.readouterr().err == f"pitch13 {command}: a bot exited (SystemExit(0))\n"
+
+
+def test_a_worker_process_that_dies_fails_the_command_in_one_line(choosers, capsys):
+    """A worker ended by a bot's os._exit() (or a crash, or the system) ended in a traceback."""
+    for command, args in (
+        ("match", ["match", "choosers:Dies", "simple", "--pairs", "2"]),
+        ("simulate", ["simulate", "--games", "2", "--bots", "choosers:Dies"]),
+    ):
+        assert cli.main([*args, "--workers", "2", "--quiet"]) == 1
+        assert capsys.readouterr().err == (
+            f"pitch13 {command}: a worker process ended before its work was done "
+            "(a bot's os._exit(), a crash, or too little memory)\n"
+        )
+
+
+@pytest.mark.skipif(sys.getfilesystemencoding() != "utf-8", reason="names a file by bytes that are not UTF-8")
+def test_a_file_name_that_is_not_text_is_printed_escaped(tmp_path):
+    """A file name's bytes that are not UTF-8 ended verify and play --save in a traceback as they were printed."""
+    name = os.fsdecode(b"\xff.txt")
+    environment = dict(os.environ, PYTHONIOENCODING="utf-8", PYTHONPATH=os.pathsep.join(sys.path))
+    saved = subprocess.run(
+        [sys.executable, "-m", "pitch13", "play", "--seed", "7", "--save", name],
+        input=b"quit\n",
+        capture_output=True,
+        cwd=tmp_path,
+        env=environment,
+    )
+    assert (saved.returncode, saved.stderr) == (0, b"")
+    assert saved.stdout.endswith(
+        b"The game is saved in \\xff.txt; `pitch13 replay \\xff.txt` prints it whole.\n"
+    )
+    checked = subprocess.run(
+        [sys.executable, "-m", "pitch13", "verify", name, pitch13.seed_commitment(7)],
+        capture_output=True,
+        cwd=tmp_path,
+        env=environment,
+    )
+    assert (checked.returncode, checked.stderr) == (0, b"")
+    assert checked.stdout.startswith(
+        b"\\xff.txt: the record's 1 hand was dealt from the seed committed to by "
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

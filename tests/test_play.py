@@ -337,6 +337,33 @@ def test_ctrl_c_stops_the_game_and_saves_it(monkeypatch, tmp_path, capsys):
     assert GameRecord.from_text(path.read_text(encoding="utf-8")).seed == SEED
 
 
+def test_input_not_in_its_encoding_stops_the_game_in_one_line_and_saves_it(monkeypatch, tmp_path, capsys):
+    """Bytes a strict UTF-8 input cannot decode ended in a traceback, and the save was left empty."""
+    path = tmp_path / "undecodable.txt"
+    given = io.TextIOWrapper(io.BytesIO(b"b4\n\xff\xfe\n"), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", given)
+    assert cli.main(["play", "--seed", str(SEED), "--save", str(path)]) == 1
+    assert capsys.readouterr().err == "pitch13 play: cannot read the input as utf-8: invalid start byte\n"
+    assert GameRecord.from_text(path.read_text(encoding="utf-8")).seed == SEED
+
+
+def test_a_bot_that_exits_as_it_chooses_stops_the_game_in_one_line_and_saves_it(
+    monkeypatch, tmp_path, capsys
+):
+    """sys.exit() in a bot's choose ended the command with the bot's status, saying nothing, unsaved."""
+    path = tmp_path / "exited.txt"
+    (tmp_path / "exiting_choosers.py").write_text(
+        "import sys\n\nclass Exits:\n    def choose(self, view):\n        sys.exit(5)\n", encoding="utf-8"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "exiting_choosers", raising=False)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    args = ["--seed", str(SEED), "--seat", "0", "--bots", "exiting_choosers:Exits", "--save", str(path)]
+    assert cli.main(["play", *args]) == 1
+    assert capsys.readouterr().err == "pitch13 play: a bot exited (SystemExit(5))\n"
+    assert GameRecord.from_text(path.read_text(encoding="utf-8")).seed == SEED
+
+
 def test_shedding_shows_the_middle_and_offers_the_trumps_in_order(monkeypatch):
     status, screen = scripted(monkeypatch, ["--seed", "69"], ["b13", "c", "1", "quit"])
     assert status == 0

@@ -15,6 +15,7 @@ import errno
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import BrokenExecutor
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
@@ -25,11 +26,13 @@ from pitch13._base.checks import MAX_SEED, MOST_WORKERS, excerpt
 __all__ = [
     "Parser",
     "ascii_only",
+    "bot_exited",
     "integer",
     "output",
     "parsed",
     "run_command",
     "seed_arg",
+    "shown_path",
     "standard_error",
     "unwritten",
     "whole",
@@ -132,16 +135,22 @@ def run_command(who: str, body: Callable[[], int], *, interrupted: str = "") -> 
 
     A closed standard output is said before the work begins; an output that cannot be written,
     and Ctrl-C (status 130, said after ``interrupted``: a carriage return over a progress line),
-    are said without a traceback. A failure the work itself reported (a status other than 0)
-    stays the status, even when its reader then went away. Called inside :func:`standard_error`.
+    are said without a traceback. So, with status 1, are a ``sys.exit()`` in a user's bot (the
+    only code of the user's the work runs: its status is not the command's) and a worker process
+    that died (a bot's ``os._exit()``, a crash, the system short of memory). A failure the work
+    itself reported (a status other than 0) stays the status, even when its reader then went
+    away. Called inside :func:`standard_error`.
     """
     try:
         output()  # none (`>&-`, pythonw): said at once
         status = body()
     except KeyboardInterrupt:  # Ctrl-C: what was done is lost, and said to be
-        with contextlib.suppress(OSError):
-            print(f"{interrupted}{who}: interrupted", file=sys.stderr)
-        return 130
+        return _said(f"{interrupted}{who}: interrupted", 130)
+    except SystemExit as error:
+        return _said(f"{interrupted}{who}: {bot_exited(error)}", 1)
+    except BrokenExecutor:
+        why = "a worker process ended before its work was done (a bot's os._exit(), a crash, or too little memory)"
+        return _said(f"{interrupted}{who}: {why}", 1)
     except OSError as error:  # an output that cannot be written: a full disk, a missing folder
         return unwritten(error, who)
     try:
@@ -149,6 +158,23 @@ def run_command(who: str, body: Callable[[], int], *, interrupted: str = "") -> 
     except OSError as error:
         return status or unwritten(error, who)
     return status
+
+
+def bot_exited(error: SystemExit) -> str:
+    """What a command says of a ``sys.exit()`` in a bot's ``choose``."""
+    return f"a bot exited ({error!r})"
+
+
+def _said(text: str, status: int) -> int:
+    """Say ``text`` on standard error, if it can be written; return ``status``."""
+    with contextlib.suppress(OSError):
+        print(text, file=sys.stderr)
+    return status
+
+
+def shown_path(path: str) -> str:
+    r"""``path`` as it can be printed: a file name's bytes that are not text, escaped (``\xff``)."""
+    return os.fsencode(path).decode(sys.getfilesystemencoding(), "backslashreplace")
 
 
 @contextlib.contextmanager

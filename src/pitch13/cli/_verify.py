@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from pitch13._base.commands import shown_path
 from pitch13.cli._args import record_or_status
 from pitch13.errors import FairnessError
 
@@ -47,6 +48,6 @@ def run(args: argparse.Namespace) -> int:
     count = len(record.hands)
     hands = "1 hand was" if count == 1 else f"{count} hands were"
     print(
-        f"{path}: the record's {hands} dealt from the seed committed to by {commitment[:_SHOWN].lower()}..."
+        f"{shown_path(path)}: the record's {hands} dealt from the seed committed to by {commitment[:_SHOWN].lower()}..."
     )
     return 0
