@@ -359,6 +359,7 @@ def core_cases() -> Iterator[Case]:
                 "10**5000": HUGE,
                 "None": None,
                 "long-list": LONG_LIST,
+                "deep-list": DEEP_LIST,  # enum's own lookup quotes it: a RecursionError
             }
         for label, value in values.items():
             yield Case(Rules, f"{name}[{label}]", functools.partial(set_it, value), RulesError)

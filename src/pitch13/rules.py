@@ -168,7 +168,11 @@ def _member(enum_type: type[_E], value: object) -> _E:
 
     Anything else is kept as it is, for ``Rules.__attrs_post_init__`` to report: it checks the
     options in a fixed order, so that an error names the same option whatever else is wrong.
+    Only a str is looked up (every option's values are str): :mod:`enum` quotes whatever it does
+    not find, and a list nested thousands deep cannot be quoted (a :exc:`RecursionError`).
     """
+    if not isinstance(value, str):
+        return cast(_E, value)  # a member, or no option's value
     try:
         return enum_type(value)
     except (ValueError, TypeError):
