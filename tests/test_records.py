@@ -625,6 +625,23 @@ def test_a_position_that_is_not_where_the_record_leads_is_refused():
         state_from_dict(data)
 
 
+def test_a_long_position_that_is_not_where_the_record_leads_is_quoted_where_it_first_differs():
+    """Both whole fields were quoted: 500 characters for a position's tricks or hands."""
+    state = mid_play_state()
+    data = state_to_dict(state)
+    hands = data["position"]["hands"]
+    data["position"]["hands"] = [*reversed(hands)]
+    with pytest.raises(DocumentError) as caught:
+        state_from_dict(data)
+    assert caught.value.where == "$.position.hands"
+    assert caught.value.why == (
+        f"at [0], {json.dumps(hands[3])} is not where the record leads: {json.dumps(hands[0])}"
+    )
+    data["position"]["hands"] = [[*hand, "XX"] for hand in hands]  # not a card: refused as one
+    with pytest.raises(DocumentError, match="not a card"):
+        state_from_dict(data)
+
+
 def test_a_position_is_read_in_any_card_order_and_notation():
     state = mid_play_state()
     data = state_to_dict(state)

@@ -488,6 +488,30 @@ def test_rules_keep_an_int_subclass_as_its_plain_value_so_a_record_reads_back():
     assert rules.replace(target=_Spelled(40)).target.__class__ is int
 
 
+def test_a_game_keeps_its_seed_and_bids_given_as_an_int_subclass_as_plain_ints():
+    """A seed so given was kept, and its record's text, with the seed in words, did not read back."""
+    state = pitch13.new_game(seed=_Spelled(31), dealer=_Spelled(1))
+    assert (type(state.seed), type(state.dealer)) == (int, int)
+    record = pitch13.GameRecord.from_state(state)
+    assert '[Seed "31"]' in record.to_text()
+    assert pitch13.GameRecord.from_text(record.to_text()) == record
+    made = pitch13.GameRecord(
+        Rules(),
+        _Spelled(1),
+        _Spelled(31),
+        record.hands,
+        start_hand=_Spelled(1),
+        start_scores=[_Spelled(1), 0],
+    )
+    kept = (made.first_dealer, made.seed, made.start_hand, *made.start_scores)
+    assert [type(value) for value in kept] == [int] * 5
+    assert (made.first_dealer, made.seed, made.start_hand, made.start_scores) == (1, 31, 1, (1, 0))
+    bid = Bid(_Spelled(5))
+    assert type(bid.amount) is int and repr(bid) == "Bid(amount=5)"
+    after = pitch13.apply(new_game(seed=1), bid)
+    assert [type(call) for call in after.bids if call is not None] == [int]
+
+
 # --- every refusal in words --------------------------------------------------------------------
 
 

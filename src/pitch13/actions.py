@@ -98,8 +98,10 @@ class Bid:
     amount: int
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.amount, int) or isinstance(self.amount, bool):
-            raise TypeError(f"Bid() takes an int amount, not {excerpt(self.amount)}")
+        if type(self.amount) is not int:
+            if not isinstance(self.amount, int) or isinstance(self.amount, bool):
+                raise TypeError(f"Bid() takes an int amount, not {excerpt(self.amount)}")
+            object.__setattr__(self, "amount", int(self.amount))  # a plain int, as a state keeps
 
     @property
     def sort_key(self) -> int:

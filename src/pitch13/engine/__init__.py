@@ -179,7 +179,7 @@ def new_game(
     rules = option_or_default(rules, Rules, "rules", _DEFAULT_RULES)
     dealer = check_seat(dealer, "dealer")
     if seed is not None:
-        check_seed(seed, "an int or None")
+        seed = check_seed(seed, "an int or None")  # a plain int: the record writes it as one
     scores, hand_number = check_start(rules, scores, hand_number)
     if hand_number != 1 or scores != (0, 0):  # a game started partway, its history begun there
         return start_partway(

@@ -203,14 +203,20 @@ class GameRecord:
         if not 0 <= dealer <= 3:
             raise ValueError(f"first_dealer must be from 0 to 3, not {excerpt(dealer)}")
         if self.seed is not None:
-            check_seed(self.seed, "an int or None")
+            # Kept as plain ints: an int subclass's own str() would be written in the record.
+            object.__setattr__(self, "seed", check_seed(self.seed, "an int or None"))
+        object.__setattr__(self, "first_dealer", int(dealer))
         if not all(isinstance(h, HandRecord) for h in self.hands):
             raise TypeError("hands must be HandRecords")
         if len(self.hands) > MAX_HANDS:
             raise ValueError(
                 f"a record holds at most {MAX_HANDS:,} hands, the most its readers take, not {len(self.hands):,}"
             )
-        check_start(self.rules, self.start_scores, self.start_hand, ("start_scores", "start_hand"))
+        scores, hand = check_start(
+            self.rules, self.start_scores, self.start_hand, ("start_scores", "start_hand")
+        )
+        object.__setattr__(self, "start_scores", scores)
+        object.__setattr__(self, "start_hand", hand)
 
     @classmethod
     def from_state(cls, state: GameState) -> GameRecord:
@@ -630,11 +636,26 @@ def state_from_dict(data: object) -> GameState:
     actual = _position(state)
     for name in _POSITION_FIELDS:
         if position[name] != actual[name]:
-            fail(
-                f"$.position.{name}",
-                f"{json.dumps(position[name])} is not where the record leads: {json.dumps(actual[name])}",
-            )
+            fail(f"$.position.{name}", _unequal(position[name], actual[name]))
     return state
+
+
+def _unequal(given: object, actual: object) -> str:
+    """Why a field of a position is refused: both values, as JSON; where long, their first difference.
+
+    Of lists of the same length (the hands, the tricks) the first item that differs is quoted
+    (``at [2], ...``), each value cut at 100 characters: a message stays short whatever the
+    document holds.
+    """
+    text, led = json.dumps(given), json.dumps(actual)
+    if len(text) + len(led) <= 200:
+        return f"{text} is not where the record leads: {led}"
+    at = ""
+    if isinstance(given, list) and isinstance(actual, list) and len(given) == len(actual):
+        index = next(i for i, (g, a) in enumerate(zip(given, actual, strict=True)) if g != a)
+        text, led, at = json.dumps(given[index]), json.dumps(actual[index]), f"at [{index}], "
+    cut = [t if len(t) <= 100 else f"{t[:97]}..." for t in (text, led)]
+    return f"{at}{cut[0]} is not where the record leads: {cut[1]}"
 
 
 def state_from_json(text: str | bytes, *, max_size: int = MAX_SIZE) -> GameState:
