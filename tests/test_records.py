@@ -814,3 +814,18 @@ def test_a_text_records_numbers_are_written_one_way(tag, written):
     assert tag in text
     with pytest.raises(DocumentError, match=r"^line \d+, column 1: "):
         GameRecord.from_text(text.replace(tag, written))
+
+
+def test_endless_hands_or_actions_are_refused_before_they_fill_memory():
+    """An endless iterable of hands filled memory; one of a hand's actions never stopped."""
+    hand = GameRecord.from_state(new_game(seed=2)).hands[0]
+    with pytest.raises(
+        ValueError, match=r"^a record holds at most 10,000 hands, the most its readers take; more"
+    ):
+        GameRecord(Rules(), 0, None, itertools.repeat(hand))
+    assert GameRecord(Rules(), 0, None, iter([hand])).hands == (hand,)
+    with pytest.raises(
+        ValueError, match=r"^a hand holds at most 1,000 actions, the most a record's readers take$"
+    ):
+        HandRecord(hand.deck, itertools.repeat((1, PASS)))
+    assert len(HandRecord(hand.deck, [(1, PASS)] * 1_000).actions) == 1_000

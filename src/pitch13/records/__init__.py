@@ -30,12 +30,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence, Sized
 from typing import Final, cast
 
 import attrs
 
-from pitch13._base.checks import check_seed, excerpt, in_order, writable
+from pitch13._base.checks import at_most, check_seed, excerpt, in_order, writable
 from pitch13._core import history as _history
 from pitch13._core.action_sets import ACTION_TYPES
 from pitch13._core.logs import hand_logs
@@ -110,6 +110,10 @@ def _seat_action_pairs(value: Iterable[tuple[int, SeatAction]]) -> tuple[tuple[i
         raise TypeError(f"actions are a sequence of (seat, action) pairs, not {type(value).__name__}")
     out: list[tuple[int, SeatAction]] = []
     for i, pair in enumerate(cast("Iterable[object]", value)):
+        if i == MAX_ACTIONS:  # no hand has so many: an endless iterable stops here
+            raise ValueError(
+                f"a hand holds at most {MAX_ACTIONS:,} actions, the most a record's readers take"
+            )
         if not isinstance(pair, tuple) or len(pair) != 2:
             raise TypeError(f"action {i} is not a (seat, action) pair: {excerpt(pair)}")
         who, action = pair
@@ -134,7 +138,8 @@ class HandRecord:
     Raises:
         TypeError: if ``deck`` is not a sequence of cards or ``actions`` not of
             ``(seat, action)`` pairs of seat actions (a :class:`~pitch13.Deal` is not one).
-        ValueError: if ``deck`` is not the 54 cards or a seat is not from 0 to 3.
+        ValueError: if ``deck`` is not the 54 cards, a seat is not from 0 to 3, or there are
+            more than 1,000 actions (no hand has so many; a record's readers take no more).
     """
 
     #: The deck the hand was dealt from, top card first (R-DEAL-1).
@@ -146,7 +151,14 @@ class HandRecord:
 def _hands(value: Iterable[HandRecord]) -> tuple[HandRecord, ...]:
     if not in_order(value):
         raise TypeError(f"hands must be a sequence of HandRecords, not {type(value).__name__}")
-    return tuple(value)
+    if isinstance(value, Sized):  # its length is told if it is too long
+        return tuple(value)
+    hands, more = at_most(value, MAX_HANDS)  # an endless iterable stops
+    if more:
+        raise ValueError(
+            f"a record holds at most {MAX_HANDS:,} hands, the most its readers take; more were given"
+        )
+    return hands
 
 
 def _score_tuple(value: tuple[int, int] | list[int]) -> tuple[int, int]:
