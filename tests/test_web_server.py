@@ -685,6 +685,25 @@ def test_a_view_message_costs_the_same_late_in_a_long_game():
     assert max(sizes[hands[-1]]) < 2 * max(sizes[hands[0]]) + 2000
 
 
+def test_only_a_persons_own_move_keeps_a_table_active_not_a_bot_standing_in():
+    """A bot moving for an away person restarted the idle clock, so a table its people had left
+    was never abandoned while the bots played on for them."""
+    table = Table("t", secret=5, owner_seat=1)
+    table.take_seat(1)
+    table.start(1)
+    seat = table.state.to_act
+    assert seat == 1  # the person's turn, the bot plays it for them
+    table.last_active -= 100
+    assert table.bot_move(seat, pitch13.legal_actions(table.state)[0], table.state.ply)
+    assert time.monotonic() - table.last_active > 99
+    while table.state.to_act != 1:
+        table.bot_move(table.state.to_act, pitch13.legal_actions(table.state)[0], table.state.ply)
+    table.move(
+        1, {"type": "move", "action": str(pitch13.legal_actions(table.state)[0]), "ply": table.state.ply}
+    )
+    assert time.monotonic() - table.last_active < 5
+
+
 def test_events_narrate_what_the_seat_saw():
     table = Table("t", seed=12)
     table.take_seat(2)

@@ -511,6 +511,13 @@ def test_deals_are_committed_to_and_a_chosen_seed_is_played_against_bots_only():
             refused = httpx.post(f"{srv.http}/api/tables/{seeded['id']}/seats/{seat}")
             assert (refused.status_code, refused.json()["code"]) == (409, "seeded")
         assert srv.server.tables[seeded["id"]].seed == 77
+        # Its seed, a small number, would be found from a commitment: a spectator is shown none.
+        spectator = Seat(srv.ws, seeded["id"], {})
+        while spectator.table is None:
+            spectator.receive()
+        assert spectator.table["seed_chosen"] is True
+        assert (spectator.table["commitment"], spectator.table["seed"]) == (None, None)
+        spectator.close()
         listed = {t["id"]: t["seeded"] for t in httpx.get(f"{srv.http}/api/tables").json()["tables"]}
         assert listed[seeded["id"]] is True and listed[created["id"]] is False
         owner.close()
@@ -671,6 +678,17 @@ def test_a_full_server_frees_an_unstarted_idle_table_even_with_spectators(monkey
         assert srv.server.store.unfinished()[0].id == second.json()["id"]
 
 
+def test_a_json_record_uploaded_after_a_byte_order_mark_is_read_as_json():
+    """It was read as text, and refused: "expected a tag or 'hand 1'"."""
+    state = pitch13.bots.play_game([pitch13.bots.SimpleBot(seat) for seat in range(4)], seed=3)
+    record = pitch13.GameRecord.from_state(state)
+    with running_server(**FAST) as srv:
+        for form in (record.to_json(), record.to_text()):
+            answer = httpx.post(f"{srv.http}/api/replay", content="\ufeff".encode() + form.encode())
+            assert answer.status_code == 200, answer.text
+            assert answer.json()["states"] == len(pitch13.replay(record))
+
+
 def test_the_replay_upload_is_bounded_and_rate_limited(monkeypatch):
     import examples.web.app as web_app
     import examples.web.table as web_table
@@ -693,6 +711,19 @@ def test_the_replay_upload_is_bounded_and_rate_limited(monkeypatch):
         srv.server.uploads.clear()
         answer = httpx.post(upload, content=text.encode())
         assert (answer.status_code, answer.json()["code"]) == (413, "too_big")
+
+
+def test_a_body_over_the_limit_is_a_bad_request_when_a_seat_is_taken_as_when_a_table_is_opened():
+    """A body over 4,096 bytes was answered 400 when a table was opened, 409 when a seat was taken."""
+    with running_server(**FAST) as srv:
+        big = {"seat": 0, "rules": "x" * 5000}
+        answer = httpx.post(f"{srv.http}/api/tables", json=big)
+        assert (answer.status_code, answer.json()["code"]) == (400, "too_big")
+        created = httpx.post(f"{srv.http}/api/tables", json={"seat": 0}).json()
+        answer = httpx.post(f"{srv.http}/api/tables/{created['id']}/seats/1", json={"invite": "x" * 5000})
+        assert (answer.status_code, answer.json()["code"]) == (400, "too_big")
+        taken = httpx.post(f"{srv.http}/api/tables/{created['id']}/seats/1", json={})
+        assert taken.status_code == 201
 
 
 PAGES = ("/", "/table/x", "/replay", "/static/table.js", "/static/style.css", "/api/tables")

@@ -575,9 +575,8 @@ async def take_seat(request: Request) -> Response:
         seat = _seat_number(request.path_params["seat"])
         token = table.take_seat(seat, browser=_browser(request), invite=data.get("invite"))
     except TableError as error:
-        status = {"no_table": 404, "storage": 503}.get(
-            error.code, 409 if error.code != "bad_request" else 400
-        )
+        # A body that is not a JSON object, or too big, is a bad request, as when a table is opened.
+        status = {"no_table": 404, "storage": 503, "too_big": 400, "bad_request": 400}.get(error.code, 409)
         return _error(status, error)
     _server(request).changed(table)
     return _seat_answer(table, check_seat(seat), token)  # a seat, as it was taken
@@ -931,7 +930,7 @@ def _json_answer(answer: Message) -> Response:
 def _record_replay(body: bytes) -> Replay:
     """The :class:`Replay` of a record's JSON or text form (reading it replays it once more)."""
     text = body.decode("utf-8")
-    is_json = text.lstrip().startswith("{")
+    is_json = text.removeprefix("\ufeff").lstrip().startswith("{")  # a byte-order mark may come first
     record = pitch13.GameRecord.from_json(text) if is_json else pitch13.GameRecord.from_text(text)
     return Replay(record)
 

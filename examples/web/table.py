@@ -21,7 +21,8 @@ Every table is dealt from a seed (:func:`pitch13.new_game`): the server's secret
 :func:`pitch13.new_seed` when the table opens, of which every seat is shown the
 :func:`~pitch13.seed_commitment` before the first bid and which the final record reveals,
 so that anyone can check with ``pitch13 verify`` that the deals were fixed before play began;
-or a seed its creator chose, at a table where every other seat is a bot.
+or a seed its creator chose, at a table where every other seat is a bot (and no commitment is
+shown).
 """
 
 from __future__ import annotations
@@ -182,8 +183,10 @@ class Table:
         #: Whether the creator chose the seed (then it is known to them, and the others are bots).
         self.seed_chosen = seed is not None
         self.seed = seed if seed is not None else pitch13.new_seed() if secret is None else secret
-        #: The commitment to the seed every seat is shown (:func:`pitch13.seed_commitment`).
-        self.commitment = pitch13.seed_commitment(self.seed)
+        #: The commitment to the seed every seat is shown (:func:`pitch13.seed_commitment`); none
+        #: for a chosen seed, which proves nothing and, a small number, is found from its
+        #: commitment by trying every number: a spectator would see every hand.
+        self.commitment = None if self.seed_chosen else pitch13.seed_commitment(self.seed)
         self.owner_seat = owner_seat
         self.private = bool(private)
         #: The code of a private table's invite link (``None`` for a public table).
@@ -202,7 +205,8 @@ class Table:
         self.spectators = 0
         #: The address of the client that opened the table (the server limits tables an address).
         self.opener = ""
-        #: When a seated person last connected, left or moved (:func:`time.monotonic`).
+        #: When a seated person last connected, left or moved (:func:`time.monotonic`): a bot
+        #: that moves for a person who is away does not count.
         self.last_active = time.monotonic()
         self._replay: Replay | None = None
         #: Each seat's (``None``: a spectator's) view of the latest position, as plain data.
@@ -439,6 +443,8 @@ class Table:
         if isinstance(action, pitch13.Deal):
             raise TableError("bad_message", "the server deals")
         self._apply(seat, action, ply)
+        # A person's own move: a bot standing in for one who is away keeps no table alive.
+        self.last_active = time.monotonic()
 
     def _apply(self, seat: int, action: pitch13.Action, ply: int) -> None:
         try:
@@ -449,8 +455,6 @@ class Table:
         # Kept before anyone is told of it: a restart never forgets a move somebody saw.
         self._keep(lambda store: store.add_move(self.id, self.moves, seat, str(action)))
         self.state, self.moves = after, self.moves + 1
-        if self.kind_of(seat) is Kind.PERSON:
-            self.last_active = time.monotonic()
         if after.is_over:
             self.version += 1
             self.keep_record()

@@ -775,8 +775,9 @@
   function renderFairDeals() {
     const table = state.table;
     const commitment = table?.commitment;
-    dom.fairDeals.hidden = !commitment;
-    if (!commitment) return;
+    // A chosen seed has no commitment (it would prove nothing): the panel says whose seed it is.
+    dom.fairDeals.hidden = !commitment && !table?.seed_chosen;
+    if (dom.fairDeals.hidden) return;
     if (table.seed_chosen) {
       dom.fairDealsText.replaceChildren("The table's creator chose its seed: its deals can be played again.");
       return;
