@@ -347,10 +347,16 @@ def test_what_a_failing_bot_raised_is_said_in_one_line_of_at_most_200_characters
 
 
 def test_a_bot_interrupted_is_not_a_failed_bot():
-    """Ctrl-C (or a SystemExit) inside a bot goes on as it is: the runner does not hide it."""
-    for raised in (KeyboardInterrupt(), SystemExit(3)):
-        with pytest.raises(type(raised)):
-            play_game([RandomBot(0), Raises(raised), RandomBot(2), RandomBot(3)], seed=5)
+    """Ctrl-C inside a bot goes on as it is: the runner does not hide it."""
+    with pytest.raises(KeyboardInterrupt):
+        play_game([RandomBot(0), Raises(KeyboardInterrupt()), RandomBot(2), RandomBot(3)], seed=5)
+
+
+def test_a_bot_that_calls_sys_exit_is_a_failed_bot_not_its_callers_exit():
+    """A SystemExit from a bot's choose ended its caller's program, as a bot's module's exit does not."""
+    with pytest.raises(BotFailedError, match=r"^the bot of seat 1 raised SystemExit: 3$") as caught:
+        play_game([RandomBot(0), Raises(SystemExit(3)), RandomBot(2), RandomBot(3)], seed=5)
+    assert type(caught.value.__cause__) is SystemExit
 
 
 @pytest.mark.parametrize(

@@ -360,7 +360,7 @@ def test_a_bot_that_exits_as_it_chooses_stops_the_game_in_one_line_and_saves_it(
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
     args = ["--seed", str(SEED), "--seat", "0", "--bots", "exiting_choosers:Exits", "--save", str(path)]
     assert cli.main(["play", *args]) == 1
-    assert capsys.readouterr().err == "pitch13 play: a bot exited (SystemExit(5))\n"
+    assert capsys.readouterr().err == "pitch13 play: the bot of seat 1 raised SystemExit: 5\n"
     assert GameRecord.from_text(path.read_text(encoding="utf-8")).seed == SEED
 
 

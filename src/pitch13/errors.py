@@ -134,7 +134,7 @@ class BotError(ValueError):
 
 
 class BotFailedError(RuntimeError):
-    """A bot's ``choose`` raised an exception in a game that pitch13 was playing for it.
+    """A bot's ``choose`` raised an exception, or called ``sys.exit()``, in a game that pitch13 was playing for it.
 
     :func:`~pitch13.bots.play_game`, :func:`~pitch13.bots.iter_hands`,
     :func:`~pitch13.arena.match`, :func:`~pitch13.arena.play_pair`,

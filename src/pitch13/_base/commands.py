@@ -26,7 +26,6 @@ from pitch13._base.checks import MAX_SEED, MOST_WORKERS, excerpt
 __all__ = [
     "Parser",
     "ascii_only",
-    "bot_exited",
     "integer",
     "output",
     "parsed",
@@ -135,21 +134,18 @@ def run_command(who: str, body: Callable[[], int], *, interrupted: str = "") -> 
 
     A closed standard output is said before the work begins; an output that cannot be written,
     and Ctrl-C (status 130, said after ``interrupted``: a carriage return over a progress line),
-    are said without a traceback. So, with status 1, are a ``sys.exit()`` in a user's bot (the
-    only code of the user's the work runs: its status is not the command's) and a worker process
-    that died (a bot's ``os._exit()``, a crash, the system short of memory). A failure the work
-    itself reported (a status other than 0) stays the status, even when its reader then went
-    away. Called inside :func:`standard_error`.
+    are said without a traceback; so, with status 1, is a worker process that died (a bot's
+    ``os._exit()``, a crash, the system short of memory). A failure the work itself reported (a
+    status other than 0) stays the status, even when its reader then went away. Called inside
+    :func:`standard_error`.
     """
     try:
         output()  # none (`>&-`, pythonw): said at once
         status = body()
     except KeyboardInterrupt:  # Ctrl-C: what was done is lost, and said to be
         return _said(f"{interrupted}{who}: interrupted", 130)
-    except SystemExit as error:
-        return _said(f"{interrupted}{who}: {bot_exited(error)}", 1)
     except BrokenExecutor:
-        why = "a worker process ended before its work was done (a bot's os._exit(), a crash, or too little memory)"
+        why = "a worker process ended before its work was done (say, a bot's os._exit(), a crash, or too little memory)"
         return _said(f"{interrupted}{who}: {why}", 1)
     except OSError as error:  # an output that cannot be written: a full disk, a missing folder
         return unwritten(error, who)
@@ -158,11 +154,6 @@ def run_command(who: str, body: Callable[[], int], *, interrupted: str = "") -> 
     except OSError as error:
         return status or unwritten(error, who)
     return status
-
-
-def bot_exited(error: SystemExit) -> str:
-    """What a command says of a ``sys.exit()`` in a bot's ``choose``."""
-    return f"a bot exited ({error!r})"
 
 
 def _said(text: str, status: int) -> int:

@@ -32,12 +32,14 @@ def asked(choose: Callable[[SeatView], object], seat: int, seat_view: SeatView) 
     """What a bot's ``choose`` answers at ``seat_view``, the view of ``seat`` to act.
 
     Raises:
-        BotFailedError: if ``choose`` raised an exception (from it); not for a
-            :exc:`BaseException` such as :exc:`KeyboardInterrupt`, which goes on as it is.
+        BotFailedError: if ``choose`` raised an exception, or called ``sys.exit()`` (from it):
+            a bot's exit is not its caller's, as :func:`~pitch13.bots.bot_factory` holds for
+            a module that exits as it is imported. Ctrl-C (:exc:`KeyboardInterrupt`) goes on
+            as it is.
     """
     try:
         return choose(seat_view)
-    except Exception as error:
+    except (Exception, SystemExit) as error:
         raise BotFailedError(seat, error) from error
 
 

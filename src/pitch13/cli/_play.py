@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
 from pitch13._base.checks import excerpt
-from pitch13._base.commands import bot_exited, seed_arg, shown_path, unwritten
+from pitch13._base.commands import seed_arg, shown_path, unwritten
 from pitch13.actions import (
     PASS,
     REJECT,
@@ -288,9 +288,6 @@ class _Table:
             return self.stop("\nInterrupted")
         except (BotError, BotFailedError) as error:  # a bot of the user's: the game is kept
             print(f"pitch13 play: {error}", file=sys.stderr)
-            return 1
-        except SystemExit as error:  # sys.exit() in a bot of the user's: the game is kept too
-            print(f"pitch13 play: {bot_exited(error)}", file=sys.stderr)
             return 1
         except UnicodeDecodeError as error:  # the input is not in its encoding: none can be read
             print(f"pitch13 play: cannot read the input as {error.encoding}: {error.reason}", file=sys.stderr)
