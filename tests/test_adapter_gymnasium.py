@@ -428,6 +428,25 @@ class FailsWhenTold:
         return view.legal_actions[0]
 
 
+def test_a_maker_of_bots_failing_in_reset_leaves_no_episode():
+    """A maker that raises in reset() left the last episode's game with the new learning seat."""
+    broken = []
+
+    def make(seed):
+        if broken:
+            raise OSError("no model")
+        return FailsWhenTold()
+
+    env = Pitch13Env(seat=None, partner=make, opponents="random")
+    env.reset(seed=1)
+    broken.append(True)
+    with pytest.raises(OSError, match="no model"):
+        env.reset(seed=3)
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step(0)
+    assert not env.action_masks().any()
+
+
 def _step_until_a_bot_is_asked(env):
     """The learner's first legal moves, until a bot is asked (it may act twice in a row)."""
     for _ in range(200):

@@ -243,6 +243,7 @@ class Pitch13Env(HoldsGame, gym.Env[NDArray[np.float32], SupportsIndex]):
                 learning seat's turn, answers with an illegal action or raises.
         """
         super().reset(seed=seed)
+        self._state, self._mask = None, NO_MASK  # no episode until this one's bots have played
         settings = self._settings.updated(options)
         rng = self.np_random
         state, self._game_seed = start_episode(settings, rng)
