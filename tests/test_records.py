@@ -816,16 +816,20 @@ def test_a_text_records_numbers_are_written_one_way(tag, written):
         GameRecord.from_text(text.replace(tag, written))
 
 
+def _read_at_most(item, most):
+    """``item`` ``most`` times, then a test failure: an endless iterable read past what it should be."""
+    yield from itertools.repeat(item, most)
+    pytest.fail(f"read past {most} items")
+
+
 def test_endless_hands_or_actions_are_refused_before_they_fill_memory():
     """An endless iterable of hands filled memory; one of a hand's actions never stopped."""
     hand = GameRecord.from_state(new_game(seed=2)).hands[0]
-    with pytest.raises(
-        ValueError, match=r"^a record holds at most 10,000 hands, the most its readers take; more"
-    ):
-        GameRecord(Rules(), 0, None, itertools.repeat(hand))
+    most_hands = r"^a record holds at most 10,000 hands, the most its readers take, not more$"
+    with pytest.raises(ValueError, match=most_hands):
+        GameRecord(Rules(), 0, None, _read_at_most(hand, 10_001))
     assert GameRecord(Rules(), 0, None, iter([hand])).hands == (hand,)
-    with pytest.raises(
-        ValueError, match=r"^a hand holds at most 1,000 actions, the most a record's readers take$"
-    ):
-        HandRecord(hand.deck, itertools.repeat((1, PASS)))
+    most_actions = r"^a hand holds at most 1,000 actions, the most a record's readers take$"
+    with pytest.raises(ValueError, match=most_actions):
+        HandRecord(hand.deck, _read_at_most((1, PASS), 1_001))
     assert len(HandRecord(hand.deck, [(1, PASS)] * 1_000).actions) == 1_000

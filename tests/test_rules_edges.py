@@ -506,8 +506,24 @@ def test_a_game_keeps_its_seed_and_bids_given_as_an_int_subclass_as_plain_ints()
     kept = (made.first_dealer, made.seed, made.start_hand, *made.start_scores)
     assert [type(value) for value in kept] == [int] * 5
     assert (made.first_dealer, made.seed, made.start_hand, made.start_scores) == (1, 31, 1, (1, 0))
+    seated = pitch13.HandRecord(record.hands[0].deck, [(_Spelled(1), Bid(5))])
+    assert [type(seat) for seat, _ in seated.actions] == [int]
+    again = pitch13.GameRecord(Rules(), 0, 31, [seated])
+    assert pitch13.GameRecord.from_text(again.to_text()) == again
     bid = Bid(_Spelled(5))
     assert type(bid.amount) is int and repr(bid) == "Bid(amount=5)"
+
+    class Claims(int):
+        """An int whose own __int__ claims another value: its value is what is kept."""
+
+        def __int__(self):
+            return 9
+
+    state = pitch13.new_game(seed=Claims(3), dealer=Claims(1), scores=(Claims(2), 0), hand_number=Claims(2))
+    assert (state.seed, state.dealer, state.scores, state.hand_number) == (3, 1, (2, 0), 2)
+    made = pitch13.GameRecord(Rules(), Claims(1), Claims(3), [], start_hand=Claims(1))
+    assert (made.first_dealer, made.seed, made.start_hand) == (1, 3, 1)
+    assert Bid(Claims(5)).amount == 5
     after = pitch13.apply(new_game(seed=1), bid)
     assert [type(call) for call in after.bids if call is not None] == [int]
 

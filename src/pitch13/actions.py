@@ -101,7 +101,7 @@ class Bid:
         if type(self.amount) is not int:
             if not isinstance(self.amount, int) or isinstance(self.amount, bool):
                 raise TypeError(f"Bid() takes an int amount, not {excerpt(self.amount)}")
-            object.__setattr__(self, "amount", int(self.amount))  # a plain int, as a state keeps
+            object.__setattr__(self, "amount", int.__int__(self.amount))  # its value, as a state keeps
 
     @property
     def sort_key(self) -> int:

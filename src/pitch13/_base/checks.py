@@ -116,7 +116,7 @@ def check_seat(seat: object, what: str = "a seat") -> int:
     if type(seat) is not int:
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise TypeError(f"{what} is an int from 0 to 3, not {excerpt(seat)}")
-        seat = int(seat)
+        seat = int.__int__(seat)  # its value: a subclass's own __int__ is not asked
     if not 0 <= seat <= 3:
         raise ValueError(f"{what} is an int from 0 to 3, not {excerpt(seat)}")
     return seat
@@ -132,9 +132,10 @@ def check_seed(seed: object, kind: str = "an int") -> int:
     """
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError(f"seed must be {kind}, not {excerpt(seed)}")
+    seed = int.__int__(seed)  # its value, checked: a subclass's own __int__ is not asked
     if not -MAX_SEED <= seed <= MAX_SEED:
         raise ValueError(f"seed must be from -(2**128 - 1) to 2**128 - 1, not {excerpt(seed)}")
-    return int(seed)
+    return seed
 
 
 def check_count(value: object, name: str, low: int = 1, high: int | None = None) -> int:

@@ -44,7 +44,7 @@ def check_start(
             raise TypeError(
                 f"{scores_name} must be a pair of ints, not {excerpt(scores)} (team {team}'s is not)"
             )
-    pair = (int(scores[0]), int(scores[1]))
+    pair = (int.__int__(scores[0]), int.__int__(scores[1]))  # their values, as plain ints
     for team, score in enumerate(pair):
         if score < MIN_SCORE:
             raise ValueError(f"team {team}'s score must be at least -(10**9), not {excerpt(score)}")
@@ -56,9 +56,10 @@ def check_start(
             )
     if not isinstance(hand_number, int) or isinstance(hand_number, bool):
         raise TypeError(f"{hand_name} must be an int, not {excerpt(hand_number)}")
+    hand_number = int.__int__(hand_number)
     if not 1 <= hand_number <= MAX_HAND_NUMBER:
         raise ValueError(f"{hand_name} must be from 1 to {MAX_HAND_NUMBER}, not {excerpt(hand_number)}")
-    return pair, int(hand_number)
+    return pair, hand_number
 
 
 def start_partway(

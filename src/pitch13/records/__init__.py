@@ -119,6 +119,7 @@ def _seat_action_pairs(value: Iterable[tuple[int, SeatAction]]) -> tuple[tuple[i
         who, action = pair
         if not isinstance(who, int) or isinstance(who, bool):
             raise TypeError(f"action {i}'s seat is an int from 0 to 3, not {excerpt(who)}")
+        who = int.__int__(who)  # its value: a subclass's own str() would go into the record
         if not 0 <= who <= 3:
             raise ValueError(f"action {i} has no seat from 0 to 3: {excerpt(who)}")
         if not isinstance(action, ACTION_TYPES) or isinstance(action, Deal):
@@ -151,12 +152,11 @@ class HandRecord:
 def _hands(value: Iterable[HandRecord]) -> tuple[HandRecord, ...]:
     if not in_order(value):
         raise TypeError(f"hands must be a sequence of HandRecords, not {type(value).__name__}")
-    if isinstance(value, Sized):  # its length is told if it is too long
-        return tuple(value)
     hands, more = at_most(value, MAX_HANDS)  # an endless iterable stops
     if more:
+        given = f"{len(value):,}" if isinstance(value, Sized) else "more"
         raise ValueError(
-            f"a record holds at most {MAX_HANDS:,} hands, the most its readers take; more were given"
+            f"a record holds at most {MAX_HANDS:,} hands, the most its readers take, not {given}"
         )
     return hands
 
@@ -212,18 +212,14 @@ class GameRecord:
         dealer = self.first_dealer
         if not isinstance(dealer, int) or isinstance(dealer, bool):
             raise TypeError(f"first_dealer must be an int, not {excerpt(dealer)}")
+        dealer = int.__int__(dealer)  # its value, kept: a subclass's own str() would be written
         if not 0 <= dealer <= 3:
             raise ValueError(f"first_dealer must be from 0 to 3, not {excerpt(dealer)}")
+        object.__setattr__(self, "first_dealer", dealer)
         if self.seed is not None:
-            # Kept as plain ints: an int subclass's own str() would be written in the record.
             object.__setattr__(self, "seed", check_seed(self.seed, "an int or None"))
-        object.__setattr__(self, "first_dealer", int(dealer))
         if not all(isinstance(h, HandRecord) for h in self.hands):
             raise TypeError("hands must be HandRecords")
-        if len(self.hands) > MAX_HANDS:
-            raise ValueError(
-                f"a record holds at most {MAX_HANDS:,} hands, the most its readers take, not {len(self.hands):,}"
-            )
         scores, hand = check_start(
             self.rules, self.start_scores, self.start_hand, ("start_scores", "start_hand")
         )
