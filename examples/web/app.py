@@ -930,7 +930,9 @@ def _json_answer(answer: Message) -> Response:
 def _record_replay(body: bytes) -> Replay:
     """The :class:`Replay` of a record's JSON or text form (reading it replays it once more)."""
     text = body.decode("utf-8")
-    is_json = text.removeprefix("\ufeff").lstrip().startswith("{")  # a byte-order mark may come first
+    is_json = text.lstrip("\ufeff \t\r\n").startswith(
+        "{"
+    )  # after a byte-order mark too, as pitch13 replay reads
     record = pitch13.GameRecord.from_json(text) if is_json else pitch13.GameRecord.from_text(text)
     return Replay(record)
 
