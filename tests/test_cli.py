@@ -806,24 +806,18 @@ def test_a_file_name_that_is_not_text_is_printed_escaped(tmp_path):
     except OSError:
         pytest.skip("this file system refuses a name that is not UTF-8")
     environment = dict(os.environ, PYTHONIOENCODING="utf-8", PYTHONPATH=os.pathsep.join(sys.path))
-    saved = subprocess.run(
-        [sys.executable, "-m", "pitch13", "play", "--seed", "7", "--save", name],
-        input=b"quit\n",
-        capture_output=True,
-        cwd=tmp_path,
-        env=environment,
-    )
-    assert (saved.returncode, saved.stderr) == (0, b"")
+
+    def pitch13_command(*args: str) -> subprocess.CompletedProcess[bytes]:
+        run = [sys.executable, "-m", "pitch13", *args]
+        done = subprocess.run(run, input=b"quit\n", capture_output=True, cwd=tmp_path, env=environment)
+        assert (done.returncode, done.stderr) == (0, b"")
+        return done
+
+    saved = pitch13_command("play", "--seed", "7", "--save", name)
     assert saved.stdout.endswith(
         b"The game is saved in \\xff.txt; `pitch13 replay \\xff.txt` prints it whole.\n"
     )
-    checked = subprocess.run(
-        [sys.executable, "-m", "pitch13", "verify", name, pitch13.seed_commitment(7)],
-        capture_output=True,
-        cwd=tmp_path,
-        env=environment,
-    )
-    assert (checked.returncode, checked.stderr) == (0, b"")
+    checked = pitch13_command("verify", name, pitch13.seed_commitment(7))
     assert checked.stdout.startswith(
         b"\\xff.txt: the record's 1 hand was dealt from the seed committed to by "
     )
