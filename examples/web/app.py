@@ -930,9 +930,8 @@ def _json_answer(answer: Message) -> Response:
 def _record_replay(body: bytes) -> Replay:
     """The :class:`Replay` of a record's JSON or text form (reading it replays it once more)."""
     text = body.decode("utf-8")
-    is_json = text.lstrip("\ufeff \t\r\n").startswith(
-        "{"
-    )  # after a byte-order mark too, as pitch13 replay reads
+    # After a byte-order mark too, as pitch13 replay reads a record.
+    is_json = text.lstrip("\ufeff \t\r\n").startswith("{")
     record = pitch13.GameRecord.from_json(text) if is_json else pitch13.GameRecord.from_text(text)
     return Replay(record)
 
