@@ -296,7 +296,9 @@ class Pitch13Env(HoldsGame, gym.Env[NDArray[np.float32], SupportsIndex]):
             legal = np.flatnonzero(self._mask)
             act = action_from_id(int(legal[self.np_random.integers(len(legal))]))
             replaced = True
-        obs, reward, info, over = self._advance(apply(state, act))
+        after = apply(state, act)
+        self._state, self._mask = None, NO_MASK  # until the bots have played, as in reset()
+        obs, reward, info, over = self._advance(after)
         if replaced:
             info["illegal_action"] = True
         if self.render_mode == "human":
@@ -308,13 +310,12 @@ class Pitch13Env(HoldsGame, gym.Env[NDArray[np.float32], SupportsIndex]):
     def _advance(self, state: GameState) -> tuple[NDArray[np.float32], float, dict[str, object], bool]:
         """Let the bots play up to the learning seat's turn or the episode's end; observe.
 
-        Returns the observation, the reward, the info and whether the episode is over. If a bot
-        fails, the episode is over with it: :meth:`step` asks for :meth:`reset` until one succeeds.
+        Returns the observation, the reward, the info and whether the episode is over. Its
+        callers have set the state to ``None`` first: if a bot fails, the episode is over with
+        it, and :meth:`step` asks for :meth:`reset` until one succeeds.
         """
         learner = self._seat
         bots = self._bots
-        # None until the bots have played: a bot that fails leaves no episode to step in.
-        self._state, self._mask = None, NO_MASK
         while True:
             seat = state.to_act
             if seat is None:  # a hand has ended: the game is over, the episode too, or a deal
