@@ -65,12 +65,12 @@ def late_positions(seed: int, count: int, most: int = 11):
 def test_solve_equals_plain_minimax_on_random_late_positions_R_PLAY_1_to_7_R_SCORE_1(seed):
     """Every legal card's value, and the hand's, equal minimax over legal_actions/apply.
 
-    At most 10 trumps in hands: the plain minimax's tree grows two- to threefold with each trump
+    At most 9 trumps in hands: the plain minimax's tree grows two- to threefold with each trump
     more, and the deeper positions' solutions are checked against each other by the best-line
     test below.
     """
     checked = 0
-    for state in late_positions(seed, more(200), most=10):
+    for state in late_positions(seed, more(200), most=9):
         solution = solve(state)
         bidding = state.bidder & 1
         for action, value in solution.moves:
