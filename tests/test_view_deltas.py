@@ -249,6 +249,33 @@ def test_updated_refuses_an_entry_that_cannot_come_next():
     refused_entries((*entries, "2 play AS"), after, "it is seat 1's turn, not seat 2's")
 
 
+def test_a_refill_entry_is_refused_with_what_is_wrong_with_it_R_FILL_1():
+    """A refill gives each seat what it lacks of 6 cards; only the seat that receives them sees
+    them. An entry that says otherwise is refused with what the view's seat knows of it."""
+    rng = random.Random(1)
+    state = new_game(seed=3)
+    while not any(entry.startswith("refill") for entry in view_delta(state, 1, since=0).entries):
+        state = apply(state, rng.choice(legal_actions(state)))
+    first = view(new_game(seed=3), 1)
+    own = view_delta(state, 1, since=0).entries
+    at = next(i for i, entry in enumerate(own) if entry.startswith("refill 1 "))
+    assert own[at].split()[:3] == ["refill", "1", "5"] and own[at + 1] == "refill 2 3"
+    seats_2 = view_delta(state, 2, since=0).entries
+    for entries, where, why in (
+        # seat 2's delta: seat 1's refill without its cards
+        (seats_2, at, "seat 1 is the view's: its refill names the 5 cards it receives"),
+        (
+            (*own[: at + 1], seats_2[at + 1]),
+            at + 1,
+            "seat 2's refill names no card: the view's seat does not see them",
+        ),
+        ((*own[: at + 1], "refill 2 4"), at + 1, "seat 2 receives 3 cards, not 4"),
+    ):
+        with pytest.raises(DocumentError) as info:
+            first.updated(ViewDelta(0, len(entries), entries))
+        assert (info.value.where, info.value.why) == (f"$[{where + 2}]", why)
+
+
 def test_a_delta_made_for_another_seat_is_refused_unless_it_only_begins_a_hand():
     """A delta names no seat. Sent to another seat's view, it is refused wherever it shows what
     that seat did not see; one that ends by dealing a new hand is taken, the dealt cards as the

@@ -332,8 +332,16 @@ class Follower:
             if not done and self._short():
                 raise _fail(where, "the stock cannot fill every hand: the hand is thrown in (R-FILL-2)")
             count = refill_counts(self.hand_sizes, self.stock_size, self.dealer)[item.seat]
-            if item.count != count or len(item.cards) != (item.count if item.seat == self.seat else 0):
-                raise _fail(where, f"seat {item.seat} receives {count} cards")
+            if item.count != count:
+                raise _fail(where, f"seat {item.seat} receives {count} cards, not {item.count}")
+            if item.seat == self.seat and len(item.cards) != count:
+                raise _fail(
+                    where, f"seat {item.seat} is the view's: its refill names the {count} cards it receives"
+                )
+            if item.seat != self.seat and item.cards:
+                raise _fail(
+                    where, f"seat {item.seat}'s refill names no card: the view's seat does not see them"
+                )
             for card in item.cards:
                 self._from_stock(card, where)
             self.hand_sizes[item.seat] += item.count
