@@ -166,9 +166,9 @@ class SeatView:
     safe); comparing, hashing, printing, copying or pickling a view, and writing it as a
     document, read them too. Nothing else shows it: the fields are what they would have been
     had the view been built whole. Until then the view keeps what it works them out from, the
-    shown hand's record, which includes its deck; no attribute shows it (though code in the
-    same process can reach it through :mod:`gc`), and the view drops it as soon as the fields
-    are worked out, so a pickle, a copy or a document of a view never holds it.
+    shown hand's record, which includes its deck; no public attribute shows it (code in the
+    same process can reach it, as it can the state), and the view drops it as soon as the
+    fields are worked out, so a pickle, a copy or a document of a view never holds it.
     """
 
     #: The viewing seat, or ``None`` for a spectator.
