@@ -40,6 +40,7 @@ from pitch13 import (
 )
 from pitch13.bots import SimpleBot, play_game
 from pitch13.records._json import V1_DEFAULTS, rules_to_dict
+from pitch13.simulate import HandLine, simulate
 
 
 def random_unseeded(seed: int, steps: int, rules: Rules | None = None) -> list[pitch13.GameState]:
@@ -833,3 +834,35 @@ def test_endless_hands_or_actions_are_refused_before_they_fill_memory():
     with pytest.raises(ValueError, match=most_actions):
         HandRecord(hand.deck, _read_at_most((1, PASS), 1_001))
     assert len(HandRecord(hand.deck, [(1, PASS)] * 1_000).actions) == 1_000
+
+
+def test_a_document_of_another_format_is_named_and_any_other_format_is_quoted(finished):
+    """Each reader names a document of another of the library's formats as one; a format that
+    is none of them (misspelt, with a space, or with a look-alike letter) is quoted as it is,
+    not taken for the name of another format."""
+    documents = {
+        "pitch13.record": GameRecord.from_state(finished).to_dict(),
+        "pitch13.state": state_to_dict(finished),
+        "pitch13.view": pitch13.view(finished, 0).to_dict(),
+        "pitch13.hand": next(iter(simulate(1, seed=7))).to_dict(),
+    }
+    readers = {
+        "pitch13.record": GameRecord.from_dict,
+        "pitch13.state": state_from_dict,
+        "pitch13.view": pitch13.SeatView.from_dict,
+        "pitch13.hand": HandLine.from_dict,
+    }
+    assert {name: document["format"] for name, document in documents.items()} == {n: n for n in documents}
+    for fmt, read in readers.items():
+        for other, document in documents.items():
+            if other != fmt:
+                with pytest.raises(DocumentError) as info:
+                    read(document)
+                assert (info.value.where, info.value.why) == (
+                    "$.format",
+                    f"this is a {other} document, not a {fmt} document",
+                )
+        for wrong in (fmt[:-2] + fmt[-1] + fmt[-2], f"{fmt} ", fmt.replace("i", "\u0456", 1)):
+            with pytest.raises(DocumentError) as info:
+                read({**documents[fmt], "format": wrong})
+            assert (info.value.where, info.value.why) == ("$.format", f"expected {fmt!r}, found {wrong!r}")

@@ -21,6 +21,9 @@ from pitch13.cards import Card, Suit
 from pitch13.errors import CardParseError, DocumentError, RulesError
 from pitch13.rules import OPTION_ENUMS, Rules
 
+#: The formats of the library's JSON documents: records, states, views and simulated hands.
+#: A document of one, given to the reader of another, is told apart from a misspelt format.
+FORMATS: Final = frozenset({"pitch13.record", "pitch13.state", "pitch13.view", "pitch13.hand"})
 #: The largest document a loader reads by default, in characters.
 MAX_SIZE: Final = 1_000_000
 #: The deepest nesting of lists and objects a JSON document may have.
@@ -224,7 +227,7 @@ def check_header(
         fail(where, f"a {fmt} document is a JSON object, not {kind(data)}")
     found = data.get("format")
     if found != fmt:
-        if isinstance(found, str) and found.startswith("pitch13.") and len(found) < 40:
+        if isinstance(found, str) and found in FORMATS:
             fail(f"{where}.format", f"this is a {found} document, not a {fmt} document")
         fail(f"{where}.format", f"expected {fmt!r}, found {excerpt(found)}")
     got = data.get("version")
