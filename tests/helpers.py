@@ -315,6 +315,17 @@ class Unpicklable(Exception):
         self.model = lambda: None
 
 
+class Generating:
+    """A bot (or a class of bots, made with a seed) that returns a generator of its legal actions,
+    as one that forgot ``next()`` would: no action, and nothing that pickles."""
+
+    def __init__(self, seed=None):
+        pass
+
+    def choose(self, view):
+        return (action for action in view.legal_actions)
+
+
 class Broken:
     """A bot (or a class of bots, made with a seed) that raises when it is asked."""
 

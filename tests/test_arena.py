@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import io
 import math
 import sys
@@ -10,7 +11,7 @@ import types
 import attrs
 import pytest
 
-from helpers import Broken, EqualsAnything, Unpicklable
+from helpers import Broken, EqualsAnything, Generating, Unpicklable
 from pitch13 import Rules, arena, new_game, view
 from pitch13._base.seeds import game_seed, player_seed
 from pitch13.arena import MatchGame, MatchResult, match, play_pair
@@ -401,6 +402,25 @@ def test_match_refuses_bad_bots():
         match=r"seat 1 chose <helpers\.EqualsAn.*, in game 0 \(pair 0\) of the match seeded 4, bot B$",
     ):
         match("random", _Liar, pairs=1, seed=4)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_bot_that_returns_what_does_not_pickle_is_a_bot_error_from_any_worker(workers):
+    """What the bot returned is quoted in the error; from a worker, where it cannot pickle, the
+    error comes back with that quote in its place."""
+    with pytest.raises(BotError) as caught:
+        match("simple", Generating, pairs=2, seed=4, workers=workers)
+    error = caught.value
+    where = ("game 0 (pair 0)", "game 2 (pair 1)")[: 1 if workers == 1 else 2]
+    assert error.where in [f"{game} of the match seeded 4, bot B" for game in where]
+    assert error.seat == 1
+    chose, rest = str(error).split(", which is ")
+    assert chose.startswith("the bot of seat 1 chose <generator object ")
+    assert rest == f"not one of its legal actions, in {error.where}"
+    if workers == 1:
+        assert inspect.isgenerator(error.action)
+    else:  # the quote in the message stands in for the generator
+        assert chose == f"the bot of seat 1 chose {error.action!r}"
 
 
 @pytest.mark.parametrize("workers", [1, 2])

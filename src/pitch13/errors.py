@@ -32,6 +32,7 @@ plain :exc:`TypeError`. Every class is importable from :mod:`pitch13` itself, bu
 from __future__ import annotations
 
 import enum
+import pickle
 from typing import Final
 
 from pitch13._base.checks import ShortLookup, excerpt
@@ -124,13 +125,29 @@ class BotError(ValueError):
         super().__init__(f"{message}, in {where}" if where else message)
         #: The seat whose bot failed.
         self.seat = seat
-        #: What it returned.
+        #: What it returned; from a worker process, where that does not pickle (a generator,
+        #: a lock), a stand-in whose ``repr`` is the one the message quotes.
         self.action = action
         #: Where it happened (``"game 3 of the run seeded 0"``), or ``""`` when the caller knows.
         self.where = where
 
     def __reduce__(self) -> _Reduced:
-        return (_remade, (type(self), (self.seat, self.action, self.where), {}))
+        action = self.action
+        try:
+            pickle.dumps(action)
+        except Exception:  # sent on as its quote, so that the error itself reaches the caller
+            action = _Quoted(excerpt(action))
+        return (_remade, (type(self), (self.seat, action, self.where), {}))
+
+
+class _Quoted:
+    """What a bot returned that does not pickle, as :class:`BotError` sends it on: its quote."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
 
 
 class BotFailedError(RuntimeError):
