@@ -52,6 +52,7 @@ from pitch13 import (
     view,
 )
 from pitch13 import events as ev
+from pitch13.arena import match
 from pitch13.engine import MAX_SEED
 from pitch13.events import (
     CardRejected,
@@ -65,6 +66,7 @@ from pitch13.events import (
 from pitch13.rules import JokerOrder, LeadFallback
 from pitch13.scoring import HandResult, Outcome, PointCard, Termination, Trick
 from pitch13.seen import DealSeen, GiveUpSeen, RefillSeen, RejectSeen, SeenEntry, TurnUpSeen, seen_history
+from pitch13.simulate import HandLine, simulate
 from pitch13.testing import check_invariants
 from pitch13.trumps import card_points, is_trump, trump_order, trump_power
 from test_rules_exchange import LOOK_HANDS, LOOK_REFILL, name_trump
@@ -529,6 +531,16 @@ def test_a_game_keeps_its_seed_and_bids_given_as_an_int_subclass_as_plain_ints()
 
 
 # --- every refusal in words --------------------------------------------------------------------
+
+
+def test_a_run_seeded_with_an_int_subclass_deals_the_games_of_its_value():
+    """Simulated and matched games are dealt from seeds derived from the run's seed: by its
+    value, not its own str(), so the run's lines are those of the plain int and read back."""
+    lines = [line.to_json() for line in simulate(2, seed=_Spelled(31))]
+    assert lines == [line.to_json() for line in simulate(2, seed=31)]
+    assert [HandLine.from_json(line).to_json() for line in lines] == lines
+    paired = match("simple", "random", pairs=1, seed=_Spelled(31))
+    assert paired.game_lines == match("simple", "random", pairs=1, seed=31).game_lines
 
 
 def _phase_states():

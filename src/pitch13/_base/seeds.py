@@ -43,8 +43,9 @@ def random_source(seed: int | None) -> random.Random:
     return random.Random(seed)
 
 
-def _derive(*parts: object) -> int:
-    text = ":".join(str(part) for part in parts)
+def _derive(*parts: str | int) -> int:
+    # An int by its value (int.__repr__), whatever an int subclass's own str() says.
+    text = ":".join(part if isinstance(part, str) else int.__repr__(part) for part in parts)
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
