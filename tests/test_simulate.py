@@ -566,9 +566,9 @@ def test_the_command_writes_a_line_a_hand_and_the_table(tmp_path, capsys):
         assert row is not None, bid
         assert (int(row[1]), int(row[2])) == (len(hands), made)
     forced = [line for line in lines if line["forced_dealer"]]
-    assert f"forced dealer: {len(forced)} hands" in table
+    assert f"forced dealer: {len(forced)} hand{'' if len(forced) == 1 else 's'} (" in table
     early = sum(line["ended_early"] for line in lines)
-    assert f"early ends: {early} hands" in table
+    assert f"early ends: {early} hand{'' if early == 1 else 's'} (" in table
     lengths = [line["hand"] for line in lines if line["winner"] is not None]
     assert f"game length: {sum(lengths) / 8:.2f} hands a game" in table
     first = {line["game"]: line["dealer"] % 2 for line in lines if line["hand"] == 1}
@@ -776,6 +776,20 @@ def test_summary_table_without_games_and_with_times():
     assert isinstance(summary.bids, dict) and summary.moons[0] >= summary.moons[1]
     assert "games a second" in summary.table(wall_seconds=1.0, cpu_seconds=2.0)
     assert isinstance(HandSummary, type)
+
+
+def test_summary_counts_of_one_hand_say_hand():
+    """A count of one is "1 hand", in every line of the table that counts hands."""
+    forced = next(line for line in simulate(10, seed=1, bots="random") if line.hand.forced_dealer)
+    assert forced.hand.ended_early and forced.hand.moon  # a random dealer forced to bid 13
+    summary = SimulationSummary()
+    summary.add(forced)
+    table = summary.table()
+    assert "forced dealer: 1 hand (" in table
+    assert "early ends: 1 hand (" in table
+    assert "moon bids: 1 hand, made" in table
+    summary.add(next(line for line in simulate(1, seed=2) if not line.hand.moon))
+    assert "moon bids: 1 hand, made" in summary.table() and "2 hands" in summary.table()
 
 
 def test_the_first_dealers_share_has_an_interval_of_width_at_any_count():

@@ -725,12 +725,14 @@ class SimulationSummary:
         out.append("")
         forced, forced_made = self._forced
         out.append(
-            f"forced dealer: {forced:,} hands ({_percent(forced, played)} of hands played), "
+            f"forced dealer: {_count(forced, 'hand')} ({_percent(forced, played)} of hands played), "
             f"made {forced_made:,} ({_percent(forced_made, forced)})"
         )
         moons, moons_made = self._moons
-        out.append(f"moon bids: {moons:,} hands, made {moons_made:,} ({_percent(moons_made, moons)})")
-        out.append(f"early ends: {self._early:,} hands ({_percent(self._early, played)} of hands played)")
+        out.append(f"moon bids: {_count(moons, 'hand')}, made {moons_made:,} ({_percent(moons_made, moons)})")
+        out.append(
+            f"early ends: {_count(self._early, 'hand')} ({_percent(self._early, played)} of hands played)"
+        )
         thrown = ", ".join(f"{n:,} {why.replace('_', ' ')}" for why, n in self.thrown_in.items())
         out.append(
             f"thrown in: {_count(sum(self._thrown.values()), 'hand')}" + (f" ({thrown})" if thrown else "")
