@@ -315,6 +315,17 @@ class Unpicklable(Exception):
         self.model = lambda: None
 
 
+class Passer:
+    """A bot (or a class of bots, made with a seed) that passes whenever it may, else takes its
+    first legal action: under ``Rules(all_pass="redeal")`` four of them throw in every hand."""
+
+    def __init__(self, seed=None):
+        pass
+
+    def choose(self, view):
+        return pitch13.PASS if pitch13.PASS in view.legal_actions else view.legal_actions[0]
+
+
 class Generating:
     """A bot (or a class of bots, made with a seed) that returns a generator of its legal actions,
     as one that forgot ``next()`` would: no action, and nothing that pickles."""

@@ -362,7 +362,7 @@ ROOT = {
     "state_from_dict",
     # errors
     "IllegalActionError", "IllegalReason", "ActionParseError", "CardParseError", "DocumentError",
-    "RulesError", "SamplingError", "BotError", "BotFailedError", "FairnessError",
+    "RulesError", "SamplingError", "BotError", "BotFailedError", "GameTooLongError", "FairnessError",
     "__version__",
 }  # fmt: skip
 

@@ -5,13 +5,15 @@ from __future__ import annotations
 import inspect
 import io
 import math
+import pickle
 import sys
 import types
 
 import attrs
 import pytest
 
-from helpers import Broken, EqualsAnything, Generating, Unpicklable
+import pitch13
+from helpers import Broken, EqualsAnything, Generating, Passer, Unpicklable
 from pitch13 import Rules, arena, new_game, view
 from pitch13._base.seeds import game_seed, player_seed
 from pitch13.arena import MatchGame, MatchResult, match, play_pair
@@ -402,6 +404,21 @@ def test_match_refuses_bad_bots():
         match=r"seat 1 chose <helpers\.EqualsAn.*, in game 0 \(pair 0\) of the match seeded 4, bot B$",
     ):
         match("random", _Liar, pairs=1, seed=4)
+
+
+def test_a_game_its_bots_never_end_stops_the_match_after_10000_hands():
+    """Bots that always pass under all_pass=redeal throw in every hand: the match stops as hand
+    10,001 would begin, saying which game, where it would never have returned."""
+    with pytest.raises(pitch13.GameTooLongError) as caught:
+        match(Passer, Passer, pairs=1, seed=4, rules=Rules(all_pass="redeal"))
+    error = caught.value
+    assert error.where == "game 0 (pair 0) of the match seeded 4"
+    assert str(error) == (
+        "game 0 (pair 0) of the match seeded 4 is not over after 10,000 hands, the most a record"
+        " holds: its bots may never end it (every hand passed out and dealt again, say)"
+    )
+    again = pickle.loads(pickle.dumps(error))  # as it comes back from a worker
+    assert (type(again), str(again), again.where) == (pitch13.GameTooLongError, str(error), error.where)
 
 
 @pytest.mark.parametrize("workers", [1, 2])

@@ -1286,6 +1286,7 @@ EXEMPT: dict[object, str] = {
     pitch13.ActionParseError: _ERROR,
     pitch13.BotError: _ERROR,
     pitch13.BotFailedError: _ERROR,
+    pitch13.GameTooLongError: _ERROR,
     pitch13.CardParseError: _ERROR,
     pitch13.DocumentError: _ERROR,
     pitch13.IllegalActionError: _ERROR,

@@ -672,6 +672,29 @@ def test_a_bot_that_breaks_the_rules_stops_the_command_with_its_error(capsys):
     )
 
 
+def test_a_game_its_bots_never_end_stops_the_run_and_the_command_after_10000_hands(capsys):
+    """Bots that always pass under all_pass=redeal throw in every hand: the run stops once hand
+    10,000 is thrown in, where it never returned, and the command says so in one line."""
+    run = simulate(2, seed=3, bots="helpers:Passer", rules=pitch13.Rules(all_pass="redeal"))
+    with pytest.raises(
+        pitch13.GameTooLongError, match=r"^game 0 of the run seeded 3 is not over after 10,000 hands"
+    ):
+        next(run)
+    arguments = ["--games", "1", "--bots", "helpers:Passer", "--rules", "all_pass=redeal", "--quiet"]
+    assert cli.main(["simulate", *arguments]) == 1
+    assert capsys.readouterr().err == (
+        "pitch13 simulate: game 0 of the run seeded 0 is not over after 10,000 hands, the most a"
+        " record holds: its bots may never end it (every hand passed out and dealt again, say)\n"
+    )
+    assert (
+        cli.main(["match", "helpers:Passer", "helpers:Passer", "--pairs", "1", "--rules", "all_pass=redeal"])
+        == 1
+    )
+    assert capsys.readouterr().err.startswith(
+        "pitch13 match: game 0 (pair 0) of the match seeded 0 is not over"
+    )
+
+
 def test_the_help_reads_well(capsys):
     with pytest.raises(SystemExit):
         cli.main(["simulate", "--help"])

@@ -57,6 +57,8 @@ from pitch13._base.seeds import check_parts, game_seed, player_seed
 from pitch13.bots import Bot, BotSpec, bot_factory
 from pitch13.bots._args import asked, check_sendable, checked, failures_in
 from pitch13.engine import apply, new_game
+from pitch13.errors import GameTooLongError
+from pitch13.records._text import MAX_HANDS
 from pitch13.rules import Rules
 from pitch13.views import view
 
@@ -335,6 +337,8 @@ def _play(
             answer = asked(bots[seat].choose, seat, seat_view)
             times[seat & 1 != a_team].append(clock() - started)  # the bot's time alone
             state = apply(state, checked(answer, seat, seat_view), seat=seat)
+            if state.hand_number > MAX_HANDS:
+                raise GameTooLongError(f"game {game} (pair {pair}) of the match seeded {seed}")
     assert state.outcome is not None
     scores = state.outcome.scores
     taken = [0, 0]
@@ -368,6 +372,7 @@ def play_pair(
             or a bot's name names no bot.
         BotError: if a bot chooses an action that is not legal.
         BotFailedError: if a bot's ``choose`` raises an exception (from it).
+        GameTooLongError: if a game is not over after 10,000 hands.
     """
     check_parts(pair=pair, seed=seed)
     if pair < 0:
@@ -433,6 +438,7 @@ def match(
             has more than 4,300 digits, or a bot's name names no bot.
         BotError: if a bot chooses an action that is not legal.
         BotFailedError: if a bot's ``choose`` raises an exception (from it).
+        GameTooLongError: if a game is not over after 10,000 hands.
     """
     check_count(pairs, "pairs")
     check_count(workers, "workers", high=MOST_WORKERS)

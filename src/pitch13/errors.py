@@ -49,6 +49,7 @@ __all__ = [
     "ConformanceError",
     "DocumentError",
     "FairnessError",
+    "GameTooLongError",
     "IllegalActionError",
     "IllegalReason",
     "InvariantError",
@@ -193,6 +194,28 @@ def _said(error: BaseException) -> str:
 def _shortened(text: str) -> str:
     """``text``, or its first 199 characters and an ellipsis."""
     return text if len(text) <= 200 else f"{text[:199]}…"
+
+
+class GameTooLongError(RuntimeError):
+    """A game that pitch13 was playing for bots is not over after 10,000 hands.
+
+    :func:`~pitch13.arena.match`, :func:`~pitch13.arena.play_pair`,
+    :func:`~pitch13.simulate.simulate` and :func:`~pitch13.simulate.simulate_game` raise it as
+    hand 10,001 would begin: 10,000 hands are the most a record holds, and a game of random
+    play lasts about 125. Its bots may never end it: bots that always pass under
+    ``Rules(all_pass="redeal")`` throw in every hand.
+    """
+
+    def __init__(self, where: str) -> None:
+        super().__init__(
+            f"{where} is not over after 10,000 hands, the most a record holds: its bots may never"
+            " end it (every hand passed out and dealt again, say)"
+        )
+        #: Which game (``"game 3 of the run seeded 0"``).
+        self.where = where
+
+    def __reduce__(self) -> _Reduced:
+        return (_remade, (type(self), (self.where,), {}))
 
 
 class FairnessError(ValueError):

@@ -60,8 +60,10 @@ from pitch13.bots import Bot, BotSpec, bot_factory, iter_hands
 from pitch13.bots._args import check_sendable, failures_in
 from pitch13.bots._summary import HandSummary, hand_summaries
 from pitch13.cards import Suit  # noqa: F401 - HandSummary's annotations name it, read here
+from pitch13.errors import GameTooLongError
 from pitch13.events import ThrowInReason
 from pitch13.records import _json as doc
+from pitch13.records._text import MAX_HANDS
 from pitch13.rules import Rules
 
 __all__ = [
@@ -358,10 +360,13 @@ def _makers(bots: BotSpec | Sequence[BotSpec]) -> tuple[BotSpec, ...]:
 def _game(index: int, seed: int, makers: Sequence[Callable[[int], Bot]], rules: Rules) -> list[HandLine]:
     bots = [make(player_seed(seed, index, seat)) for seat, make in enumerate(makers)]
     deals = game_seed(seed, index)
+    lines = []
     with failures_in(lambda _: f"game {index} of the run seeded {seed}"):
-        return [
-            _made(seed, index, deals, hand) for hand in iter_hands(bots, rules, dealer=index & 3, seed=deals)
-        ]
+        for hand in iter_hands(bots, rules, dealer=index & 3, seed=deals):
+            lines.append(_made(seed, index, deals, hand))
+            if hand.hand_number >= MAX_HANDS and hand.winner is None:
+                raise GameTooLongError(f"game {index} of the run seeded {seed}")
+    return lines
 
 
 def simulate_game(
@@ -388,6 +393,7 @@ def simulate_game(
             (what a hand line holds), or a bot's name names no bot.
         BotError: if a bot chooses an action that is not legal.
         BotFailedError: if a bot's ``choose`` raises an exception (from it).
+        GameTooLongError: if a game is not over after 10,000 hands.
     """
     check_parts(index=index, seed=seed)
     _check_run(seed, index)
@@ -510,6 +516,7 @@ def simulate(
         ImportError: if ``client`` is given and Dask is not installed.
         BotError: while iterating, if a bot chooses an action that is not legal.
         BotFailedError: while iterating, if a bot's ``choose`` raises an exception.
+        GameTooLongError: while iterating, if a game is not over after 10,000 hands.
     """
     _whole(games=games, workers=workers)
     check_parts(seed=seed, start=start)

@@ -10,7 +10,7 @@ from pitch13._base.commands import seed_arg, whole, workers_arg
 from pitch13.arena import match
 from pitch13.cli._args import BOTS_HELP, add_rules, bots_made, rules_named
 from pitch13.cli._progress import Progress
-from pitch13.errors import BotError, BotFailedError
+from pitch13.errors import BotError, BotFailedError, GameTooLongError
 
 #: The one-line help of the command, in ``pitch13 --help``.
 HELP = "match two bots on paired deals, seats swapped, and print the win rate with its error"
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
             rules=rules,
             progress=progress,
         )
-    except (BotError, BotFailedError) as error:
+    except (BotError, BotFailedError, GameTooLongError) as error:
         progress.close()
         print(f"pitch13 match: {error}", file=sys.stderr)
         return 1

@@ -14,6 +14,7 @@ from pitch13._base.commands import seed_arg, whole, workers_arg
 from pitch13.bots import BotError, BotFailedError
 from pitch13.cli._args import BOTS_HELP, add_rules, bots_made, named, rules_named
 from pitch13.cli._progress import Progress
+from pitch13.errors import GameTooLongError
 from pitch13.rules import Rules
 from pitch13.simulate import DASK_EXTRA, SimulationSummary, simulate
 
@@ -201,7 +202,7 @@ def _run(args: argparse.Namespace, rules: Rules, report: TextIO) -> int:
                     out.write(line.to_json() + "\n")
             if out is not None:
                 out.flush()  # a file that cannot be written fails here, before the summary
-        except (BotError, BotFailedError) as error:
+        except (BotError, BotFailedError, GameTooLongError) as error:
             progress.close()
             print(f"pitch13 simulate: {error}", file=sys.stderr)
             return 1
