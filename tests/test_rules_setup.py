@@ -1012,6 +1012,9 @@ def test_section_9_invalid_rules_raise_rules_error_naming_the_option(changes, op
     with pytest.raises(RulesError, match=option) as info:
         Rules(**changes)
     assert isinstance(info.value, ValueError)
+    assert info.value.option == option
+    again = pickle.loads(pickle.dumps(info.value))  # as it comes back from a worker process
+    assert (type(again), str(again), again.option) == (RulesError, str(info.value), option)
 
 
 def test_section_9_rules_options_are_keyword_only_and_frozen():
@@ -1034,8 +1037,9 @@ def test_section_9_rules_replace():
     assert Rules().replace() == Rules()
     with pytest.raises(RulesError, match="min_bid"):
         rules.replace(min_bid=0)
-    with pytest.raises(RulesError, match="no_such_option"):
+    with pytest.raises(RulesError, match="no_such_option") as info:
         rules.replace(no_such_option=1)
+    assert info.value.option is None  # a name that is no option's
 
 
 def test_section_9_rules_replace_max_bid_follows_points_total():

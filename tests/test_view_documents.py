@@ -495,7 +495,7 @@ def test_refuses_numbers_out_of_their_range_in_objects():
 
 def test_refuses_invalid_rules():
     data = doc(see(scenario()[0], 0))
-    refused({**data, "rules": {**data["rules"], "min_bid": 99}}, "$.rules", "min_bid")
+    refused({**data, "rules": {**data["rules"], "min_bid": 99}}, "$.rules.min_bid", "min_bid")
     refused({**data, "rules": {**data["rules"], "house": True}}, "$.rules", "unknown field 'house'")
     refused({**data, "rules": {**data["rules"], "type": "Rules"}}, "$.rules", "unknown field 'type'")
     refused({**data, "rules": []}, "$.rules", "expected an object, found a list")

@@ -326,35 +326,37 @@ class Rules:
         for name in _BOOL_OPTIONS:
             value = getattr(self, name)
             if not isinstance(value, bool):
-                raise RulesError(f"{name} must be True or False, not {excerpt(value)}")
+                raise RulesError(f"{name} must be True or False, not {excerpt(value)}", name)
         for name, enum_type in OPTION_ENUMS.items():
             value = getattr(self, name)
             if not isinstance(value, enum_type):  # its converter found no member (_member)
                 choices = ", ".join(repr(m.value) for m in enum_type)
-                raise RulesError(f"{name} must be one of {choices}, not {excerpt(value)}")
+                raise RulesError(f"{name} must be one of {choices}, not {excerpt(value)}", name)
         for name in _INT_OPTIONS:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
-                raise RulesError(f"{name} must be an int, not {excerpt(value)}")
+                raise RulesError(f"{name} must be an int, not {excerpt(value)}", name)
             if type(value) is not int:  # a subclass of int is kept as its value, a plain int: its
                 # own str() or hash() would otherwise go into records and comparisons
                 object.__setattr__(self, name, int.__int__(value))
         total = self.points_total
         if not 1 <= self.max_bid <= total:
             raise RulesError(
-                f"max_bid must be from 1 to the points total ({total}), not {excerpt(self.max_bid)}"
+                f"max_bid must be from 1 to the points total ({total}), not {excerpt(self.max_bid)}",
+                "max_bid",
             )
         if not 1 <= self.min_bid <= self.max_bid:
             raise RulesError(
-                f"min_bid must be from 1 to max_bid ({self.max_bid}), not {excerpt(self.min_bid)}"
+                f"min_bid must be from 1 to max_bid ({self.max_bid}), not {excerpt(self.min_bid)}", "min_bid"
             )
         if not self.min_bid <= self.dealer_forced_min_bid <= self.max_bid:
             raise RulesError(
                 f"dealer_forced_min_bid must be from min_bid ({self.min_bid}) to max_bid "
-                f"({self.max_bid}), not {excerpt(self.dealer_forced_min_bid)}"
+                f"({self.max_bid}), not {excerpt(self.dealer_forced_min_bid)}",
+                "dealer_forced_min_bid",
             )
         if not 1 <= self.target <= _MAX_TARGET:
-            raise RulesError(f"target must be from 1 to {_MAX_TARGET}, not {excerpt(self.target)}")
+            raise RulesError(f"target must be from 1 to {_MAX_TARGET}, not {excerpt(self.target)}", "target")
 
     @property
     def points_total(self) -> int:

@@ -30,6 +30,15 @@ class CardParseError(ValueError):
 class RulesError(ValueError):
     """An invalid :class:`~pitch13.Rules` value; the message names the option at fault."""
 
+    def __init__(self, message: str, option: str | None = None) -> None:
+        super().__init__(message)
+        #: The option at fault (``"max_bid"``), when the value of one is; ``None`` for a name
+        #: that is no option's, or a rules tag that does not read.
+        self.option = option
+
+    def __reduce__(self) -> Reduced:
+        return (remade, (type(self), (str(self), self.option), {}))
+
 
 class ActionParseError(ValueError):
     """Text that is not an action in pitch13's notation.

@@ -177,7 +177,8 @@ def read_rules(text: str, where: str) -> Rules:
                 why = again.why if again.where == error.where else why
         if option in written and ", found " in why:  # the value as written, not its JSON kind
             why = f"{why.rpartition(', found ')[0]}, found {excerpt(written[option])}"
-        fail(where, f"{option}: {why}" if option else why)
+        # A bound the rules set names its option itself (target must be ...); a value's kind does not.
+        fail(where, f"{option}: {why}" if option and not why.startswith(f"{option} ") else why)
 
 
 def format_text(record: RecordLike, states: Sequence[GameState]) -> str:
