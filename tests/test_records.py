@@ -321,6 +321,11 @@ def test_a_seeded_text_record_may_leave_out_its_decks(finished):
         ),
         (("min_bid=5", "min_bid=50"), "line 5, column 1", "min_bid must be from 1 to max_bid"),
         (("min_bid=5", "min_bid"), "line 5, column 1", "expected a preset or option=value"),
+        (
+            ("min_bid=5", "min_bid=5 default"),
+            "line 5, column 1",
+            "'default' is a preset: the rules are one preset, first, then option=value words",
+        ),
         (("min_bid=5", "colour=red"), "line 5, column 1", "unknown field 'colour'"),
         (("min_bid=5", "min_bid=4.5"), "line 5, column 1", "min_bid: expected a whole number, found '4.5'"),
         (("min_bid=5", "use_off_three=yes"), "line 5, column 1", "expected true or false, found 'yes'"),

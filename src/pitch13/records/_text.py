@@ -145,6 +145,11 @@ def read_rules(text: str, where: str) -> Rules:
     for word in words:
         name, sep, raw = word.partition("=")
         if not sep:
+            if word in dict(_PRESETS):
+                fail(
+                    where,
+                    f"{excerpt(word)} is a preset: the rules are one preset, first, then option=value words",
+                )
             fail(where, f"expected a preset or option=value, found {excerpt(word)}")
         if name in given:
             fail(where, f"the option {excerpt(name)} is given twice")
