@@ -348,6 +348,13 @@ def test_a_seeded_text_record_may_leave_out_its_decks(finished):
             "expected 'seat: action', found '1 pass'",
         ),
         (("0: bid 5 ;", "0: bid 5 ;;"), "line 10, column 11", "an empty action between ';'"),
+        (("0: bid 5 ;", "4: bid 5 ;"), "line 10, column 1", "a seat is from 0 to 3, not 4"),
+        (("0: bid 5 ;", "12: bid 5 ;"), "line 10, column 1", "a seat is from 0 to 3, not 12"),
+        (
+            ("0: bid 5 ;", "9" * 5000 + ": bid 5 ;"),
+            "line 10, column 1",
+            "a seat is from 0 to 3, not 999999999999...",
+        ),
         (("0: bid 5 ;", "0: bod 5 ;"), "line 10, column 4", "unknown action 'bod'"),
         (("0: bid 5 ;", "0: play ZZ ;"), "line 10, column 9", "ZZ"),
         (("0: bid 5 ;", "0: deal 2C ;"), "line 10, column 11", "'deal' needs 54 cards"),

@@ -243,7 +243,7 @@ def _hand_comments(before: GameState, after: GameState) -> list[str]:
     return out
 
 
-_ITEM: Final = re.compile(r"[ \t]*([0-9])[ \t]*:[ \t]*(.*)\Z", re.DOTALL)
+_ITEM: Final = re.compile(r"[ \t]*([0-9]+)[ \t]*:[ \t]*(.*)\Z", re.DOTALL)
 
 
 _LINE_END: Final = re.compile(r"\r\n|\r|\n")
@@ -311,8 +311,9 @@ def parse_text(text: str) -> ParsedRecord:
             match = _ITEM.match(part)
             if not match:
                 fail(where, f"expected 'seat: action', found {excerpt(part.strip(SPACES))}")
-            if int(match.group(1)) > 3:
-                fail(where, f"a seat is from 0 to 3, not {match.group(1)}")
+            seat = match.group(1)
+            if len(seat) > 1 or seat > "3":  # compared as text: a number of any length is refused
+                fail(where, f"a seat is from 0 to 3, not {seat if len(seat) <= 12 else f'{seat[:12]}...'}")
             if len(actions) >= MAX_ACTIONS:
                 fail(where, f"a hand has at most {MAX_ACTIONS} actions")
             try:
@@ -321,7 +322,7 @@ def parse_text(text: str) -> ParsedRecord:
                 column = start + match.start(2) + error.position + 1
                 raise DocumentError(f"line {number}, column {column}", str(error)) from None
             places[-1][len(actions)] = where
-            actions.append((int(match.group(1)), action))
+            actions.append((int(seat), action))
     for name in ("Format", "Version", "FirstDealer"):
         if name not in tags:
             fail("line 1", f"missing tag [{name} ...]")
