@@ -175,7 +175,17 @@ def test_replay_refuses_hands_that_overrun_or_stop_short(finished):
     with pytest.raises(DocumentError) as caught:
         replay(overrun)
     assert caught.value.where == f"$.hands[0].actions[{len(first.actions)}]"
-    assert "hand 1 is over before" in caught.value.why
+    assert caught.value.why.startswith(f"hand 1 is over before {second.actions[0][0]}: ")
+    last = record.hands[-1]
+    past_the_end = attrs.evolve(
+        record, hands=(*record.hands[:-1], HandRecord(last.deck, (*last.actions, (0, PASS))))
+    )
+    with pytest.raises(DocumentError) as caught:
+        replay(past_the_end)
+    assert (caught.value.where, caught.value.why) == (
+        f"$.hands[{len(record.hands) - 1}].actions[{len(last.actions)}]",
+        f"the game ended in hand {finished.hand_number}, before 0: pass",
+    )
     short = attrs.evolve(record, hands=(HandRecord(first.deck, first.actions[:-1]), second))
     with pytest.raises(
         DocumentError, match=r"\$\.hands\[0\]: hand 1 stops before its end, but hand 2 follows"

@@ -55,7 +55,12 @@ def replaying(record: RecordLike, where: Locate = json_where) -> Iterator[GameSt
         elif hand.deck != shuffled_deck(record.seed, number):
             fail(where(h, "deck"), f"this is not the deck seed {record.seed} deals for hand {number}")
         for i, (who, action) in enumerate(hand.actions):
-            if state.is_chance or state.is_over or state.hand_number != number:
+            if state.is_over:
+                fail(
+                    where(h, i),
+                    f"the game ended in hand {state.hand_number}, before {who}: {written(action)}",
+                )
+            if state.is_chance or state.hand_number != number:
                 fail(where(h, i), f"hand {number} is over before {who}: {written(action)}")
             try:
                 state = apply(state, action, seat=who)
