@@ -7,6 +7,7 @@ import io
 import math
 import pickle
 import sys
+import threading
 import types
 
 import attrs
@@ -438,6 +439,11 @@ def test_a_bot_that_returns_what_does_not_pickle_is_a_bot_error_from_any_worker(
         assert inspect.isgenerator(error.action)
     else:  # the quote in the message stands in for the generator
         assert chose == f"the bot of seat 1 chose {error.action!r}"
+    for answer in ([threading.Lock()] * 3, {1: threading.Lock()}, [pitch13.PASS] * 50, pitch13.Bid(13)):
+        made = BotError(2, answer, "game 0")
+        again = pickle.loads(pickle.dumps(made))  # the message is made once: a quote is not cut again
+        assert (str(again), again.seat, again.where) == (str(made), 2, "game 0")
+    assert pickle.loads(pickle.dumps(BotError(2, pitch13.Bid(13)))).action == pitch13.Bid(13)
 
 
 @pytest.mark.parametrize("workers", [1, 2])

@@ -32,8 +32,7 @@ plain :exc:`TypeError`. Every class is importable from :mod:`pitch13` itself, bu
 from __future__ import annotations
 
 import enum
-import pickle
-from typing import Final
+from typing import Final, get_args
 
 from pitch13._base.checks import ShortLookup, excerpt
 from pitch13._base.failures import ActionParseError, CardParseError, DocumentError, RulesError
@@ -120,35 +119,39 @@ class BotError(ValueError):
     """A bot returned something that is not one of its legal actions."""
 
     def __init__(self, seat: int, action: object, where: str = "") -> None:
-        message = f"the bot of seat {seat} chose {excerpt(action)}, which is not one of its legal actions"
+        quoted = action.text if type(action) is _Quoted else excerpt(action)
+        message = f"the bot of seat {seat} chose {quoted}, which is not one of its legal actions"
         if isinstance(action, (str, bytes, int)):
             message += " (a bot returns an action, such as pitch13.PASS or pitch13.parse_action('bid 5'))"
         super().__init__(f"{message}, in {where}" if where else message)
         #: The seat whose bot failed.
         self.seat = seat
-        #: What it returned; from a worker process, where that does not pickle (a generator,
-        #: a lock), a stand-in whose ``repr`` is the one the message quotes.
+        #: What it returned; from a worker process, unless it is an action, a str, bytes, an int
+        #: or ``None``, a stand-in whose ``repr`` is the quote in the message (what a bot returns
+        #: may not pickle: a generator, a lock).
         self.action = action
         #: Where it happened (``"game 3 of the run seeded 0"``), or ``""`` when the caller knows.
         self.where = where
 
     def __reduce__(self) -> _Reduced:
         action = self.action
-        try:
-            pickle.dumps(action)
-        except Exception:  # sent on as its quote, so that the error itself reaches the caller
+        if not isinstance(action, _SENT_AS_IS):  # its quote, so that the error reaches the caller
             action = _Quoted(excerpt(action))
         return (_remade, (type(self), (self.seat, action, self.where), {}))
 
 
 class _Quoted:
-    """What a bot returned that does not pickle, as :class:`BotError` sends it on: its quote."""
+    """What a bot returned, as :class:`BotError` sends it to another process: its quote."""
 
     def __init__(self, text: str) -> None:
         self.text = text
 
     def __repr__(self) -> str:
         return self.text
+
+
+#: What a :class:`BotError` pickles as it is: actions, and what pickles plainly.
+_SENT_AS_IS: Final = (*get_args(Action), str, bytes, int, type(None), _Quoted)
 
 
 class BotFailedError(RuntimeError):
