@@ -274,6 +274,12 @@ def test_a_refill_entry_is_refused_with_what_is_wrong_with_it_R_FILL_1():
         with pytest.raises(DocumentError) as info:
             first.updated(ViewDelta(0, len(entries), entries))
         assert (info.value.where, info.value.why) == (f"$[{where + 2}]", why)
+    with pytest.raises(DocumentError) as info:  # a spectator sees no refill's cards
+        spectator_view(new_game(seed=3)).updated(ViewDelta(0, len(seats_2), seats_2))
+    assert (info.value.where, info.value.why) == (
+        f"$[{at + 3}]",
+        "seat 2's refill names no card: a spectator does not see them",
+    )
 
 
 def test_a_delta_made_for_another_seat_is_refused_unless_it_only_begins_a_hand():

@@ -339,9 +339,8 @@ class Follower:
                     where, f"seat {item.seat} is the view's: its refill names the {count} cards it receives"
                 )
             if item.seat != self.seat and item.cards:
-                raise _fail(
-                    where, f"seat {item.seat}'s refill names no card: the view's seat does not see them"
-                )
+                who = "a spectator does" if self.seat is None else "the view's seat does"
+                raise _fail(where, f"seat {item.seat}'s refill names no card: {who} not see them")
             for card in item.cards:
                 self._from_stock(card, where)
             self.hand_sizes[item.seat] += item.count
