@@ -499,6 +499,12 @@ def small_record_dict() -> dict[str, object]:
         (lambda d: d["rules"].update(partner_look=1), "$.rules.partner_look", "expected true or false"),
         (lambda d: d["rules"].update(target=0), "$.rules.target", "target must be from 1 to 1000000"),
         (lambda d: d["rules"].update(use_off_three=False), "$.rules.max_bid", "max_bid must be from 1 to"),
+        # an option left out, at fault through another: refused at the rules, not at a field not there
+        (
+            lambda d: d.update(rules={"min_bid": 6}),
+            "$.rules",
+            "dealer_forced_min_bid must be from min_bid (6)",
+        ),
         (lambda d: d.update(hands={}), "$.hands", "expected a list, found an object"),
         (lambda d: d["hands"][0].pop("deck"), "$.hands[0]", "missing field 'deck' (only a seeded record"),
         (lambda d: d["hands"][0].update(cards=[]), "$.hands[0]", "unknown field 'cards'"),

@@ -428,5 +428,5 @@ def rules_from_dict(value: object, where: str) -> Rules:
             options[name] = default
     try:
         return Rules(**cast("dict[str, Any]", options))
-    except RulesError as error:  # at the option at fault
-        fail(where if error.option is None else f"{where}.{error.option}", str(error))
+    except RulesError as error:  # at the option at fault, if the document gives it
+        fail(f"{where}.{error.option}" if error.option in data else where, str(error))
