@@ -52,7 +52,7 @@ from pitch13 import (
     view,
 )
 from pitch13 import events as ev
-from pitch13.arena import match
+from pitch13.arena import match, play_pair
 from pitch13.engine import MAX_SEED
 from pitch13.events import (
     CardRejected,
@@ -66,7 +66,7 @@ from pitch13.events import (
 from pitch13.rules import JokerOrder, LeadFallback
 from pitch13.scoring import HandResult, Outcome, PointCard, Termination, Trick
 from pitch13.seen import DealSeen, GiveUpSeen, RefillSeen, RejectSeen, SeenEntry, TurnUpSeen, seen_history
-from pitch13.simulate import HandLine, simulate
+from pitch13.simulate import HandLine, simulate, simulate_game
 from pitch13.testing import check_invariants
 from pitch13.trumps import card_points, is_trump, trump_order, trump_power
 from test_rules_exchange import LOOK_HANDS, LOOK_REFILL, name_trump
@@ -541,6 +541,10 @@ def test_a_run_seeded_with_an_int_subclass_deals_the_games_of_its_value():
     assert [HandLine.from_json(line).to_json() for line in lines] == lines
     paired = match("simple", "random", pairs=1, seed=_Spelled(31))
     assert paired.game_lines == match("simple", "random", pairs=1, seed=31).game_lines
+    assert type(paired.seed) is int and "seed=31" in repr(paired)
+    assert {type(line.seed) for line in simulate(1, seed=_Spelled(31))} == {int}
+    assert play_pair("simple", "random", _Spelled(0), seed=_Spelled(31)) == paired.game_lines
+    assert simulate_game(_Spelled(0), seed=_Spelled(31))[0].to_json() == lines[0]
 
 
 def _phase_states():

@@ -374,7 +374,7 @@ def play_pair(
         BotFailedError: if a bot's ``choose`` raises an exception (from it).
         GameTooLongError: if a game is not over after 10,000 hands.
     """
-    check_parts(pair=pair, seed=seed)
+    pair, seed = check_parts(pair=pair, seed=seed)
     if pair < 0:
         raise ValueError(f"pair must be 0 or more, not {excerpt(pair)}")
     rules = option_or_default(rules, Rules, "rules", _DEFAULT_RULES)
@@ -442,7 +442,7 @@ def match(
     """
     check_count(pairs, "pairs")
     check_count(workers, "workers", high=MOST_WORKERS)
-    check_parts(seed=seed)
+    (seed,) = check_parts(seed=seed)
     rules = option_or_default(rules, Rules, "rules", _DEFAULT_RULES)
     for spec in (bot_a, bot_b):
         bot_factory(spec)  # refuse a bad name here, before any process starts

@@ -395,7 +395,7 @@ def simulate_game(
         BotFailedError: if a bot's ``choose`` raises an exception (from it).
         GameTooLongError: if a game is not over after 10,000 hands.
     """
-    check_parts(index=index, seed=seed)
+    index, seed = check_parts(index=index, seed=seed)
     _check_run(seed, index)
     if index < 0:
         raise ValueError(f"index must be 0 or more, not {excerpt(index)}")
@@ -519,7 +519,7 @@ def simulate(
         GameTooLongError: while iterating, if a game is not over after 10,000 hands.
     """
     _whole(games=games, workers=workers)
-    check_parts(seed=seed, start=start)
+    seed, start = check_parts(seed=seed, start=start)
     if chunk_size is not None:
         _whole(chunk_size=chunk_size)
     for name, number, low in (("games", games, 1), ("start", start, 0)):

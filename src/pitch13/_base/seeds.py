@@ -15,20 +15,24 @@ import random
 from pitch13._base.checks import excerpt, writable
 
 
-def check_parts(**parts: object) -> None:
-    """Refuse a run's seed or a game's index that is not an int, or is too long to write.
+def check_parts(**parts: object) -> tuple[int, ...]:
+    """A run's seed or a game's index, each as a plain int, if it is an int short enough to write.
 
-    The seeds below are made from the decimal text of their parts, so each must be writable.
+    The seeds below are made from the decimal text of their parts, so each must be writable. An
+    int subclass is read by its value (``int.__int__``), whatever its own ``str()`` says.
 
     Raises:
         TypeError: if a part is not an int (a bool is not one).
         ValueError: if it has more than 4,300 digits (as :func:`pitch13.shuffled_deck` refuses).
     """
+    plain: list[int] = []
     for name, value in parts.items():
         if not isinstance(value, int) or isinstance(value, bool):
             raise TypeError(f"{name} must be an int, not {type(value).__name__}")
         if not writable(value):
             raise ValueError(f"{name} must be an int of at most 4,300 digits, not {excerpt(value)}")
+        plain.append(int.__int__(value))
+    return tuple(plain)
 
 
 def random_source(seed: int | None) -> random.Random:
