@@ -18,7 +18,7 @@ from helpers import Broken, EqualsAnything, Generating, Passer, Unpicklable
 from pitch13 import Rules, arena, new_game, view
 from pitch13._base.seeds import game_seed, player_seed
 from pitch13.arena import MatchGame, MatchResult, match, play_pair
-from pitch13.bots import RandomBot, SimpleBot, bot_factory
+from pitch13.bots import RandomBot, SimpleBot, bot_factory, play_game
 from pitch13.cli import main
 from pitch13.cli._progress import Progress
 from pitch13.errors import BotError, BotFailedError
@@ -420,6 +420,8 @@ def test_a_game_its_bots_never_end_stops_the_match_after_10000_hands():
     )
     again = pickle.loads(pickle.dumps(error))  # as it comes back from a worker
     assert (type(again), str(again), again.where) == (pitch13.GameTooLongError, str(error), error.where)
+    with pytest.raises(pitch13.GameTooLongError, match=r"^the game is not over after 10,000 hands"):
+        play_game([Passer() for _ in range(4)], Rules(all_pass="redeal"))
 
 
 @pytest.mark.parametrize("workers", [1, 2])

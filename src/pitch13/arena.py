@@ -42,6 +42,7 @@ from typing import Final
 import attrs
 
 from pitch13._base.checks import (
+    MAX_HANDS,
     MOST_WORKERS,
     check_count,
     check_flag,
@@ -58,7 +59,6 @@ from pitch13.bots import Bot, BotSpec, bot_factory
 from pitch13.bots._args import asked, check_sendable, checked, failures_in
 from pitch13.engine import apply, new_game
 from pitch13.errors import GameTooLongError
-from pitch13.records._text import MAX_HANDS
 from pitch13.rules import Rules
 from pitch13.views import view
 

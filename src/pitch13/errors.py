@@ -10,7 +10,7 @@ plain :exc:`TypeError`. Every class is importable from :mod:`pitch13` itself, bu
 
    ValueError
    ├── IllegalActionError      apply(): .reason is an IllegalReason
-   ├── RulesError              Rules(...): the message names the option
+   ├── RulesError              Rules(...): .option, and the message, name the option
    ├── CardParseError          Card.parse(), parse_cards(), Suit.parse()
    ├── ActionParseError        parse_action(): .position says where
    ├── DocumentError           every loader, and replay(): .where says where
@@ -18,7 +18,8 @@ plain :exc:`TypeError`. Every class is importable from :mod:`pitch13` itself, bu
    └── FairnessError           GameRecord.verify_deals(): the deals are not shown fair
    RuntimeError
    ├── SamplingError           sample_state(): no game fits the view
-   └── BotFailedError          play_game(), match(), simulate(): a bot's choose() raised
+   ├── BotFailedError          play_game(), match(), simulate(): a bot's choose() raised
+   └── GameTooLongError        play_game(), match(), simulate(): not over after 10,000 hands
    AssertionError
    └── InvariantError          pitch13.testing.check_invariants()
        └── ConformanceError    pitch13.testing.check_random_games(): names game and ply
@@ -34,7 +35,7 @@ from __future__ import annotations
 import enum
 from typing import Final, get_args
 
-from pitch13._base.checks import ShortLookup, excerpt
+from pitch13._base.checks import MAX_HANDS, ShortLookup, excerpt
 from pitch13._base.failures import ActionParseError, CardParseError, DocumentError, RulesError
 from pitch13._base.failures import Reduced as _Reduced
 from pitch13._base.failures import remade as _remade
@@ -202,6 +203,7 @@ def _shortened(text: str) -> str:
 class GameTooLongError(RuntimeError):
     """A game that pitch13 was playing for bots is not over after 10,000 hands.
 
+    :func:`~pitch13.bots.play_game`, :func:`~pitch13.bots.iter_hands`,
     :func:`~pitch13.arena.match`, :func:`~pitch13.arena.play_pair`,
     :func:`~pitch13.simulate.simulate` and :func:`~pitch13.simulate.simulate_game` raise it as
     hand 10,001 would begin: 10,000 hands are the most a record holds, and a game of random
@@ -211,8 +213,8 @@ class GameTooLongError(RuntimeError):
 
     def __init__(self, where: str) -> None:
         super().__init__(
-            f"{where} is not over after 10,000 hands, the most a record holds: its bots may never"
-            " end it (every hand passed out and dealt again, say)"
+            f"{where} is not over after {MAX_HANDS:,} hands, the most a record holds: its bots may"
+            " never end it (every hand passed out and dealt again, say)"
         )
         #: Which game (``"game 3 of the run seeded 0"``).
         self.where = where

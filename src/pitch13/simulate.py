@@ -63,7 +63,6 @@ from pitch13.cards import Suit  # noqa: F401 - HandSummary's annotations name it
 from pitch13.errors import GameTooLongError
 from pitch13.events import ThrowInReason
 from pitch13.records import _json as doc
-from pitch13.records._text import MAX_HANDS
 from pitch13.rules import Rules
 
 __all__ = [
@@ -360,13 +359,14 @@ def _makers(bots: BotSpec | Sequence[BotSpec]) -> tuple[BotSpec, ...]:
 def _game(index: int, seed: int, makers: Sequence[Callable[[int], Bot]], rules: Rules) -> list[HandLine]:
     bots = [make(player_seed(seed, index, seat)) for seat, make in enumerate(makers)]
     deals = game_seed(seed, index)
-    lines = []
     with failures_in(lambda _: f"game {index} of the run seeded {seed}"):
-        for hand in iter_hands(bots, rules, dealer=index & 3, seed=deals):
-            lines.append(_made(seed, index, deals, hand))
-            if hand.hand_number >= MAX_HANDS and hand.winner is None:
-                raise GameTooLongError(f"game {index} of the run seeded {seed}")
-    return lines
+        try:
+            return [
+                _made(seed, index, deals, hand)
+                for hand in iter_hands(bots, rules, dealer=index & 3, seed=deals)
+            ]
+        except GameTooLongError:  # said of this game of the run
+            raise GameTooLongError(f"game {index} of the run seeded {seed}") from None
 
 
 def simulate_game(

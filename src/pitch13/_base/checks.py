@@ -25,6 +25,8 @@ _LONGEST: Final = 10**4300
 
 #: The largest seed (in size) :func:`new_game` takes: 128 bits, which every saved game can hold.
 MAX_SEED: Final = 2**128 - 1
+#: The most hands a record holds, and so a game that pitch13 plays for bots may last.
+MAX_HANDS: Final = 10_000
 
 
 def writable(value: int) -> bool:

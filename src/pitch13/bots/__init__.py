@@ -23,7 +23,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from inspect import Parameter
 from typing import Protocol, Union, cast, overload, runtime_checkable
 
-from pitch13._base.checks import at_most, excerpt, in_order
+from pitch13._base.checks import MAX_HANDS, at_most, excerpt, in_order
 from pitch13._core.tables import TrumpTable, table_for
 from pitch13.actions import (
     Bid,
@@ -44,7 +44,7 @@ from pitch13.bots._solver import SolverBot
 from pitch13.bots._summary import HandSummary, HandWatcher
 from pitch13.cards import DECK, Card, Suit
 from pitch13.engine import apply, new_game
-from pitch13.errors import BotError, BotFailedError
+from pitch13.errors import BotError, BotFailedError, GameTooLongError
 from pitch13.rules import Rules
 from pitch13.state import GameState, Phase
 from pitch13.views import SeatView, view
@@ -238,6 +238,7 @@ def play_game(
     Raises:
         BotError: if a bot returns an action that is not legal.
         BotFailedError: if a bot's ``choose`` raises an exception (from it).
+        GameTooLongError: if the game is not over after 10,000 hands.
         TypeError: if ``bots`` is not four bots, ``max_actions`` neither ``None`` nor an int,
             ``on_hand`` is not callable, or ``rules``, ``dealer`` or ``seed`` is not what
             :func:`~pitch13.new_game` takes.
@@ -289,6 +290,7 @@ def iter_hands(
     Raises:
         BotError: if a bot returns an action that is not legal.
         BotFailedError: if a bot's ``choose`` raises an exception (from it).
+        GameTooLongError: if the game is not over after 10,000 hands.
         TypeError: if ``bots`` is not four bots, or an argument of the game has the wrong type.
         ValueError: if ``dealer`` or ``seed`` is out of range (as :func:`~pitch13.new_game`).
     """
@@ -326,6 +328,8 @@ def _run(
         phase = state.phase
         state = apply(state, action, seat=seat)
         count += 1
+        if state.hand_number > MAX_HANDS:  # a game from hand 1: its bots may never end it
+            raise GameTooLongError("the game")
         if watcher is not None:
             summary = watcher.step(phase, action, state)
             if summary is not None:

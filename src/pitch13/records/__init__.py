@@ -35,7 +35,7 @@ from typing import Final, cast
 
 import attrs
 
-from pitch13._base.checks import at_most, check_seed, excerpt, in_order, writable
+from pitch13._base.checks import MAX_HANDS, at_most, check_seed, excerpt, in_order, writable
 from pitch13._core import history as _history
 from pitch13._core.action_sets import ACTION_TYPES
 from pitch13._core.logs import hand_logs
@@ -70,7 +70,6 @@ from pitch13.records._replay import Locate as _Locate
 from pitch13.records._replay import json_where, replaying, written
 from pitch13.records._text import (
     MAX_ACTIONS,
-    MAX_HANDS,
     SCORE_LIMIT,
     check_start_scores,
     format_text,

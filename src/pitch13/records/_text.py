@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple, Protocol, cast
 
-from pitch13._base.checks import ASCII_LOWER, SPACES, WORD, excerpt, pair_text
+from pitch13._base.checks import ASCII_LOWER, MAX_HANDS, SPACES, WORD, excerpt, pair_text
 from pitch13._core.tally import past_target
 from pitch13.actions import ActionParseError, Deal, SeatAction, parse_action, shuffled_deck
 from pitch13.cards import DECK, Card
@@ -29,8 +29,7 @@ from pitch13.state import GameState, Phase
 RECORD_FORMAT: Final = "pitch13.record"
 VERSION: Final = 1
 
-#: At most this many hands in a record, and actions in a hand.
-MAX_HANDS: Final = 10_000
+#: At most this many actions in a hand (and :data:`MAX_HANDS` hands in a record).
 MAX_ACTIONS: Final = 1_000
 #: The largest score, either way, a document may hold.
 SCORE_LIMIT: Final = 10**9
