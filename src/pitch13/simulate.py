@@ -79,7 +79,7 @@ __all__ = [
 ]
 
 #: The ``format`` of a hand line.
-FORMAT: Final = "pitch13.hand"
+FORMAT: Final = doc.HAND_FORMAT
 #: The version of the hand line format this pitch13 writes and reads.
 VERSION: Final = 1
 #: What to install for Dask: ``pip install 'pitch13[dask]'``.

@@ -57,6 +57,7 @@ from pitch13.records._json import (
     obj,
     string,
 )
+from pitch13.records._json import VIEW_FORMAT as _VIEW_FORMAT
 from pitch13.rules import Rules
 from pitch13.scoring import HandResult, Outcome, Trick
 from pitch13.seen import (
@@ -96,8 +97,7 @@ __all__ = [
 Place.__module__ = __name__
 PlaceInfo.__module__ = __name__
 
-#: The format name and the version of view documents.
-_VIEW_FORMAT: Final = "pitch13.view"
+#: The version of view documents (of format ``_VIEW_FORMAT``).
 _VIEW_VERSION: Final = 2
 
 

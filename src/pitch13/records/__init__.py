@@ -66,6 +66,8 @@ from pitch13.records._json import (
     seat,
     string,
 )
+from pitch13.records._json import RECORD_FORMAT as _RECORD_FORMAT
+from pitch13.records._json import STATE_FORMAT as _STATE_FORMAT
 from pitch13.records._replay import Locate as _Locate
 from pitch13.records._replay import json_where, replaying, written
 from pitch13.records._text import (
@@ -76,9 +78,6 @@ from pitch13.records._text import (
     parse_seat_action,
     parse_text,
     partway,
-)
-from pitch13.records._text import (
-    RECORD_FORMAT as _RECORD_FORMAT,
 )
 from pitch13.records._text import (
     VERSION as _VERSION,
@@ -96,8 +95,6 @@ __all__ = [
     "state_to_json",
 ]
 
-#: The format name of state documents (records' is in the text form's module, with the version).
-_STATE_FORMAT: Final = "pitch13.state"
 #: The length of a seed's commitment: a SHA-256 digest in hex; and how much of one a message shows.
 _COMMITMENT_LENGTH: Final = 64
 _COMMITMENT_SHOWN: Final = 16

@@ -21,9 +21,14 @@ from pitch13.cards import Card, Suit
 from pitch13.errors import CardParseError, DocumentError, RulesError
 from pitch13.rules import OPTION_ENUMS, Rules
 
-#: The formats of the library's JSON documents: records, states, views and simulated hands.
-#: A document of one, given to the reader of another, is told apart from a misspelt format.
-FORMATS: Final = frozenset({"pitch13.record", "pitch13.state", "pitch13.view", "pitch13.hand"})
+#: The formats of the library's JSON documents: records (and their text), states, views and
+#: simulated hands. A document of one, given to the reader of another, is told apart from a
+#: misspelt format (:data:`FORMATS`).
+RECORD_FORMAT: Final = "pitch13.record"
+STATE_FORMAT: Final = "pitch13.state"
+VIEW_FORMAT: Final = "pitch13.view"
+HAND_FORMAT: Final = "pitch13.hand"
+FORMATS: Final = frozenset({RECORD_FORMAT, STATE_FORMAT, VIEW_FORMAT, HAND_FORMAT})
 #: The largest document a loader reads by default, in characters.
 MAX_SIZE: Final = 1_000_000
 #: The deepest nesting of lists and objects a JSON document may have.

@@ -21,12 +21,11 @@ from pitch13.documents import DocumentError
 from pitch13.engine import MAX_HAND_NUMBER, MAX_SEED
 from pitch13.engine._partway import MIN_SCORE
 from pitch13.events import GameOver, HandScored, HandThrownIn
-from pitch13.records._json import fail, rules_from_dict, rules_to_dict
+from pitch13.records._json import RECORD_FORMAT, fail, rules_from_dict, rules_to_dict
 from pitch13.rules import Rules
 from pitch13.state import GameState, Phase
 
-#: The format name of records and the one version this release writes and reads.
-RECORD_FORMAT: Final = "pitch13.record"
+#: The one version of records this release writes and reads (format ``RECORD_FORMAT``).
 VERSION: Final = 1
 
 #: At most this many actions in a hand (and :data:`MAX_HANDS` hands in a record).
