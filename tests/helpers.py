@@ -315,6 +315,23 @@ class Unpicklable(Exception):
         self.model = lambda: None
 
 
+class Unmade:
+    """A class of bots that cannot be made: its maker raises an exception that cannot cross to
+    another process."""
+
+    def __init__(self, seed=None):
+        raise Unpicklable()
+
+    def choose(self, view):  # pragma: no cover - never made
+        return view.legal_actions[0]
+
+
+def choose_first(view):
+    """A bot's ``choose`` written as a plain function: given as a bot spec, which is a bot's
+    maker, it is called with a seed, and fails."""
+    return view.legal_actions[0]
+
+
 class Passer:
     """A bot (or a class of bots, made with a seed) that passes whenever it may, else takes its
     first legal action: under ``Rules(all_pass="redeal")`` four of them throw in every hand."""

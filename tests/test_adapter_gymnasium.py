@@ -15,7 +15,7 @@ import sys  # noqa: E402
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
-from helpers import EqualsAnything  # noqa: E402
+from helpers import EqualsAnything, Unmade  # noqa: E402
 from pitch13 import BotError, BotFailedError, IllegalActionError, Pass, Phase, Rules, new_game, view  # noqa: E402
 from pitch13.adapters import gymnasium as adapter  # noqa: E402
 from pitch13.adapters.gymnasium import ENV_ID, GAME_ENV_ID, Pitch13Env, register_envs  # noqa: E402
@@ -247,6 +247,12 @@ def test_bad_bots_are_refused():
     with pytest.raises(BotFailedError, match=r"^the bot of seat [13] raised OSError: no model$") as caught:
         play(env, seed=0, pick=lambda mask: mask.nonzero()[0][-1])
     assert type(caught.value.__cause__) is OSError
+    env = Pitch13Env(partner=Unmade)  # a maker that raises, as the episode's bots are made
+    with pytest.raises(
+        BotFailedError, match=r"^making the bot of seat \d raised Unpicklable: the model is gone$"
+    ) as caught:
+        env.reset(seed=0)
+    assert caught.value.making and type(caught.value.__cause__).__name__ == "Unpicklable"
 
 
 # --- episodes -----------------------------------------------------------------------------------
@@ -440,8 +446,11 @@ def test_a_maker_of_bots_failing_in_reset_leaves_no_episode():
     env = Pitch13Env(seat=None, partner=make, opponents="random")
     env.reset(seed=1)
     broken.append(True)
-    with pytest.raises(OSError, match="no model"):
+    with pytest.raises(
+        BotFailedError, match=r"^making the bot of seat \d raised OSError: no model$"
+    ) as caught:
         env.reset(seed=3)
+    assert type(caught.value.__cause__) is OSError
     with pytest.raises(RuntimeError, match="call reset"):
         env.step(0)
     assert not env.action_masks().any()

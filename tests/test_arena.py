@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import inspect
 import io
 import math
@@ -14,11 +15,11 @@ import attrs
 import pytest
 
 import pitch13
-from helpers import Broken, EqualsAnything, Generating, Passer, Unpicklable
+from helpers import Broken, EqualsAnything, Generating, Passer, Unmade, Unpicklable, choose_first
 from pitch13 import Rules, arena, new_game, view
 from pitch13._base.seeds import game_seed, player_seed
 from pitch13.arena import MatchGame, MatchResult, match, play_pair
-from pitch13.bots import RandomBot, SimpleBot, bot_factory, play_game
+from pitch13.bots import RandomBot, SearchBot, SimpleBot, bot_factory, play_game
 from pitch13.cli import main
 from pitch13.cli._progress import Progress
 from pitch13.errors import BotError, BotFailedError
@@ -462,6 +463,32 @@ def test_a_bot_that_raises_stops_the_match_with_where_it_happened(workers):
         assert type(error.__cause__) is Unpicklable
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_bot_spec_whose_maker_raises_stops_the_match_saying_the_bot_was_being_made(workers):
+    """A plain choose(view) function given as the bot is a maker called with a seed: its own
+    AttributeError came out of the match as it was, saying neither seat nor game."""
+    with pytest.raises(BotFailedError) as caught:
+        match("simple", choose_first, pairs=2, seed=4, workers=workers)
+    error = caught.value
+    where = ("game 0 (pair 0)", "game 2 (pair 1)")[: 1 if workers == 1 else 2]
+    assert error.where in [f"{game} of the match seeded 4, bot B" for game in where]
+    assert (error.seat, error.making) == (1, True)
+    assert str(error) == (
+        f"making the bot of seat 1 raised AttributeError: 'int' object has no attribute 'legal_actions', in {error.where}"
+    )
+    if workers == 1:
+        assert type(error.__cause__) is AttributeError
+    with pytest.raises(BotFailedError) as caught:
+        play_pair(Unmade, "simple", 3, seed=4)
+    error = caught.value
+    assert (error.seat, error.making, error.error) == (0, True, "Unpicklable: the model is gone")
+    assert error.where == "game 6 (pair 3) of the match seeded 4, bot A"
+    assert type(error.__cause__) is Unpicklable
+    again = pickle.loads(pickle.dumps(error))  # as it comes back from a worker
+    assert (str(again), again.making) == (str(error), True)
+    assert not pickle.loads(pickle.dumps(BotFailedError(1, "OSError: no model"))).making
+
+
 def test_match_refuses_a_bad_progress_or_a_bot_workers_cannot_take_before_any_game(monkeypatch):
     played = []
     monkeypatch.setattr(arena, "_play", lambda *args: played.append(args))
@@ -587,6 +614,25 @@ def test_a_bot_class_given_itself_is_made_as_its_name_would_make_it(user_bots):
         match(user_bots.NotABot, "simple", pairs=1)
     with pytest.raises(TypeError, match=r"bot <lambda> made int, which has no choose\(view\) method"):
         match(lambda seed: 5, "simple", pairs=1)
+
+
+class Configured(RandomBot):
+    """A class of bots made with settings of any length."""
+
+    def __init__(self, seed=None, **settings):
+        super().__init__(seed)
+
+
+def test_a_partial_is_named_in_the_result_by_its_call_not_partial():
+    """Two partials of one class, with different settings, were both named "partial"."""
+    fast = functools.partial(SearchBot, iterations=2, auction_iterations=2)
+    result = match(fast, functools.partial(RandomBot), pairs=1, rules=Rules(target=1))
+    assert (result.bot_a, result.bot_b) == ("SearchBot(iterations=2, auction_iterations=2)", "RandomBot()")
+    assert result.report().startswith("SearchBot(iterations=2, auction_iterations=2) vs RandomBot(): 2 games")
+    settings = {f"setting_{n}": "x" * 50 for n in range(10)}
+    result = match(functools.partial(Configured, **settings), "random", pairs=1, rules=Rules(target=1))
+    assert result.bot_a.startswith("Configured(setting_0='xxx") and result.bot_a.endswith("...)")
+    assert len(result.bot_a) == 120  # each value cut as a message quotes it, and the whole too
 
 
 # --- the command -----------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ import attrs
 import pytest
 
 import pitch13
-from helpers import Broken, Unpicklable, load_script, unchecked_evolve
+from helpers import Broken, Unmade, Unpicklable, load_script, unchecked_evolve
 from pitch13 import cli
 from pitch13._base.seeds import game_seed
 from pitch13.actions import Bid
@@ -370,6 +370,23 @@ def test_a_bot_that_raises_stops_the_run_with_the_game_it_was_in(workers):
     if workers == 1:
         assert type(error.__cause__) is Unpicklable
     with pytest.raises(pitch13.BotFailedError, match=r"seat 1 raised .*, in game 7 of the run seeded 3$"):
+        simulate_game(7, seed=3, bots=bots)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_bot_whose_maker_raises_stops_the_run_with_the_game_it_was_made_for(workers):
+    """A bot's maker that raised came out of the run as its own exception, saying no game."""
+    bots = [SimpleBot, SimpleBot, Unmade, SimpleBot]
+    with pytest.raises(pitch13.BotFailedError) as caught:
+        list(simulate(2, seed=3, start=5, bots=bots, workers=workers, chunk_size=1))
+    error = caught.value
+    assert (error.seat, error.making, error.where) == (2, True, "game 5 of the run seeded 3")
+    assert str(error) == f"making the bot of seat 2 raised Unpicklable: the model is gone, in {error.where}"
+    if workers == 1:
+        assert type(error.__cause__) is Unpicklable
+    with pytest.raises(
+        pitch13.BotFailedError, match=r"^making the bot of seat 2 raised .*, in game 7 of the run seeded 3$"
+    ):
         simulate_game(7, seed=3, bots=bots)
 
 

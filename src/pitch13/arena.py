@@ -56,7 +56,7 @@ from pitch13._base.checks import (
 from pitch13._base.pool import in_chunks
 from pitch13._base.seeds import check_parts, game_seed, player_seed
 from pitch13.bots import Bot, BotSpec, bot_factory
-from pitch13.bots._args import asked, check_sendable, checked, failures_in
+from pitch13.bots._args import asked, bot_made, check_sendable, checked, failures_in
 from pitch13.engine import apply, new_game
 from pitch13.errors import GameTooLongError
 from pitch13.rules import Rules
@@ -169,7 +169,8 @@ class MatchResult:
             with bot A in team 1), or ``seed`` has more than 4,300 digits.
     """
 
-    #: Bot A's name (its spec, or its class's name).
+    #: Bot A's name: its spec, or its class's or function's name (a :func:`functools.partial`'s
+    #: with its arguments, ``SearchBot(iterations=50)``).
     bot_a: str
     #: Bot B's name.
     bot_b: str
@@ -322,13 +323,16 @@ def _play(
     # Both games of a pair have the same deals; the bots sit the other way round, and their
     # seeds are those of the game (2 * pair + bot A's team) and seat.
     game = 2 * pair + a_team
-    bots = [(make_a if seat & 1 == a_team else make_b)(player_seed(seed, game, seat)) for seat in range(4)]
     times: tuple[list[float], list[float]] = ([], [])
     state = new_game(rules, dealer=0, seed=deal_seed)
     clock = time.process_time
     with failures_in(
         lambda seat: f"game {game} (pair {pair}) of the match seeded {seed}, bot {'AB'[seat & 1 != a_team]}"
     ):
+        bots = [
+            bot_made(make_a if seat & 1 == a_team else make_b, player_seed(seed, game, seat), seat)
+            for seat in range(4)
+        ]
         while not state.is_over:
             seat = state.to_act
             assert seat is not None  # a seeded game deals by itself: it never waits on chance
@@ -371,7 +375,7 @@ def play_pair(
         ValueError: if ``pair`` is negative, ``pair`` or ``seed`` has more than 4,300 digits,
             or a bot's name names no bot.
         BotError: if a bot chooses an action that is not legal.
-        BotFailedError: if a bot's ``choose`` raises an exception (from it).
+        BotFailedError: if a bot's ``choose``, or its maker, raises an exception (from it).
         GameTooLongError: if a game is not over after 10,000 hands.
     """
     pair, seed = check_parts(pair=pair, seed=seed)
@@ -383,7 +387,17 @@ def play_pair(
 
 
 def _name(spec: BotSpec) -> str:
-    return spec if isinstance(spec, str) else getattr(spec, "__name__", type(spec).__name__)
+    """A bot's name in a result: the name given, its class's or function's, or a partial's call."""
+    if isinstance(spec, str):
+        return spec
+    if isinstance(spec, functools.partial):  # SearchBot(iterations=50), not "partial"
+        given = [
+            *map(excerpt, spec.args),
+            *(f"{key}={excerpt(value)}" for key, value in spec.keywords.items()),
+        ]
+        called = f"{_name(spec.func)}({', '.join(given)})"
+        return called if len(called) <= 120 else f"{called[:116]}...)"
+    return getattr(spec, "__name__", type(spec).__name__)
 
 
 def _pairs_of(
@@ -437,7 +451,7 @@ def match(
         ValueError: if ``pairs`` or ``workers`` is below 1, ``workers`` above 1,024, ``seed``
             has more than 4,300 digits, or a bot's name names no bot.
         BotError: if a bot chooses an action that is not legal.
-        BotFailedError: if a bot's ``choose`` raises an exception (from it).
+        BotFailedError: if a bot's ``choose``, or its maker, raises an exception (from it).
         GameTooLongError: if a game is not over after 10,000 hands.
     """
     check_count(pairs, "pairs")

@@ -158,6 +158,11 @@ _SENT_AS_IS: Final = (*get_args(Action), str, bytes, int, type(None), _Quoted)
 class BotFailedError(RuntimeError):
     """A bot's ``choose`` raised an exception, or called ``sys.exit()``, in a game that pitch13 was playing for it.
 
+    Or its maker did, as :func:`~pitch13.arena.match`, :func:`~pitch13.simulate.simulate` or the
+    Gymnasium environment made it from its :data:`~pitch13.bots.BotSpec` (``making`` is then
+    true): a spec is what makes a bot from a seed, a class of bots for one, not a bot's
+    ``choose`` function.
+
     :func:`~pitch13.bots.play_game`, :func:`~pitch13.bots.iter_hands`,
     :func:`~pitch13.arena.match`, :func:`~pitch13.arena.play_pair`,
     :func:`~pitch13.simulate.simulate`, :func:`~pitch13.simulate.simulate_game` and the
@@ -168,9 +173,15 @@ class BotFailedError(RuntimeError):
     keeps its type and message, and the traceback shows the worker's.
     """
 
-    def __init__(self, seat: int, error: BaseException | str, where: str = "") -> None:
+    def __init__(
+        self, seat: int, error: BaseException | str, where: str = "", *, making: bool = False
+    ) -> None:
         error = _said(error) if isinstance(error, BaseException) else _shortened(error)
-        message = f"the bot of seat {seat} raised {error}"
+        message = (
+            f"making the bot of seat {seat} raised {error}"
+            if making
+            else f"the bot of seat {seat} raised {error}"
+        )
         super().__init__(f"{message}, in {where}" if where else message)
         #: The seat whose bot failed.
         self.seat = seat
@@ -178,9 +189,12 @@ class BotFailedError(RuntimeError):
         self.error = error
         #: Where it happened (``"game 3 of the run seeded 0"``), or ``""`` when the caller knows.
         self.where = where
+        #: Whether the bot failed as it was made (its maker, a :data:`~pitch13.bots.BotSpec`,
+        #: raised), not in its ``choose``.
+        self.making = making
 
     def __reduce__(self) -> _Reduced:
-        return (_remade, (type(self), (self.seat, self.error, self.where), {}))
+        return (_remade, (type(self), (self.seat, self.error, self.where), {"making": self.making}))
 
 
 def _said(error: BaseException) -> str:

@@ -57,7 +57,7 @@ from pitch13._base.checks import (
 from pitch13._base.failures import DocumentError
 from pitch13._base.seeds import check_parts, game_seed, player_seed
 from pitch13.bots import Bot, BotSpec, bot_factory, iter_hands
-from pitch13.bots._args import check_sendable, failures_in
+from pitch13.bots._args import bot_made, check_sendable, failures_in
 from pitch13.bots._summary import HandSummary, hand_summaries
 from pitch13.cards import Suit  # noqa: F401 - HandSummary's annotations name it, read here
 from pitch13.errors import GameTooLongError
@@ -357,9 +357,9 @@ def _makers(bots: BotSpec | Sequence[BotSpec]) -> tuple[BotSpec, ...]:
 
 
 def _game(index: int, seed: int, makers: Sequence[Callable[[int], Bot]], rules: Rules) -> list[HandLine]:
-    bots = [make(player_seed(seed, index, seat)) for seat, make in enumerate(makers)]
     deals = game_seed(seed, index)
     with failures_in(lambda _: f"game {index} of the run seeded {seed}"):
+        bots = [bot_made(make, player_seed(seed, index, seat), seat) for seat, make in enumerate(makers)]
         try:
             return [
                 _made(seed, index, deals, hand)
@@ -392,7 +392,7 @@ def simulate_game(
         ValueError: if ``index`` is negative or from 2**64 on, ``seed`` is beyond ±(2**128 - 1)
             (what a hand line holds), or a bot's name names no bot.
         BotError: if a bot chooses an action that is not legal.
-        BotFailedError: if a bot's ``choose`` raises an exception (from it).
+        BotFailedError: if a bot's ``choose``, or its maker, raises an exception (from it).
         GameTooLongError: if a game is not over after 10,000 hands.
     """
     index, seed = check_parts(index=index, seed=seed)
@@ -515,7 +515,7 @@ def simulate(
             a game's index reaches 2**64 (what a hand line holds), or a bot's name names no bot.
         ImportError: if ``client`` is given and Dask is not installed.
         BotError: while iterating, if a bot chooses an action that is not legal.
-        BotFailedError: while iterating, if a bot's ``choose`` raises an exception.
+        BotFailedError: while iterating, if a bot's ``choose``, or its maker, raises an exception.
         GameTooLongError: while iterating, if a game is not over after 10,000 hands.
     """
     _whole(games=games, workers=workers)

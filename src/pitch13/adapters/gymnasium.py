@@ -75,7 +75,7 @@ from pitch13.adapters._episodes import (
     start_episode,
 )
 from pitch13.bots import Bot, bot_factory
-from pitch13.bots._args import chosen, is_bot
+from pitch13.bots._args import bot_made, chosen, is_bot
 from pitch13.encoding import NUM_ACTIONS, action_from_id, encode, legal_mask
 from pitch13.engine import apply
 from pitch13.narration import Narrator, narrate_seen
@@ -240,7 +240,8 @@ class Pitch13Env(HoldsGame, gym.Env[NDArray[np.float32], SupportsIndex]):
             gymnasium.error.Error: for a ``seed`` that is negative or not a Python int
                 (Gymnasium's own check).
             pitch13.BotError, pitch13.BotFailedError: if another seat's bot, playing up to the
-                learning seat's turn, answers with an illegal action or raises.
+                learning seat's turn, answers with an illegal action or raises, or its maker
+                raises.
         """
         super().reset(seed=seed)
         self._state, self._mask = None, NO_MASK  # no episode until this one's bots have played
@@ -251,7 +252,8 @@ class Pitch13Env(HoldsGame, gym.Env[NDArray[np.float32], SupportsIndex]):
         self._seat = learner
         bots: list[Bot | None] = [None, None, None, None]
         for offset, maker in enumerate(self._makers, 1):
-            bots[(learner + offset) % 4] = maker(int(rng.integers(2**63)))
+            seat = (learner + offset) % 4
+            bots[seat] = bot_made(maker, int(rng.integers(2**63)), seat)
         self._bots = bots
         hands = settings.hands()
         self._stop_hand = None if hands is None else state.hand_number + hands

@@ -38,7 +38,7 @@ from pitch13.actions import (
     Take,
     TurnUp,
 )
-from pitch13.bots._args import choices_of, chosen, is_bot, seeded_random
+from pitch13.bots._args import Maker, choices_of, chosen, is_bot, seeded_random
 from pitch13.bots._search import SearchBot
 from pitch13.bots._solver import SolverBot
 from pitch13.bots._summary import HandSummary, HandWatcher
@@ -444,12 +444,11 @@ def _checked(maker: Callable[..., object], label: str) -> Callable[[int | None],
             how = "none"
     known: set[type] = set()
 
-    def make(seed: int | None) -> Bot:
-        bot = maker(seed) if how == "positional" else maker(seed=seed) if how == "keyword" else maker()
+    def check(bot: object) -> Bot:
         if type(bot) not in known:  # a protocol check costs microseconds: once for each class
             if not is_bot(bot):
                 raise TypeError(f"{label} made {type(bot).__name__}, which has no choose(view) method")
             known.add(type(bot))
         return cast(Bot, bot)
 
-    return make
+    return Maker(maker, how, check, label)

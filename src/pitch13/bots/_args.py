@@ -6,6 +6,7 @@ import contextlib
 import pickle
 import random
 from collections.abc import Callable, Iterator
+from typing import Generic, TypeVar, cast
 
 from pitch13._base.checks import excerpt, finite
 from pitch13._base.seeds import random_source
@@ -13,6 +14,8 @@ from pitch13._core.action_sets import is_one_of
 from pitch13.actions import SeatAction
 from pitch13.errors import BotError, BotFailedError
 from pitch13.views import SeatView
+
+B = TypeVar("B")
 
 
 def is_bot(thing: object) -> bool:
@@ -59,6 +62,47 @@ def chosen(choose: Callable[[SeatView], object], seat: int, seat_view: SeatView)
     return checked(asked(choose, seat, seat_view), seat, seat_view)
 
 
+class Maker(Generic[B]):
+    """What :func:`~pitch13.bots.bot_factory` makes of a callable: a seed in, a checked bot out.
+
+    :func:`bot_made` calls the maker and the check apart, to tell the maker's own failure from the
+    check's.
+    """
+
+    def __init__(
+        self, maker: Callable[..., object], how: str, check: Callable[[object], B], label: str
+    ) -> None:
+        self._maker, self._how, self.check, self._label = maker, how, check, label
+
+    def __call__(self, seed: int | None) -> B:
+        return self.check(self.call(seed))
+
+    def __repr__(self) -> str:
+        return f"<the maker of {self._label}>"
+
+    def call(self, seed: int | None) -> object:
+        """What the maker makes from ``seed``, unchecked: the seed as it takes one (``how``)."""
+        how, maker = self._how, self._maker
+        return maker(seed) if how == "positional" else maker(seed=seed) if how == "keyword" else maker()
+
+
+def bot_made(make: Callable[[int], B], seed: int, seat: int) -> B:
+    """The bot ``make``, of :func:`~pitch13.bots.bot_factory`, makes for ``seat`` from ``seed``.
+
+    Raises:
+        BotFailedError: if the maker raised an exception, or called ``sys.exit()`` (from it,
+            ``making`` true); the caller says where.
+        TypeError: if it made something that is not a bot.
+    """
+    maker: Maker[B] | None = make if isinstance(make, Maker) else None
+    call: Callable[[int], object] = make if maker is None else maker.call
+    try:
+        found = call(seed)
+    except (Exception, SystemExit) as error:
+        raise BotFailedError(seat, error, making=True) from error
+    return cast(B, found) if maker is None else maker.check(found)
+
+
 @contextlib.contextmanager
 def failures_in(where: Callable[[int], str]) -> Iterator[None]:
     """A bot's failure inside (a :exc:`BotError` or :exc:`BotFailedError`), said with where it was.
@@ -71,7 +115,9 @@ def failures_in(where: Callable[[int], str]) -> Iterator[None]:
     except BotError as error:
         raise BotError(error.seat, error.action, where(error.seat)) from None
     except BotFailedError as error:  # from the bot's own exception, as it was
-        raise BotFailedError(error.seat, error.error, where(error.seat)) from error.__cause__
+        raise BotFailedError(
+            error.seat, error.error, where(error.seat), making=error.making
+        ) from error.__cause__
 
 
 def check_sendable(specs: object) -> None:
