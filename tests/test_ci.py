@@ -18,6 +18,8 @@ from __future__ import annotations
 import pathlib
 import re
 import shlex
+import subprocess
+import time
 
 import pytest
 
@@ -268,6 +270,40 @@ def test_every_step_has_an_environment_of_its_own():
     ]
     assert sorted(prepared) == sorted(taken)
     assert ".venv-ci-*/" in (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
+
+
+def test_a_failing_step_stops_what_runs_in_the_background(tmp_path):
+    """A step's failure ended the script and left its background steps running (the thorough
+    step's tests for minutes more): the script's own functions, run as it runs them, stop every
+    background job and all it started, and a shell whose command is stopped goes no further."""
+    text = CI.read_text(encoding="utf-8")
+    functions = text[text.index("descendants() {") : text.index("trap stop_background EXIT")]
+    mark = f"sleeper-{tmp_path.name}"  # the name of this test's sleeps, for pgrep -f
+    sleep = f"exec -a {mark} sleep 300"
+    script = tmp_path / "script.sh"
+    script.write_text(
+        "set -euo pipefail\n"
+        + functions
+        + "trap stop_background EXIT\n"
+        + f"{{ {sleep} & wait; }} > /dev/null 2>&1 &\n"  # a job with a child
+        + f"( bash -c '{sleep} & wait'; touch went-on ) > /dev/null 2>&1 &\n"  # a grandchild, then more
+        + f"until [[ $(pgrep -f -c {mark}) -ge 2 ]]; do sleep 0.05; done\n"
+        + "false\n",  # a step fails
+        encoding="utf-8",
+    )
+    try:
+        done = subprocess.run(["bash", str(script)], cwd=tmp_path, timeout=60, capture_output=True, text=True)
+        assert done.returncode == 1, done.stderr
+        for _ in range(100):
+            left = subprocess.run(["pgrep", "-f", mark], capture_output=True, text=True).stdout.split()
+            if not left:
+                break
+            time.sleep(0.05)
+        assert left == []
+        time.sleep(0.2)
+        assert not (tmp_path / "went-on").exists()
+    finally:
+        subprocess.run(["pkill", "-f", mark], check=False)
 
 
 def test_the_thorough_run_takes_the_whole_tests_directory():
