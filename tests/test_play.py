@@ -594,6 +594,36 @@ def test_a_bot_that_fails_stops_the_game_in_one_line_and_the_game_is_saved(monke
     assert GameRecord.from_text(path.read_text(encoding="utf-8")).seed == 2
 
 
+def test_a_game_that_reaches_the_most_hands_a_record_holds_stops_and_is_saved(monkeypatch, tmp_path, capsys):
+    """A game past 10,000 hands (passed out again and again under all_pass=redeal) went on, then
+    crashed as it was saved, the file emptied: it stops before the action that would begin the
+    hand after, in one line, and the game so far is saved. The bound is made 3 hands here."""
+    monkeypatch.setattr("pitch13.cli._play.MAX_HANDS", 3)
+    path = tmp_path / "game.txt"
+    path.write_text("an earlier game\n", encoding="utf-8")
+    args = [
+        "--seed",
+        "4",
+        "--bots",
+        "helpers:Passer",
+        "--rules",
+        "default all_pass=redeal",
+        "--save",
+        str(path),
+    ]
+    status, screen = scripted(monkeypatch, args, ["pass"] * 10)
+    assert status == 1
+    assert capsys.readouterr().err == (
+        "pitch13 play: the game is not over after 10,000 hands, the most a record holds: its bots may"
+        " never end it (every hand passed out and dealt again, say); it stops before the action that"
+        " ends hand 3\n"
+    )
+    record = GameRecord.from_text(path.read_text(encoding="utf-8"))
+    assert [len(hand.actions) for hand in record.hands] == [4, 4, 3]  # seat 0's last pass left out
+    assert replay(record)[-1].hand_number == 3
+    assert "The game is saved in " in screen.splitlines()[-1]
+
+
 def test_an_answer_of_thousands_of_digits_is_no_action(monkeypatch):
     status, screen = scripted(monkeypatch, ["--seed", "3"], ["9" * 5000, "quit"])
     assert status == 0

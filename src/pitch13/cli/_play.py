@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
-from pitch13._base.checks import excerpt
+from pitch13._base.checks import MAX_HANDS, excerpt
 from pitch13._base.commands import seed_arg, shown_path, unwritten
 from pitch13.actions import (
     PASS,
@@ -41,6 +41,7 @@ from pitch13.bots._args import chosen
 from pitch13.cards import Card, CardParseError, Suit
 from pitch13.cli._args import BOTS_HELP, add_rules, rules_named
 from pitch13.engine import IllegalActionError, apply, new_game
+from pitch13.errors import GameTooLongError
 from pitch13.events import GameOver
 from pitch13.narration import SEAT_NAMES, Narrator
 from pitch13.records import GameRecord
@@ -216,10 +217,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _save(path: str, state: GameState) -> bool:
-    """Write the record of the game so far to ``path``; ``False``, said, if it cannot be written."""
+    """Write the record of the game so far to ``path``; ``False``, said, if it cannot be written.
+
+    The record is made before the file is opened, which empties it.
+    """
+    text = GameRecord.from_state(state).to_text()
     try:
         with open(path, "w", encoding="utf-8") as file:
-            file.write(GameRecord.from_state(state).to_text())
+            file.write(text)
     except OSError as error:
         print(f"pitch13 play: cannot save to {path}: {error}", file=sys.stderr)
         return False
@@ -281,13 +286,22 @@ class _Table:
                         return self.stop("You stopped")
                 else:
                     action = chosen(bots[seat].choose, seat, view(state, seat))
-                self.state = apply(state, action, seat=seat)
+                after = apply(state, action, seat=seat)
+                if after.hand_number > MAX_HANDS:  # kept as it was: a record holds the game so far
+                    raise GameTooLongError("the game")
+                self.state = after
         except EOFError:
             return self.stop("\nThe input ended")
         except KeyboardInterrupt:
             return self.stop("\nInterrupted")
         except (BotError, BotFailedError) as error:  # a bot of the user's: the game is kept
             print(f"pitch13 play: {error}", file=sys.stderr)
+            return 1
+        except GameTooLongError as error:  # before the action that would begin the hand after
+            print(
+                f"pitch13 play: {error}; it stops before the action that ends hand {MAX_HANDS:,}",
+                file=sys.stderr,
+            )
             return 1
         except UnicodeDecodeError as error:  # the input is not in its encoding: none can be read
             print(f"pitch13 play: cannot read the input as {error.encoding}: {error.reason}", file=sys.stderr)
