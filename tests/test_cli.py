@@ -379,12 +379,12 @@ def test_only_streams_that_lack_the_suits_are_told_to_write_them_as_letters():
     fit_output(narrow, wide, told, plain, io.StringIO(), None)
     assert (narrow.errors, wide.errors, told.errors) == ("pitch13-ascii", "strict", "replace")
     for stream in (narrow, wide, told, plain):
-        stream.write("A♠ 10♥ … ± 5€ é\n")
+        stream.write("A♠ 10♥ … ± 5€ é 4.0 µs\n")
         stream.flush()
-    assert narrow.buffer.getvalue() == "AS 10H … ± 5€ é\n".encode("cp1252")  # it has … and ±
-    assert wide.buffer.getvalue().decode("utf-8") == "A♠ 10♥ … ± 5€ é\n"
-    assert told.buffer.getvalue() == b"A? 10? ? ? 5? ?\n"
-    assert plain.buffer.getvalue() == b"AS 10H ... +/- 5? ?\n"
+    assert narrow.buffer.getvalue() == "AS 10H … ± 5€ é 4.0 µs\n".encode("cp1252")  # it has …, ± and µ
+    assert wide.buffer.getvalue().decode("utf-8") == "A♠ 10♥ … ± 5€ é 4.0 µs\n"
+    assert told.buffer.getvalue() == b"A? 10? ? ? 5? ? 4.0 ?s\n"
+    assert plain.buffer.getvalue() == b"AS 10H ... +/- 5? ? 4.0 us\n"
 
 
 @pytest.mark.parametrize("argv", [["--help"], ["--version"]])

@@ -141,8 +141,9 @@ def bots_made(specs: Sequence[str], command: str) -> bool:
 
 
 #: What the commands print that a narrow encoding (Windows' cp1252 for a redirected output,
-#: ASCII) may lack, in ASCII: suits as the letters of the notation (``A♠`` is ``AS``).
-_IN_ASCII: Final = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "…": "...", "±": "+/-"}
+#: ASCII) may lack, in ASCII: suits as the letters of the notation (``A♠`` is ``AS``), and a
+#: match's microseconds as ``us``.
+_IN_ASCII: Final = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "…": "...", "±": "+/-", "µ": "u"}
 _ERRORS: Final = "pitch13-ascii"
 
 
