@@ -332,7 +332,12 @@ def test_verify_command_fails_a_record_without_a_seed_and_a_malformed_commitment
     assert cli.main(["verify", seeded, game[1][:40]]) == 1
     out, err = capsys.readouterr()
     assert out == ""
-    assert err.startswith(f"pitch13: {seeded}: a commitment is 64 hex digits, not 40 characters: ")
+    # The argument's fault, not the record's: said as such, before the record is read.
+    assert err.startswith("pitch13 verify: a commitment is 64 hex digits, not 40 characters: ")
+    assert cli.main(["verify", str(tmp_path / "missing.txt"), "00"]) == 1
+    assert (
+        capsys.readouterr().err == "pitch13 verify: a commitment is 64 hex digits, not 2 characters: '00'\n"
+    )
 
 
 def test_verify_command_refuses_a_file_it_cannot_load_as_replay_does(tmp_path, capsys, game):

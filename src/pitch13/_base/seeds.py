@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
+from typing import Final
 
 from pitch13._base.checks import excerpt, writable
 
@@ -61,3 +63,22 @@ def game_seed(seed: int, index: int) -> int:
 def player_seed(seed: int, index: int, seat: int) -> int:
     """The seed of the player in ``seat`` in game ``index`` of a run seeded ``seed``."""
     return _derive("pitch13-player-v1", seed, index, seat)
+
+
+#: The length of a seed's commitment (:func:`pitch13.seed_commitment`): a SHA-256 digest in hex.
+COMMITMENT_LENGTH: Final = 64
+_NOT_HEX: Final = re.compile(r"[^0-9a-fA-F]")
+
+
+def commitment_fault(commitment: str) -> str | None:
+    """Why ``commitment`` is not one (64 hex digits, in either case), or ``None`` if it is."""
+    length = COMMITMENT_LENGTH
+    if len(commitment) != length:
+        return f"a commitment is {length} hex digits, not {len(commitment)} characters: {excerpt(commitment)}"
+    odd = _NOT_HEX.search(commitment)
+    if odd is not None:
+        return (
+            f"a commitment is {length} hex digits, and {odd.group()!a} at position {odd.start()} "
+            f"is not one: {excerpt(commitment)}"
+        )
+    return None

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from pitch13._base.commands import shown_path
+from pitch13._base.seeds import commitment_fault
 from pitch13.cli._args import record_or_status
 from pitch13.errors import FairnessError
 
@@ -36,10 +37,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the command; return the exit status."""
     path: str = args.record
+    commitment = str(args.commitment).strip()
+    fault = commitment_fault(commitment)
+    if fault is not None:  # the argument's fault, said before the record is read
+        print(f"pitch13 verify: {fault}", file=sys.stderr)
+        return 1
     record = record_or_status(path)
     if isinstance(record, int):
         return record
-    commitment = str(args.commitment).strip()
     try:
         record.verify_deals(commitment)
     except FairnessError as error:

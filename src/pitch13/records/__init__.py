@@ -29,13 +29,13 @@ True
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable, Sequence, Sized
 from typing import Final, cast
 
 import attrs
 
 from pitch13._base.checks import MAX_HANDS, at_most, check_seed, excerpt, in_order, writable
+from pitch13._base.seeds import commitment_fault
 from pitch13._core import history as _history
 from pitch13._core.action_sets import ACTION_TYPES
 from pitch13._core.logs import hand_logs
@@ -95,10 +95,8 @@ __all__ = [
     "state_to_json",
 ]
 
-#: The length of a seed's commitment: a SHA-256 digest in hex; and how much of one a message shows.
-_COMMITMENT_LENGTH: Final = 64
+#: How much of a seed's commitment a message shows.
 _COMMITMENT_SHOWN: Final = 16
-_NOT_HEX: Final = re.compile(r"[^0-9a-fA-F]")
 
 
 def _seat_action_pairs(value: Iterable[tuple[int, SeatAction]]) -> tuple[tuple[int, SeatAction], ...]:
@@ -376,17 +374,9 @@ class GameRecord:
             raise TypeError(f"verify_deals() takes a GameRecord, not {type(self).__name__}")
         if not isinstance(commitment, str):
             raise TypeError(f"commitment must be a str, not {excerpt(commitment)}")
-        length = _COMMITMENT_LENGTH
-        if len(commitment) != length:
-            raise FairnessError(
-                f"a commitment is {length} hex digits, not {len(commitment)} characters: {excerpt(commitment)}"
-            )
-        odd = _NOT_HEX.search(commitment)
-        if odd is not None:
-            raise FairnessError(
-                f"a commitment is {length} hex digits, and {odd.group()!a} at position {odd.start()} "
-                f"is not one: {excerpt(commitment)}"
-            )
+        fault = commitment_fault(commitment)
+        if fault is not None:
+            raise FairnessError(fault)
         seed = self.seed
         if seed is None:
             raise FairnessError(
