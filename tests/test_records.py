@@ -28,6 +28,7 @@ from pitch13 import (
     Play,
     Rules,
     Suit,
+    analysis,
     apply,
     legal_actions,
     new_game,
@@ -895,3 +896,46 @@ def test_a_document_of_another_format_is_named_and_any_other_format_is_quoted(fi
             with pytest.raises(DocumentError) as info:
                 read({**documents[fmt], "format": wrong})
             assert (info.value.where, info.value.why) == ("$.format", f"expected {fmt!r}, found {wrong!r}")
+
+
+def test_a_document_json_itself_reads_but_pitch13_does_not_is_named_by_its_format():
+    """A review (its fractions refused as "numbers are whole in pitch13 documents") and the JSON
+    lines of a simulation ("not JSON: Extra data") were refused for what the reader met first,
+    not as the other documents they are; what is none of the library's is refused as before."""
+    state = pitch13.new_game(seed=3)
+    for _ in range(3):
+        state = pitch13.apply(state, pitch13.legal_actions(state)[-1])
+    review = analysis.review(GameRecord.from_state(state), samples=1, time_limit=None)
+    reviewed = json.dumps(review.to_dict())
+    assert review.to_dict()["format"] == "pitch13.review" and re.search(r": \d+\.\d+", reviewed)
+    lines = "".join(line.to_json() + "\n" for line in simulate(2, seed=7))
+    readers = {
+        "pitch13.record": GameRecord.from_json,
+        "pitch13.state": pitch13.state_from_json,
+        "pitch13.view": pitch13.SeatView.from_json,
+        "pitch13.hand": HandLine.from_json,
+    }
+    for fmt, read in readers.items():
+        for other, text in (("pitch13.review", reviewed), ("pitch13.hand", lines)):
+            if other == fmt:
+                continue
+            with pytest.raises(DocumentError) as info:
+                read(text)
+            assert (info.value.where, info.value.why) == (
+                "$.format",
+                f"this is a {other} document, not a {fmt} document",
+            )
+        for text, why in (
+            ('{"format": "pitch13.recrod", "x": 0.5}', "numbers are whole in pitch13 documents, not '0.5'"),
+            ('{"format": 1} {"format": 2}', "not JSON: Extra data"),
+            (f'{{"format": "{fmt}", "a": 1, "a": 2}}', "an object has the key 'a' twice"),
+            # A number json itself will not read (of more digits than int() takes): the reader
+            # says what it met first. A hand line is shorter than such a number.
+            *(
+                []
+                if fmt == "pitch13.hand"
+                else [(f'{{"format": "pitch13.review", "x": 1.5, "y": {"1" * 5000}}}', "whole")]
+            ),
+        ):
+            with pytest.raises(DocumentError, match=re.escape(why)):
+                read(text)

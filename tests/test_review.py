@@ -319,7 +319,7 @@ def test_the_json_document_has_the_documented_form(short_review):
         "decisions",
         "seats",
     ]
-    assert document["format"] == "pitch13-review" and document["version"] == 1
+    assert document["format"] == "pitch13.review" and document["version"] == 1
     assert (document["samples"], document["time_limit"], document["seed"]) == (2, None, 7)
     assert document["thresholds"] == {"inaccuracy": 1.0, "mistake": 2.5, "blunder": 5.0}
     assert len(document["decisions"]) == len(short_review.decisions)

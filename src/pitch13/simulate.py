@@ -214,7 +214,7 @@ class HandLine:
             TypeError: if ``text`` is not a str or bytes.
             DocumentError: as :meth:`from_dict`, and if ``text`` is not JSON.
         """
-        return cls.from_dict(doc.load_json(text, max_size=_MAX_LINE, what="hand line"))
+        return cls.from_dict(doc.load_json(text, max_size=_MAX_LINE, what="hand line", fmt=FORMAT))
 
 
 #: A line of fields known to be right (read and checked, or from a game played), made without

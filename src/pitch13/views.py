@@ -452,7 +452,7 @@ class SeatView:
             DocumentError: if it is not JSON within those limits, or not a view that
                 :meth:`from_dict` accepts.
         """
-        return cls.from_dict(load_json(text, max_size=max_size, what="view"))
+        return cls.from_dict(load_json(text, max_size=max_size, what="view", fmt=_VIEW_FORMAT))
 
 
 # --- views of a state ----------------------------------------------------------------------------

@@ -83,6 +83,7 @@ from pitch13.analysis._evaluate import ActionValue, check_values
 from pitch13.bots._solver import evaluate_choices, mean_and_error
 from pitch13.engine import legal_actions
 from pitch13.records import GameRecord
+from pitch13.records._json import REVIEW_FORMAT
 from pitch13.records._replay import replaying
 from pitch13.state import GameState, Phase
 from pitch13.trumps import is_trump
@@ -91,7 +92,7 @@ from pitch13.views import SeatView, view
 __all__ = ["Mark", "Review", "ReviewedDecision", "SeatReview", "review"]
 
 #: The name and version of the review's document (:meth:`Review.to_dict`).
-FORMAT: Final = "pitch13-review"
+FORMAT: Final = REVIEW_FORMAT
 VERSION: Final = 1
 #: A mark needs its loss to be at least this many paired standard errors.
 NOISE_FACTOR: Final = 2.0
@@ -377,9 +378,9 @@ class Review:
         return "\n".join(lines) + "\n"
 
     def to_dict(self) -> dict[str, object]:
-        """The review as a JSON-ready document (format ``pitch13-review``, version 1).
+        """The review as a JSON-ready document (format ``pitch13.review``, version 1).
 
-        ``{"format": "pitch13-review", "version": 1, "samples", "time_limit", "seed",
+        ``{"format": "pitch13.review", "version": 1, "samples", "time_limit", "seed",
         "thresholds": {"inaccuracy": 1.0, "mistake": 2.5, "blunder": 5.0}, "decisions": [...],
         "seats": [...]}``: each decision as :meth:`ReviewedDecision.to_dict` writes it, actions in
         the library's notation (``str(action)``, read back by :func:`~pitch13.parse_action`), and

@@ -51,7 +51,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments to its parser."""
     parser.add_argument("record", metavar="RECORD", help="the game's record, text or JSON")
     parser.add_argument(
-        "--json", action="store_true", help="print the review as JSON (format pitch13-review)"
+        "--json", action="store_true", help="print the review as JSON (format pitch13.review)"
     )
     parser.add_argument("--all", action="store_true", help="print every decision, not only the marked ones")
     parser.add_argument(

@@ -296,7 +296,7 @@ class GameRecord:
             ValueError: if ``max_size`` is negative.
             DocumentError: if the document is too large, not JSON, or not a valid record.
         """
-        return cls.from_dict(load_json(text, max_size=max_size, what="record"))
+        return cls.from_dict(load_json(text, max_size=max_size, what="record", fmt=_RECORD_FORMAT))
 
     # --- text -------------------------------------------------------------------------------
 
@@ -660,7 +660,7 @@ def state_from_json(text: str | bytes, *, max_size: int = MAX_SIZE) -> GameState
         ValueError: if ``max_size`` is negative.
         DocumentError: if the document is too large, not JSON, or not a valid state.
     """
-    return state_from_dict(load_json(text, max_size=max_size, what="state"))
+    return state_from_dict(load_json(text, max_size=max_size, what="state", fmt=_STATE_FORMAT))
 
 
 def _read_position(value: object, where: str) -> dict[str, object]:

@@ -28,7 +28,9 @@ RECORD_FORMAT: Final = "pitch13.record"
 STATE_FORMAT: Final = "pitch13.state"
 VIEW_FORMAT: Final = "pitch13.view"
 HAND_FORMAT: Final = "pitch13.hand"
-FORMATS: Final = frozenset({RECORD_FORMAT, STATE_FORMAT, VIEW_FORMAT, HAND_FORMAT})
+#: A game's review (:meth:`pitch13.analysis.GameReview.to_dict`), which pitch13 writes but never reads.
+REVIEW_FORMAT: Final = "pitch13.review"
+FORMATS: Final = frozenset({RECORD_FORMAT, STATE_FORMAT, VIEW_FORMAT, HAND_FORMAT, REVIEW_FORMAT})
 #: The largest document a loader reads by default, in characters.
 MAX_SIZE: Final = 1_000_000
 #: The deepest nesting of lists and objects a JSON document may have.
@@ -59,14 +61,18 @@ _STRING_OR_BRACKET: Final = re.compile(_STRING + r"|[\[\]{}]", re.DOTALL)
 _KEY_OR_BRACKET: Final = re.compile("(" + _STRING + r")(\s*:)?|[\[\]{}]", re.DOTALL)
 
 
-def load_json(text: object, *, max_size: int = MAX_SIZE, what: str = "document") -> object:
+def load_json(
+    text: object, *, max_size: int = MAX_SIZE, what: str = "document", fmt: str | None = None
+) -> object:
     """Parse ``text`` (str or UTF-8 bytes) as JSON, refusing anything pitch13 never writes.
 
     Refused: documents over ``max_size`` characters, nesting deeper than ``MAX_DEPTH``,
     numbers with a fraction or exponent, ``NaN`` and ``Infinity``, numbers longer than
     ``MAX_DIGITS`` characters, and an object with the same key twice. A leading byte-order
     mark is skipped. A ``max_size`` that is not an int raises :exc:`TypeError`, a negative one
-    :exc:`ValueError`.
+    :exc:`ValueError`. A document refused so, that is another of the library's formats than
+    ``fmt``, the one expected (a review, with its fractions; hand lines, a JSON value a line),
+    is refused as that format, by name.
     """
     check_max_size(max_size)
     if isinstance(text, (bytes, bytearray)):
@@ -91,13 +97,33 @@ def load_json(text: object, *, max_size: int = MAX_SIZE, what: str = "document")
             parse_constant=_no_constant,
         )
     except json.JSONDecodeError as error:
+        _refuse_another_format(text, fmt)
         fail("$", f"the {what} is not JSON: {error.msg} (line {error.lineno}, column {error.colno})")
     except _NumberFault as fault:
+        _refuse_another_format(text, fmt)
         fail("$", fault.why + _where_number(text, fault.token))
     except _KeyFault as fault:
+        _refuse_another_format(text, fmt)
         fail("$", f"an object has the key {excerpt(fault.key)} twice" + _where_key(text))
     except RecursionError:  # pragma: no cover - the depth check comes first
         fail("$", f"the {what} nests too deeply")
+
+
+def _refuse_another_format(text: str, fmt: str | None) -> None:
+    """Refuse ``text`` as a document of another of the library's formats than ``fmt``, if so.
+
+    Its first JSON value, read as JSON allows (with fractions, one of several lines), names the
+    format; else nothing is refused here, and the caller says what is wrong.
+    """
+    if fmt is None:
+        return
+    try:
+        first, _ = json.JSONDecoder().raw_decode(text, len(text) - len(text.lstrip(" \t\r\n")))
+    except ValueError:  # not JSON even so, or a number of more digits than int() reads
+        return
+    found = first.get("format") if isinstance(first, dict) else None
+    if isinstance(found, str) and found in FORMATS and found != fmt:
+        fail("$.format", f"this is a {found} document, not a {fmt} document")
 
 
 def check_max_size(max_size: object) -> int:
