@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable
 
 from typing_extensions import assert_type
@@ -10,6 +11,7 @@ from typing_extensions import assert_type
 import pitch13
 import pitch13.arena
 import pitch13.encoding
+import pitch13.simulate
 
 
 def play_to_the_end(seed: int) -> pitch13.GameState:
@@ -131,6 +133,10 @@ def bots_as_the_arena_takes_them(state: pitch13.GameState) -> pitch13.bots.Bot:
     assert_type(pitch13.bots.bot_factory(pitch13.bots.SimpleBot), Callable[[int | None], pitch13.bots.Bot])
     assert_type(pitch13.bots.bot_factory(UnseededBot)(None), pitch13.bots.Bot)
     assert_type(pitch13.arena.match(SeededBot, UnseededBot, pairs=1, seed=3), pitch13.arena.MatchResult)
+    # A progress callback's answer is ignored: one that returns something (a stream's write, a
+    # progress bar's update) will do.
+    pitch13.arena.match("simple", "random", pairs=1, progress=lambda done, total: sys.stderr.write(f"{done}"))
+    pitch13.simulate.simulate(1, progress=lambda done, total: sys.stderr.write(f"{done}/{total}"))
     return players[0]
 
 

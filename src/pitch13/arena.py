@@ -429,7 +429,7 @@ def match(
     seed: int = 0,
     workers: int = 1,
     rules: Rules | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> MatchResult:
     """Match bot A against bot B on ``pairs`` deal pairs, seats swapped: ``2 * pairs`` games.
 

@@ -485,7 +485,7 @@ def simulate(
     workers: int = 1,
     chunk_size: int | None = None,
     client: object | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> Simulation:
     """Play games ``start`` to ``start + games - 1`` of the run seeded ``seed``: their hand lines, in order.
 
@@ -555,7 +555,7 @@ def simulate(
 
 
 def _reported(
-    chunks: Iterator[_Chunk], games: int, progress: Callable[[int, int], None] | None
+    chunks: Iterator[_Chunk], games: int, progress: Callable[[int, int], object] | None
 ) -> Iterator[_Chunk]:
     done = 0
     try:

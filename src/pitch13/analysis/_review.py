@@ -629,7 +629,7 @@ def review(
     time_limit: float | None = 0.15,
     seed: int = 0,
     workers: int = 1,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> Review:
     """Review every decision of a recorded game: the loss of each action made against the best.
 
