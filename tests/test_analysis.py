@@ -12,6 +12,7 @@ from __future__ import annotations
 import pickle
 import random
 
+import attrs
 import pytest
 
 import pitch13
@@ -163,7 +164,7 @@ def test_evaluate_averages_the_solved_values_of_the_same_drawn_deals():
     rng = random.Random(5)
     per_action: dict[pitch13.SeatAction, list[int]] = {a: [] for a in seat_view.legal_actions}
     for _ in range(6):
-        sample = pitch13.sample_state(seat_view, rng)
+        sample = pitch13.sample_state(seat_view, rng, weighting="shuffle")
         solution = solve(sample)
         sign = 1 if (sample.bidder & 1) == (seat_view.seat & 1) else -1
         for action, value in solution.moves:
@@ -177,6 +178,20 @@ def test_evaluate_averages_the_solved_values_of_the_same_drawn_deals():
     assert best.mean == max(v.mean for v in evaluation.values)
     assert evaluation.loss(best.action) == 0
     assert all(evaluation.loss(v.action) >= 0 for v in evaluation.values)
+
+
+def test_a_view_no_game_can_produce_is_refused_not_played_blind():
+    """A view made in code that no deal fits (a seat out that is not): SolverBot and SearchBot
+    played their first legal card, valued at nothing, and evaluate raised an undocumented
+    ValueError; each raises the SamplingError sample_state raises."""
+    seat_view = _play_view(11)
+    other = next(seat for seat in range(4) if seat != seat_view.seat and seat not in seat_view.out)
+    impossible = attrs.evolve(seat_view, out=seat_view.out | {other})
+    with pytest.raises(pitch13.SamplingError):
+        pitch13.sample_state(impossible, random.Random(1))
+    for choose in (SolverBot(1).choose, pitch13.bots.SearchBot(1).choose, lambda v: evaluate(v, samples=2)):
+        with pytest.raises(pitch13.SamplingError):
+            choose(impossible)
 
 
 def test_evaluate_values_a_bid_by_playing_on_to_the_solved_play():

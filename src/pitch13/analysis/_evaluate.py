@@ -217,7 +217,8 @@ def evaluate(
 ) -> Evaluation:
     """The expected value of each legal action of the view's seat, from what the seat knows.
 
-    Draws ``samples`` deals consistent with the view (:func:`~pitch13.sample_state`) and values
+    Draws ``samples`` deals consistent with the view, each as likely as a uniform shuffle makes
+    it (:func:`~pitch13.sample_state` with ``weighting="shuffle"``), and values
     every legal action on each of them: a card by the solved play that follows it
     (:func:`solve`); a bid, the trump, a discard, a pick-up or a look-through choice by playing
     the hand on to its play with the rollout policy of :class:`~pitch13.bots.SearchBot` (for
@@ -239,6 +240,8 @@ def evaluate(
         TypeError: if an argument has the wrong type.
         ValueError: if the view is a spectator's or its seat has no action to take, or a budget
             is not positive.
+        SamplingError: if the view cannot come from any game (one made in code), so no deal
+            can be drawn from it.
     """
     if not isinstance(view, SeatView):
         raise TypeError(f"evaluate() takes a SeatView, not {type(view).__name__}")
@@ -251,14 +254,11 @@ def evaluate(
     if seat is None or not actions:
         raise ValueError("evaluate() needs the view of a seat that is to act")
     values = evaluate_choices(view, actions, random_source(seed), samples, limit)
-    drawn = len(values[0])
-    if drawn == 0:  # pragma: no cover - a view the engine made always samples
-        raise ValueError("evaluate() could not draw a deal for this view")
     return Evaluation(
         seat=seat,
         phase=view.phase,
         values=tuple(
             ActionValue(action, *mean_and_error(v)) for action, v in zip(actions, values, strict=True)
         ),
-        samples=drawn,
+        samples=len(values[0]),
     )

@@ -34,7 +34,6 @@ from pitch13.actions import (
 from pitch13.bots._args import check_bid_margin, choices_of, seeded_random
 from pitch13.cards import Suit
 from pitch13.engine import apply, legal_actions
-from pitch13.errors import SamplingError
 from pitch13.rules import Rules
 from pitch13.sampling import sample_state
 from pitch13.state import GameState, Phase
@@ -225,8 +224,9 @@ class SearchBot:
     card of a hand need no search (the rollout policy's choice and the only action).
 
     Args:
-        seed: makes its choices reproducible: the same seed and the same views give the same
-            choices when the budget is in iterations.
+        seed: makes its choices reproducible: the same seed and the same views, asked in the
+            same order, give the same choices when the budget is in iterations (each decision
+            draws its deals from the bot's random source, which moves on).
         iterations: iterations per searched decision: each draws one deal and plays every
             candidate action out on it, to the end of the hand.
         auction_iterations: iterations for a bid or the choice of trump, the decisions worth
@@ -307,6 +307,8 @@ class SearchBot:
         Raises:
             TypeError: if ``view`` is not a :class:`~pitch13.SeatView`.
             ValueError: if the view is a spectator's or has no action to take.
+            SamplingError: if the view cannot come from any game (one made in code), so no deal
+                can be drawn from it.
         """
         actions = choices_of(view, "SearchBot")
         if len(actions) == 1:
@@ -370,16 +372,11 @@ class SearchBot:
         deadline = None if limit is None else time.process_time() + limit
         done = 0
         for _ in range(deals):
-            try:
-                state = sample_state(view, rng)
-            except SamplingError:  # pragma: no cover - a view the engine made always samples
-                break
+            state = sample_state(view, rng)  # a view no game makes raises: it has no good action
             for i, action in enumerate(candidates):
                 end = finish_hand(apply(state, action))
                 totals[i] += hand_value(state, end, team)
             done += 1
             if deadline is not None and time.process_time() >= deadline:
                 break
-        if done == 0:  # pragma: no cover - see above
-            return [0.0] * count, 0
         return [total / done for total in totals], done

@@ -27,7 +27,6 @@ from pitch13.bots._args import check_bid_margin, choices_of, seeded_random
 from pitch13.bots._search import GAME_VALUE, SearchBot, rollout_action, suit_worth, tables
 from pitch13.engine import apply, legal_actions
 from pitch13.engine._solve import Hands, PlaySearch
-from pitch13.errors import SamplingError
 from pitch13.sampling import sample_state
 from pitch13.state import GameState, Phase
 from pitch13.views import SeatView
@@ -192,8 +191,10 @@ def evaluate_choices(
 ) -> list[list[float]]:
     """Each candidate's value on each deal drawn from ``seat_view``, for the seat's team.
 
-    Stops after ``samples`` deals, or once ``time_limit`` CPU seconds have passed (at least one
-    deal). A card is valued by the solved play after it (one search values every card); any other
+    The deals are drawn as a uniform shuffle weights them (``weighting="shuffle"``): each deal
+    the seat cannot tell from the real one is as likely, as at a real table. Stops after
+    ``samples`` deals, or once ``time_limit`` CPU seconds have passed (at least one deal); a view
+    no game can produce raises :exc:`~pitch13.SamplingError`. A card is valued by the solved play after it (one search values every card); any other
     action by the rollout policy up to the play, then the solved play. Values are score
     differences, and ``game_value`` more (or less) when the hand ends the game.
     """
@@ -204,10 +205,7 @@ def evaluate_choices(
     deadline = None if time_limit is None else time.process_time() + time_limit
     playing = seat_view.phase is Phase.PLAY
     for _ in range(samples):
-        try:
-            state = sample_state(seat_view, rng)
-        except SamplingError:  # pragma: no cover - a view the engine made always samples
-            break
+        state = sample_state(seat_view, rng, weighting="shuffle")
         if playing:
             solved = solve_play(state, game_value)
             value_of = solved.value_of
@@ -252,8 +250,9 @@ class SolverBot:
     look-through are a :class:`SearchBot`'s.
 
     Args:
-        seed: makes its choices reproducible: the same seed and the same views give the same
-            choices when the budget is in samples.
+        seed: makes its choices reproducible: the same seed and the same views, asked in the
+            same order, give the same choices when the budget is in samples (each decision
+            draws its deals from the bot's random source, which moves on).
         samples: deals drawn and solved for each card to play with more than one choice.
         auction_samples: deals for a bid or naming trump.
         time_limit: if given, CPU seconds per decision; it then stops at whichever of the two
@@ -326,6 +325,8 @@ class SolverBot:
         Raises:
             TypeError: if ``view`` is not a :class:`~pitch13.SeatView`.
             ValueError: if the view is a spectator's or has no action to take.
+            SamplingError: if the view cannot come from any game (one made in code), so no deal
+                can be drawn from it.
         """
         actions = choices_of(view, "SolverBot")
         phase = view.phase
@@ -342,7 +343,7 @@ class SolverBot:
     def _means(self, view: SeatView, candidates: Sequence[SeatAction], samples: int) -> list[float]:
         rng = random.Random(self._rng.getrandbits(64))
         values = evaluate_choices(view, candidates, rng, samples, self._time_limit, GAME_VALUE)
-        return [sum(v) / len(v) if v else 0.0 for v in values]
+        return [sum(v) / len(v) for v in values]  # at least one deal each
 
     def _best(self, view: SeatView, candidates: Sequence[SeatAction], samples: int) -> SeatAction:
         means = self._means(view, candidates, samples)
