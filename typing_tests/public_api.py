@@ -166,3 +166,7 @@ def classes_not_made_by_calling_them() -> None:
     pitch13.Card("AH")  # type: ignore[arg-type]
     pitch13.GameState()  # type: ignore[call-arg]
     assert_type(pitch13.Card.parse("AH"), pitch13.Card)
+    card = pitch13.Card.parse("AH")
+    assert_type(card.suit, pitch13.Suit | None)
+    card.index = 7  # type: ignore[misc]  # a card is immutable, to the checker too
+    card.colour = "red"  # type: ignore[attr-defined]

@@ -137,18 +137,29 @@ class Card:
         "suit": "The printed suit, or ``None`` for a joker.",
     }
 
-    index: int
-    rank: Rank | None
-    suit: Suit | None
+    if TYPE_CHECKING:  # read-only to type checkers too, and no call type-checks, as none runs
 
-    if TYPE_CHECKING:  # no call type-checks, as none runs
-
+        @property
+        def index(self) -> int: ...  # noqa: D102
+        @property
+        def rank(self) -> Rank | None: ...  # noqa: D102
+        @property
+        def suit(self) -> Suit | None: ...  # noqa: D102
         def __new__(cls, _refused: NoReturn, /) -> Card: ...  # noqa: D102
 
     else:
+        index: int
+        rank: Rank | None
+        suit: Suit | None
 
         def __new__(cls, *args):  # noqa: D102 - documented on the class
             raise TypeError("make a Card with Card.parse('AH'), Card.of(rank, suit) or Card.from_index(i)")
+
+        def __setattr__(self, name, value):
+            raise AttributeError("Card is immutable")
+
+        def __delattr__(self, name):
+            raise AttributeError("Card is immutable")
 
     @classmethod
     def _make(cls, index: int) -> Card:
@@ -161,12 +172,6 @@ class Card:
             object.__setattr__(card, "rank", None)
             object.__setattr__(card, "suit", None)
         return card
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Card is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("Card is immutable")
 
     @property
     def is_joker(self) -> bool:
