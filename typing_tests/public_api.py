@@ -132,7 +132,10 @@ def bots_as_the_arena_takes_them(state: pitch13.GameState) -> pitch13.bots.Bot:
     assert_type(pitch13.bots.bot_factory("simple"), Callable[[int | None], pitch13.bots.Bot])
     assert_type(pitch13.bots.bot_factory(pitch13.bots.SimpleBot), Callable[[int | None], pitch13.bots.Bot])
     assert_type(pitch13.bots.bot_factory(UnseededBot)(None), pitch13.bots.Bot)
-    assert_type(pitch13.arena.match(SeededBot, UnseededBot, pairs=1, seed=3), pitch13.arena.MatchResult)
+    result = pitch13.arena.match(SeededBot, UnseededBot, pairs=1, seed=3)
+    assert_type(result, pitch13.arena.MatchResult)
+    assert_type(result.decision_times("a"), tuple[float, ...])
+    result.median_decision("A")  # type: ignore[arg-type]  # bot A is "a"
     # A progress callback's answer is ignored: one that returns something (a stream's write, a
     # progress bar's update) will do.
     pitch13.arena.match("simple", "random", pairs=1, progress=lambda done, total: sys.stderr.write(f"{done}"))

@@ -37,7 +37,7 @@ import functools
 import math
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import Final
+from typing import Final, Literal
 
 import attrs
 
@@ -258,7 +258,7 @@ class MatchResult:
             sum(line.points[1] for line in self.game_lines) / hands,
         )
 
-    def decision_times(self, bot: str) -> tuple[float, ...]:
+    def decision_times(self, bot: Literal["a", "b"]) -> tuple[float, ...]:
         """The CPU seconds of every decision of bot ``"a"`` or ``"b"``, game by game.
 
         Raises:
@@ -268,11 +268,11 @@ class MatchResult:
             raise ValueError(f"decision_times() takes 'a' or 'b', not {excerpt(bot)}")
         return tuple(t for line in self.game_lines for t in (line.a_times if bot == "a" else line.b_times))
 
-    def median_decision(self, bot: str) -> float:
+    def median_decision(self, bot: Literal["a", "b"]) -> float:
         """The median CPU seconds of a decision of bot ``"a"`` or ``"b"`` (0 with none)."""
         return _median(self.decision_times(bot))
 
-    def mean_decision(self, bot: str) -> float:
+    def mean_decision(self, bot: Literal["a", "b"]) -> float:
         """The mean CPU seconds of a decision of bot ``"a"`` or ``"b"`` (0 with none)."""
         times = self.decision_times(bot)
         return sum(times) / len(times) if times else 0.0
@@ -302,7 +302,8 @@ class MatchResult:
             f"  final margin: {self.margin:+.1f} points a game for {a}, {margin}",
             f"  points taken a hand: {a} {pa:.2f}, {b} {pb:.2f}",
         ]
-        for name, key in ((a, "a"), (b, "b")):
+        sides: tuple[tuple[str, Literal["a", "b"]], ...] = ((a, "a"), (b, "b"))
+        for name, key in sides:
             times = self.decision_times(key)
             lines.append(
                 f"  CPU a decision, {name}: median {_duration(self.median_decision(key))}, "
