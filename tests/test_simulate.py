@@ -359,34 +359,26 @@ def test_simulate_refuses_bad_arguments():
 
 
 @pytest.mark.parametrize("workers", [1, 2])
-def test_a_bot_that_raises_stops_the_run_with_the_game_it_was_in(workers):
-    bots = [SimpleBot, Broken, SimpleBot, SimpleBot]
+@pytest.mark.parametrize(
+    ("bots", "seat", "said"),
+    [
+        ([SimpleBot, Broken, SimpleBot, SimpleBot], 1, "the bot of seat 1 raised"),  # its choose
+        ([SimpleBot, SimpleBot, Unmade, SimpleBot], 2, "making the bot of seat 2 raised"),  # its maker
+    ],
+)
+def test_a_bot_that_raises_stops_the_run_with_the_game_it_was_in(bots, seat, said, workers):
+    """A bot whose choose, or whose maker, raises stops the run saying in which game (a maker's
+    own exception came out of the run as it was, saying none)."""
     with pytest.raises(pitch13.BotFailedError) as caught:
         list(simulate(2, seed=3, start=5, bots=bots, workers=workers, chunk_size=1))
     error = caught.value
-    assert (error.seat, error.error) == (1, "Unpicklable: the model is gone")
+    making = said.startswith("making")
+    assert (error.seat, error.error, error.making) == (seat, "Unpicklable: the model is gone", making)
     assert error.where == "game 5 of the run seeded 3"  # the first game, in the run's order
-    assert str(error).endswith(f"raised Unpicklable: the model is gone, in {error.where}")
+    assert str(error) == f"{said} Unpicklable: the model is gone, in {error.where}"
     if workers == 1:
         assert type(error.__cause__) is Unpicklable
-    with pytest.raises(pitch13.BotFailedError, match=r"seat 1 raised .*, in game 7 of the run seeded 3$"):
-        simulate_game(7, seed=3, bots=bots)
-
-
-@pytest.mark.parametrize("workers", [1, 2])
-def test_a_bot_whose_maker_raises_stops_the_run_with_the_game_it_was_made_for(workers):
-    """A bot's maker that raised came out of the run as its own exception, saying no game."""
-    bots = [SimpleBot, SimpleBot, Unmade, SimpleBot]
-    with pytest.raises(pitch13.BotFailedError) as caught:
-        list(simulate(2, seed=3, start=5, bots=bots, workers=workers, chunk_size=1))
-    error = caught.value
-    assert (error.seat, error.making, error.where) == (2, True, "game 5 of the run seeded 3")
-    assert str(error) == f"making the bot of seat 2 raised Unpicklable: the model is gone, in {error.where}"
-    if workers == 1:
-        assert type(error.__cause__) is Unpicklable
-    with pytest.raises(
-        pitch13.BotFailedError, match=r"^making the bot of seat 2 raised .*, in game 7 of the run seeded 3$"
-    ):
+    with pytest.raises(pitch13.BotFailedError, match=rf"^{said} .*, in game 7 of the run seeded 3$"):
         simulate_game(7, seed=3, bots=bots)
 
 
