@@ -81,7 +81,7 @@ class RandomBot:
     """Chooses uniformly among the legal actions, from its own seeded random source."""
 
     def __init__(self, seed: int | None = None) -> None:
-        """Make a bot; the same ``seed`` makes the same choices from the same views, asked in the same order.
+        """Make a bot; the same ``seed`` makes the same choices from the same views, in the same order.
 
         Raises:
             TypeError: if ``seed`` is neither an int nor ``None``.

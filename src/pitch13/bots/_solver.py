@@ -194,8 +194,9 @@ def evaluate_choices(
     The deals are drawn as a uniform shuffle weights them (``weighting="shuffle"``): each deal
     the seat cannot tell from the real one is as likely, as at a real table. Stops after
     ``samples`` deals, or once ``time_limit`` CPU seconds have passed (at least one deal); a view
-    no game can produce raises :exc:`~pitch13.SamplingError`. A card is valued by the solved play after it (one search values every card); any other
-    action by the rollout policy up to the play, then the solved play. Values are score
+    no game can produce raises :exc:`~pitch13.SamplingError`. A card is valued by the solved play
+    after it (one search values every card); any other action by the rollout policy up to the
+    play, then the solved play. Values are score
     differences, and ``game_value`` more (or less) when the hand ends the game.
     """
     seat = seat_view.seat
