@@ -615,7 +615,8 @@ def test_a_game_that_reaches_the_most_hands_a_record_holds_stops_and_is_saved(mo
     assert status == 1
     assert capsys.readouterr().err == (
         "pitch13 play: the game is not over after 10,000 hands, the most a record holds: its bots may"
-        " never end it (every hand passed out and dealt again, say); it stops before the action that"
+        " never end it (every hand passed out and dealt again, say), or its target be"
+        " out of reach; it stops before the action that"
         " ends hand 3\n"
     )
     record = GameRecord.from_text(path.read_text(encoding="utf-8"))

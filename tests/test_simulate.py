@@ -693,7 +693,8 @@ def test_a_game_its_bots_never_end_stops_the_run_and_the_command_after_10000_han
     assert cli.main(["simulate", *arguments]) == 1
     assert capsys.readouterr().err == (
         "pitch13 simulate: game 0 of the run seeded 0 is not over after 10,000 hands, the most a"
-        " record holds: its bots may never end it (every hand passed out and dealt again, say)\n"
+        " record holds: its bots may never end it (every hand passed out and dealt again, say), or its"
+        " target be out of reach\n"
     )
     assert (
         cli.main(["match", "helpers:Passer", "helpers:Passer", "--pairs", "1", "--rules", "all_pass=redeal"])

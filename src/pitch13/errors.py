@@ -220,15 +220,16 @@ class GameTooLongError(RuntimeError):
     :func:`~pitch13.bots.play_game`, :func:`~pitch13.bots.iter_hands`,
     :func:`~pitch13.arena.match`, :func:`~pitch13.arena.play_pair`,
     :func:`~pitch13.simulate.simulate` and :func:`~pitch13.simulate.simulate_game` raise it as
-    hand 10,001 would begin: 10,000 hands are the most a record holds, and a game of random
-    play lasts about 125. Its bots may never end it: bots that always pass under
-    ``Rules(all_pass="redeal")`` throw in every hand.
+    hand 10,001 would begin (``pitch13 play`` too): 10,000 hands are the most a record holds,
+    and a game of random play lasts about 125. Its bots may never end it: bots that always pass
+    under ``Rules(all_pass="redeal")`` throw in every hand. Or its rules may: a ``target`` of
+    a million is more than 10,000 hands can score.
     """
 
     def __init__(self, where: str) -> None:
         super().__init__(
             f"{where} is not over after {MAX_HANDS:,} hands, the most a record holds: its bots may"
-            " never end it (every hand passed out and dealt again, say)"
+            " never end it (every hand passed out and dealt again, say), or its target be out of reach"
         )
         #: Which game (``"game 3 of the run seeded 0"``).
         self.where = where
