@@ -150,6 +150,36 @@ def test_updated_refuses_a_delta_that_does_not_follow_the_view():
         earlier.updated(delta.to_json())
 
 
+def test_a_card_given_up_face_down_by_a_seat_with_no_dead_card_is_refused_as_a_document():
+    """R-LOOK-2, R-DISC-1: a card given up face down is a dead card, and a seat holds one only if
+    it received one in the refill (or took one in the look, under look_take=any_card). A delta
+    or a view document saying otherwise came out of the views' readers as the ValueError of an
+    internal class (a count of dead cards below 0), where it is a DocumentError."""
+    state = new_game(Rules(), dealer=0, seed=55)  # the views page's game: seat 1 draws no card
+    for text in ("bid 6", "pass", "pass", "pass", "trump H", "discard 10H", "take 10H", "turn up"):
+        state = apply(state, parse_action(text))
+    real = apply(state, parse_action("give up 5H"))  # a trump going dead: shown to all
+    why = "seat 1 holds no dead card to give up face down"
+    for seat in (0, 2, 3, None):  # every view but seat 1's own
+        before, after = (
+            (view(state, seat), view(real, seat))
+            if seat is not None
+            else (
+                spectator_view(state),
+                spectator_view(real),
+            )
+        )
+        assert view_delta(real, seat, before.ply).entries == ("1 give up 5H",)
+        with pytest.raises(DocumentError) as info:
+            before.updated(ViewDelta.from_json(f'[{before.ply},{before.ply + 1},"1 give up"]'))
+        assert (info.value.where, info.value.why) == ("$[2]", why)
+        document = after.to_dict()
+        history = [*document["history"][:-1], "1 give up"]
+        with pytest.raises(DocumentError) as info:
+            SeatView.from_dict({**document, "history": history})
+        assert (info.value.where, info.value.why) == (f"$.history[{len(history) - 1}]", why)
+
+
 def test_updated_refuses_a_delta_whose_ply_its_entries_do_not_take():
     """Each action of a delta is one ply: a delta's ply other than the view's plus its actions
     is refused at ``$[1]``, however near, and so is a ply that goes back."""
@@ -471,8 +501,9 @@ def test_a_delta_giving_up_a_dead_card_the_seat_cannot_hold_is_refused():
         state = apply(state, parse_action(text))
     assert state.phase is Phase.LOOK and state.to_act == 3 and len(state.hand(3)) == 6
     seen = view(state, 0)
-    with pytest.raises(DocumentError, match="no placement of the cards the seat cannot see fits"):
+    with pytest.raises(DocumentError) as info:  # at the entry, where the whole view was refused
         seen.updated(ViewDelta(seen.ply, seen.ply + 2, ("3 turn up", "3 give up")))
+    assert (info.value.where, info.value.why) == ("$[3]", "seat 3 holds no dead card to give up face down")
     after = apply(apply(state, parse_action("turn up")), parse_action("give up 2C"))  # a trump
     assert seen.updated(view_delta(after, 0, seen.ply)) == view(after, 0)
 

@@ -469,6 +469,10 @@ class Follower:
                 self._from_hand(item.given, who, where)
                 if not mine and not self.table.mask >> item.given.index & 1:
                     raise _fail(where, "a dead card given up is not shown")
+            elif not mine:  # a dead card, face down: one the seat can hold
+                assert self.log is not None
+                if self.log.dead_room(who, self.rules) < 1:
+                    raise _fail(where, f"seat {who} holds no dead card to give up face down")
             if mine and turned is not None:
                 self.hand |= 1 << turned.index
             dead = item.given

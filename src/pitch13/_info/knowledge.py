@@ -139,6 +139,16 @@ class HandLog:
         """The trump table once trump is named."""
         return None if self.trump is None else table_for(self.trump, rules)
 
+    def dead_room(self, seat: int, rules: Rules) -> int:
+        """The most dead cards ``seat`` can hold now, as far as the viewing seat can tell.
+
+        Once trump is named a hand holds only trumps until the refill (R-DISC-1): its dead cards
+        are among those it received then and, under ``look_take=any_card``, those it took in
+        the look (R-LOOK-2), less those it gave up face down since.
+        """
+        takes = self.look_takes[seat] if rules.look_take is LookTake.ANY_CARD else 0
+        return self.received[seat] + takes - self.gives_down[seat]
+
     def add(self, entry: SeenEntry) -> None:
         """Add what ``entry``, a later step of the same hand, tells."""
         add_entry(self, entry)
@@ -264,7 +274,6 @@ def infer(log: HandLog, rules: Rules, seat: int | None, mine: int) -> Knowledge:
     table = log.table(rules)
     known, held = known_and_held(log, seat, mine)
     claim = log.claim
-    any_card = rules.look_take is LookTake.ANY_CARD
     places: list[PlaceInfo] = []
     for s in range(4):
         if s == seat:
@@ -277,13 +286,12 @@ def infer(log: HandLog, rules: Rules, seat: int | None, mine: int) -> Knowledge:
         trump_free = (
             s in log.out or (log.scored and claim is None) or (claim is not None and s & 1 != claim.team)
         )
-        cap = log.received[s] + (log.look_takes[s] if any_card else 0) - log.gives_down[s]
-        places.append(_place(s, count, not trump_free, True, cap, False))
+        places.append(_place(s, count, not trump_free, True, log.dead_room(s, rules), False))
     stock_left = 18 - sum(log.received) - len(log.looks) - (1 if log.pending else 0) - log.unseen_discarded
     if stock_left:
         places.append(_place(_STOCK, stock_left, True, True, None, False))
     if log.pending is not None and log.pending.card is None:
-        places.append(_place(_TURNED, 1, True, any_card, None, True))
+        places.append(_place(_TURNED, 1, True, rules.look_take is LookTake.ANY_CARD, None, True))
     if log.hidden_dead:
         places.append(_place(_DEAD, log.hidden_dead, False, True, None, False))
     if log.unseen_discarded:
