@@ -18,7 +18,7 @@ plain :exc:`TypeError`. Every class is importable from :mod:`pitch13` itself, bu
    └── FairnessError           GameRecord.verify_deals(): the deals are not shown fair
    RuntimeError
    ├── SamplingError           sample_state(): no game fits the view
-   ├── BotFailedError          play_game(), match(), simulate(): a bot's choose() raised
+   ├── BotFailedError          play_game(), match(), simulate(): a bot's choose(), or its maker, raised
    └── GameTooLongError        play_game(), match(), simulate(): not over after 10,000 hands
    AssertionError
    └── InvariantError          pitch13.testing.check_invariants()
@@ -177,11 +177,7 @@ class BotFailedError(RuntimeError):
         self, seat: int, error: BaseException | str, where: str = "", *, making: bool = False
     ) -> None:
         error = _said(error) if isinstance(error, BaseException) else _shortened(error)
-        message = (
-            f"making the bot of seat {seat} raised {error}"
-            if making
-            else f"the bot of seat {seat} raised {error}"
-        )
+        message = f"{'making the' if making else 'the'} bot of seat {seat} raised {error}"
         super().__init__(f"{message}, in {where}" if where else message)
         #: The seat whose bot failed.
         self.seat = seat
