@@ -21,14 +21,14 @@ from pitch13.cards import Card, Suit
 from pitch13.errors import CardParseError, DocumentError, RulesError
 from pitch13.rules import OPTION_ENUMS, Rules
 
-#: The formats of the library's JSON documents: records (and their text), states, views and
-#: simulated hands. A document of one, given to the reader of another, is told apart from a
-#: misspelt format (:data:`FORMATS`).
+#: The formats of the library's JSON documents: records (and their text), states, views,
+#: simulated hands and reviews. A document of one, given to the reader of another, is told apart
+#: from a misspelt format (:data:`FORMATS`).
 RECORD_FORMAT: Final = "pitch13.record"
 STATE_FORMAT: Final = "pitch13.state"
 VIEW_FORMAT: Final = "pitch13.view"
 HAND_FORMAT: Final = "pitch13.hand"
-#: A game's review (:meth:`pitch13.analysis.GameReview.to_dict`), which pitch13 writes but never reads.
+#: A game's review (:meth:`pitch13.analysis.Review.to_dict`), which pitch13 writes but never reads.
 REVIEW_FORMAT: Final = "pitch13.review"
 FORMATS: Final = frozenset({RECORD_FORMAT, STATE_FORMAT, VIEW_FORMAT, HAND_FORMAT, REVIEW_FORMAT})
 #: The largest document a loader reads by default, in characters.
@@ -96,15 +96,13 @@ def load_json(
             parse_float=_no_fraction,
             parse_constant=_no_constant,
         )
-    except json.JSONDecodeError as error:
-        _refuse_another_format(text, fmt)
+    except (json.JSONDecodeError, _NumberFault, _KeyFault) as error:
+        _refuse_another_format(text, fmt)  # a document of another format is refused as that
+        if isinstance(error, _NumberFault):
+            fail("$", error.why + _where_number(text, error.token))
+        if isinstance(error, _KeyFault):
+            fail("$", f"an object has the key {excerpt(error.key)} twice" + _where_key(text))
         fail("$", f"the {what} is not JSON: {error.msg} (line {error.lineno}, column {error.colno})")
-    except _NumberFault as fault:
-        _refuse_another_format(text, fmt)
-        fail("$", fault.why + _where_number(text, fault.token))
-    except _KeyFault as fault:
-        _refuse_another_format(text, fmt)
-        fail("$", f"an object has the key {excerpt(fault.key)} twice" + _where_key(text))
     except RecursionError:  # pragma: no cover - the depth check comes first
         fail("$", f"the {what} nests too deeply")
 
