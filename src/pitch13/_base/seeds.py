@@ -66,13 +66,13 @@ def player_seed(seed: int, index: int, seat: int) -> int:
 
 
 #: The length of a seed's commitment (:func:`pitch13.seed_commitment`): a SHA-256 digest in hex.
-COMMITMENT_LENGTH: Final = 64
+_COMMITMENT_LENGTH: Final = 64
 _NOT_HEX: Final = re.compile(r"[^0-9a-fA-F]")
 
 
 def commitment_fault(commitment: str) -> str | None:
     """Why ``commitment`` is not one (64 hex digits, in either case), or ``None`` if it is."""
-    length = COMMITMENT_LENGTH
+    length = _COMMITMENT_LENGTH
     if len(commitment) != length:
         return f"a commitment is {length} hex digits, not {len(commitment)} characters: {excerpt(commitment)}"
     odd = _NOT_HEX.search(commitment)
