@@ -7,6 +7,7 @@ import io
 import json
 import math
 import os
+import random
 import subprocess
 import sys
 
@@ -870,11 +871,29 @@ def test_replay_reads_a_json_record_after_a_byte_order_mark(tmp_path, capsys):
     assert "wins" in capsys.readouterr().out
 
 
-def test_replay_refuses_a_file_past_the_size_limit(tmp_path, capsys):
+def test_replay_refuses_a_file_past_the_size_limit(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr("pitch13.cli._args.FILE_MAX", 2_000)
     path = tmp_path / "huge.txt"
-    path.write_text("x" * 3_000_000, encoding="utf-8")
+    path.write_text("x" * 3_000, encoding="utf-8")
     assert cli.main(["replay", str(path)]) == 1
     assert (
         capsys.readouterr().err
-        == f"pitch13: {path}: longer than 1,000,000 characters, the most a record may be\n"
+        == f"pitch13: {path}: longer than 2,000 characters, the most a record file may be\n"
     )
+
+
+def test_the_commands_read_a_record_longer_than_the_loaders_default_limit(tmp_path, capsys):
+    # The loaders take 1,000,000 characters by default, for documents from the network; the
+    # record of a long game is longer (a game that ``play --save`` writes as text passes it at
+    # about 1,900 hands, this one, as indented JSON, at 600), and the commands must read it.
+    rules = pitch13.Rules(target=1_000_000, moon_success="score_points")
+    state, choose = pitch13.new_game(rules, dealer=0, seed=8), random.Random(8).choice
+    while state.hand_number <= 600:
+        state = pitch13.apply(state, choose(pitch13.legal_actions(state)))
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(pitch13.GameRecord.from_state(state).to_dict(), indent=2), encoding="utf-8")
+    assert path.stat().st_size > 1_000_000
+    assert cli.main(["replay", str(path)]) == 0
+    assert "hand 601" in capsys.readouterr().out.lower()
+    assert cli.main(["verify", str(path), pitch13.seed_commitment(8)]) == 0
+    assert "601 hands were dealt" in capsys.readouterr().out

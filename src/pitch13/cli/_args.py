@@ -9,11 +9,10 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from pitch13._base.checks import WORD
+from pitch13._base.checks import MAX_HANDS, WORD
 from pitch13.bots import BOT_NAMES, bot_factory
 from pitch13.documents import DocumentError
 from pitch13.records import GameRecord
-from pitch13.records._json import MAX_SIZE
 from pitch13.records._text import read_rules
 from pitch13.rules import Rules
 
@@ -81,6 +80,13 @@ class RecordFileError(Exception):
         self.readable = readable
 
 
+#: The longest file the commands read as a record: one of 10,000 hands, the most a record holds,
+#: is about 6 million characters as text and 11 million as JSON (19 million indented), so the
+#: readers' default ``max_size``, which suits documents from the network, would refuse a long game
+#: that ``pitch13 play --save`` wrote.
+FILE_MAX: Final = 4_000 * MAX_HANDS
+
+
 def read_record(path: str) -> GameRecord:
     """The record in the file at ``path``: JSON if it starts with ``{``, else the text form.
 
@@ -90,17 +96,19 @@ def read_record(path: str) -> GameRecord:
     """
     try:
         with open(path, encoding="utf-8") as file:
-            # One character past the readers' limit is enough to refuse a file too long.
-            text = file.read(MAX_SIZE + 1)
+            # One character past the limit is enough to refuse a file too long.
+            text = file.read(FILE_MAX + 1)
     except (OSError, UnicodeDecodeError) as error:
         raise RecordFileError(f"cannot read {path}: {error}", readable=False) from None
-    if len(text) > MAX_SIZE:
+    if len(text) > FILE_MAX:
         raise RecordFileError(
-            f"{path}: longer than {MAX_SIZE:,} characters, the most a record may be", readable=True
+            f"{path}: longer than {FILE_MAX:,} characters, the most a record file may be", readable=True
         )
     try:
         is_json = text.lstrip("\ufeff \t\r\n").startswith("{")  # after a byte order mark too
-        return GameRecord.from_json(text) if is_json else GameRecord.from_text(text)
+        if is_json:
+            return GameRecord.from_json(text, max_size=FILE_MAX)
+        return GameRecord.from_text(text, max_size=FILE_MAX)
     except DocumentError as error:
         raise RecordFileError(f"{path}: {error}", readable=True) from None
 
