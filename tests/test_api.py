@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ast
 import copy
-import enum
 import importlib
 import importlib.util
 import inspect
@@ -13,7 +12,6 @@ import random
 import subprocess
 import sys
 import typing
-import warnings
 
 import pytest
 
@@ -371,7 +369,7 @@ def test_the_root_holds_what_an_embedding_program_needs():
     assert set(pitch13.__all__) == ROOT
 
 
-#: The names that left the root in 0.2, and the module each lives in.
+#: The names that left the root: deprecated there in 0.2, gone in 0.3; the module each lives in.
 MOVED = {
     "AllPass": "pitch13.rules",
     "AuctionWon": "pitch13.events",
@@ -420,36 +418,19 @@ MOVED = {
 
 
 @pytest.mark.parametrize("name", sorted(MOVED))
-def test_a_name_that_left_the_root_still_works_with_a_deprecation_warning(name):
+def test_a_name_that_left_the_root_is_gone_and_says_where_it_is_now(name):
     module = MOVED[name]
-    with pytest.warns(DeprecationWarning, match=rf"pitch13\.{name} is deprecated: import it from {module}"):
-        found = getattr(pitch13, name)
-    assert found is getattr(importlib.import_module(module), name)
-    assert name in importlib.import_module(module).__all__
+    says = rf"^module 'pitch13' has no attribute '{name}': it left pitch13's root in 0\.3; import it from {module}$"
+    with pytest.raises(AttributeError, match=says):
+        getattr(pitch13, name)
+    assert not hasattr(pitch13, name)
     assert name not in pitch13.__all__
+    assert name in importlib.import_module(module).__all__
 
 
-def test_from_import_of_a_moved_name_warns_too():
-    with pytest.warns(DeprecationWarning, match="import it from pitch13.bots"):
-        from pitch13 import SimpleBot
-    assert SimpleBot is pitch13.bots.SimpleBot
-
-
-@pytest.mark.parametrize(
-    "statement",
-    [
-        "from pitch13 import SimpleBot",
-        "from pitch13 import SimpleBot, is_trump as t",
-        "import pitch13; pitch13.SimpleBot",
-    ],
-)
-def test_each_use_of_a_moved_name_warns_once_at_the_line_that_uses_it(statement):
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        exec(compile(statement, "user_code.py", "exec"), {})
-    assert [(str(w.message).split(" is ")[0], w.filename) for w in caught] == [
-        (f"pitch13.{name}", "user_code.py") for name in ("SimpleBot", "is_trump") if name in statement
-    ]
+def test_from_import_of_a_name_that_left_the_root_fails():
+    with pytest.raises(ImportError, match="cannot import name 'SimpleBot' from 'pitch13'"):
+        from pitch13 import SimpleBot  # noqa: F401 - the import is what is tested
 
 
 def test_a_name_the_root_never_had_is_an_attribute_error():
@@ -461,85 +442,27 @@ def test_a_name_the_root_never_had_is_an_attribute_error():
         from pitch13 import Rulez  # noqa: F401 - the import is what is tested
 
 
-def test_a_moved_name_still_works_as_what_it_names():
-    with pytest.warns(
-        DeprecationWarning, match=r"^pitch13\.SimpleBot is deprecated: import it from pitch13\.bots"
-    ):
-        bot = pitch13.SimpleBot(3)
-    state = pitch13.new_game(seed=5)
-    assert isinstance(bot, pitch13.bots.SimpleBot)
-    assert bot.choose(pitch13.view(state, state.to_act)) == pitch13.bots.SimpleBot(3).choose(
-        pitch13.view(state, state.to_act)
-    )
-    with pytest.warns(DeprecationWarning, match=r"^pitch13\.JokerOrder is deprecated"):
-        assert (
-            pitch13.Rules(joker_order=pitch13.JokerOrder.FIXED).joker_order is pitch13.rules.JokerOrder.FIXED
-        )
-
-
 def _root_tree():
     return ast.parse((SRC / "__init__.py").read_text(encoding="utf-8"))
 
 
-def _is_type_checking(node):
-    return isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
-
-
-def _moved_in_source():
-    """The ``_MOVED`` table of the root, read from its source."""
-    for node in _root_tree().body:
-        if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "_MOVED":
-            return ast.literal_eval(node.value)
-    raise AssertionError("no _MOVED in pitch13/__init__.py")
-
-
-def _declared_for_type_checkers():
-    """What ``if TYPE_CHECKING:`` of the root declares for each public name.
-
-    ``{name: (kind, the object it stands for as written, its deprecation message or None)}``.
-    """
-    [block] = [node for node in _root_tree().body if _is_type_checking(node)]
-    declared = {}
-    for node in block.body:
-        if isinstance(node, ast.AnnAssign):
-            declared[node.target.id] = ("alias", ast.unparse(node.value), None)
-        elif isinstance(node, (ast.ClassDef, ast.FunctionDef)) and not node.name.startswith("_"):
-            calls = {ast.unparse(d.func): d.args for d in node.decorator_list if isinstance(d, ast.Call)}
-            message = calls["deprecated"][0].value if "deprecated" in calls else None
-            if isinstance(node, ast.ClassDef):
-                declared[node.name] = ("class", ast.unparse(node.bases[0]), message)
-            else:
-                declared[node.name] = ("function", ast.unparse(calls["_typed_as"][0]), message)
-    return declared
-
-
-def test_type_checkers_see_each_moved_name_and_no_other():
-    """The root's ``__getattr__`` is hidden from type checkers (an unknown name is an error to
-    them); ``if TYPE_CHECKING:`` declares each name of ``_MOVED`` instead."""
+def test_type_checkers_do_not_see_the_roots_getattr():
+    """A module's ``__getattr__`` makes any name of it type-check, so the root defines its own, which
+    says where a name that left it went, only where ``TYPE_CHECKING`` is false."""
     tree = _root_tree()
     assert not [node for node in tree.body if isinstance(node, ast.FunctionDef)]
-    [block] = [node for node in tree.body if _is_type_checking(node)]
-    assert [node.name for node in block.orelse if isinstance(node, ast.FunctionDef)] == ["__getattr__"]
-    assert _moved_in_source() == MOVED
-    assert sorted(_declared_for_type_checkers()) == sorted(MOVED)
-
-
-@pytest.mark.parametrize("name", sorted(MOVED))
-def test_type_checkers_see_a_moved_name_as_what_it_names_marked_deprecated(name):
-    kind, stands_for, message = _declared_for_type_checkers()[name]
-    module = MOVED[name]
-    assert stands_for == f"{module.removeprefix('pitch13.')}.{name}"
-    real = getattr(importlib.import_module(module), name)
-    with pytest.warns(DeprecationWarning, match=rf"^pitch13\.{name} is deprecated: ") as warned:
-        getattr(pitch13, name)
-    if kind == "alias":
-        # PEP 702 marks functions and classes only; an enum with members cannot be subclassed.
-        assert isinstance(real, enum.EnumMeta) or typing.get_origin(real) is typing.Union
-        assert message is None
-    else:
-        assert kind == ("class" if inspect.isclass(real) else "function")
-        assert not isinstance(real, enum.EnumMeta)
-        assert str(warned[0].message) == f"pitch13.{name} is deprecated: {message}"
+    [block] = [
+        node
+        for node in tree.body
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "not TYPE_CHECKING" and not node.orelse
+    ]
+    assert [node.name for node in block.body if isinstance(node, ast.FunctionDef)] == ["__getattr__"]
+    [table] = [
+        node
+        for node in tree.body
+        if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "_MOVED"
+    ]
+    assert ast.literal_eval(table.value) == MOVED
 
 
 def test_importing_the_package_needs_nothing_but_attrs():
