@@ -654,6 +654,18 @@ def test_refuses_scores_and_a_last_result_that_the_history_does_not_give():
         refused(data, "$.last_result", "the history gives {")
 
 
+@pytest.mark.parametrize("spaced", ["scored\t{}", " scored {}", "scored  {}\r\n"])
+def test_a_hand_scored_in_the_history_is_read_whatever_whitespace_separates_its_words(spaced):
+    """The notation's words are separated by any of space, tab and line ends, as in every entry:
+    the entry that scores a hand is recognised so too, and its scores are not counted twice."""
+    v = see(scored_between_hands(), 0)
+    data = doc(v)
+    entry = data["history"][-1]
+    assert entry.split() == ["scored", str(v.last_result.hand_number)]
+    data["history"][-1] = spaced.format(entry.split()[1])
+    assert SeatView.from_dict(data) == v
+
+
 def _bidding_after_a_set(rules, seed):
     """A state at the first bid of hand 6 or later of a seeded game, the hand before it scored
     and its bidder set."""

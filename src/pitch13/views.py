@@ -28,7 +28,7 @@ from pitch13._base.checks import check_seat, excerpt, unchecked_maker
 from pitch13._core import history as _history
 from pitch13._core.masks import ALL_CARDS, cards_of_mask, mask_of
 from pitch13._core.tables import may_take, table_for
-from pitch13._info.entry_text import parse_entry
+from pitch13._info.entry_text import entry_head, parse_entry
 from pitch13._info.follow import Follower, view_fields
 from pitch13._info.hand_cache import SEEN_LOCK, Deferred, deferred_of, read_on
 from pitch13._info.knowledge import Place, PlaceInfo, hand_logs, infer, known_and_held
@@ -759,7 +759,8 @@ def _replayed(values: dict[str, object]) -> SeatView:
             f"hand {hand_number} of a game first dealt by seat {first_dealer} is dealt by seat {(first_dealer + hand_number - 1) & 3}",
         )
     check_score_range(rules, hand_number, scores, no_hand_scored=last is None)
-    if last is not None and not any(isinstance(line, str) and line.startswith("scored") for line in lines):
+    scored = any(entry_head(line) == "scored" for line in lines)
+    if last is not None and not scored:
         # A result the history does not score: of an earlier hand, after which the game went on.
         check_earlier_result(rules, first_dealer, last, hand_number)
 
@@ -779,9 +780,7 @@ def _replayed(values: dict[str, object]) -> SeatView:
         follower.finish()
         return follower
 
-    # A hand scored in the history changed the scores: replay it once to learn by how much.
-    scored = any(isinstance(line, str) and line.split(" ", 1)[0] == "scored" for line in lines)
-    if scored:
+    if scored:  # a hand scored in the history changed the scores: replay it once to learn by how much
         change = fold((0, 0), to_score=True).change()
         check_hand_start(rules, None, (scores[0] - change[0], scores[1] - change[1]), "$.scores")
         follower = fold((scores[0] - change[0], scores[1] - change[1]))

@@ -39,7 +39,7 @@ from pitch13.events import (
 )
 from pitch13.scoring import Outcome, Termination
 
-__all__ = ["MAX_LINE", "parse_entry"]
+__all__ = ["MAX_LINE", "entry_head", "parse_entry"]
 
 
 def _fail(where: str, why: str) -> DocumentError:
@@ -80,6 +80,12 @@ def _card_list(words: list[str], where: str, most: int) -> tuple[Card, ...]:
 def _no_more(words: list[str], count: int, where: str) -> None:
     if len(words) > count:
         raise _fail(where, f"unexpected {words[count][:20]!r}")
+
+
+def entry_head(line: object) -> str | None:
+    """The first word of ``line``, as :func:`parse_entry` reads it (``"scored"``); ``None`` if none."""
+    found = WORD.search(line) if isinstance(line, str) else None
+    return None if found is None else found.group()
 
 
 def parse_entry(follower: Follower, line: object, where: str) -> SeenEntry:
