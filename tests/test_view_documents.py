@@ -792,10 +792,33 @@ def test_refuses_scores_or_a_last_result_that_no_game_gives(make, where):
     refused(make(), where)
 
 
-@pytest.mark.parametrize("make", [a_ply_below_zero, a_ply_below_the_actions_of_the_history])
+def a_hand_past_10000_at_too_few_plies():
+    """The hand in play numbered 10,000 more (the same dealer) at its own actions' plies: a game
+    begins at hand 10,000 at the latest, and plays at least four plies a hand from there."""
+    data = doc(see(scenario()[PLAYING], 1))
+    data["hand_number"] += 10_000
+    head, number, rest = data["history"][0].split(" ", 2)
+    data["history"][0] = f"{head} {int(number) + 10_000} {rest}"
+    return data
+
+
+@pytest.mark.parametrize(
+    "make", [a_ply_below_zero, a_ply_below_the_actions_of_the_history, a_hand_past_10000_at_too_few_plies]
+)
 def test_refuses_a_ply_that_no_game_gives(make):
-    """A move counter below zero, or below the number of actions in the hand's history."""
+    """A move counter below zero, below the number of actions in the hand's history, or below the
+    fewest plies of the hands a game played since it began."""
     refused(make(), "$.ply")
+
+
+def test_a_hand_past_10000_is_read_at_the_plies_of_a_game_begun_at_10000():
+    data = a_hand_past_10000_at_too_few_plies()
+    hands_before = data["hand_number"] - 10_000
+    actions = sum(entry.split()[0] in ("0", "1", "2", "3") for entry in data["history"])
+    data["ply"] = actions + 4 * hands_before - 1
+    refused(data, "$.ply", f"at a ply from {data['ply'] + 1} to ")
+    data["ply"] += 1
+    assert SeatView.from_dict(data).hand_number == 10_000 + hands_before
 
 
 def test_refuses_a_card_in_two_places():
@@ -1174,18 +1197,24 @@ def test_fuzzed_documents_give_a_view_or_a_document_error(data):
 
 
 def test_a_view_of_any_hand_a_game_reaches_reads_back():
-    """Hand numbers and plies are read up to 10**12, beyond any game played (an auction of four
-    passes, redealt, takes a few microseconds): every view the engine gives reads back."""
+    """Plies are read up to 10**12, beyond any game played (an auction of four passes, redealt,
+    takes a few microseconds), and hand numbers as far as a game begun at hand 10,000 gets in
+    as many plies, four a hand: every view the engine gives reads back."""
     data = view(new_game(seed=3, hand_number=10_000), 0).to_dict()
     cards = data["history"][0].split(" ", 3)[3]
-    for hand, ok in ((10**12, True), (10**12 + 1, False)):
+    last = 10_000 + 10**12 // 4
+    for hand, why in (
+        (last, None),
+        (last + 1, "the history shown is at a ply from "),
+        (10**12 + 1, "from 1 to 1000000000000"),
+    ):
         dealer = (data["first_dealer"] + hand - 1) & 3
         data.update(hand_number=hand, dealer=dealer, ply=10**12, to_act=(dealer + 1) & 3)
         data["history"] = [f"dealt {hand} {dealer} {cards}"]
-        if ok:
+        if why is None:
             assert SeatView.from_dict(data).hand_number == hand
         else:
-            with pytest.raises(DocumentError, match="from 1 to 1000000000000"):
+            with pytest.raises(DocumentError, match=why):
                 SeatView.from_dict(data)
 
 

@@ -28,6 +28,7 @@ from pitch13._core.logs import hand_entries, hands_since
 from pitch13._core.tables import TrumpTable, table_for
 from pitch13.actions import Bid, Deal, Discard, GiveUp, NameTrump, Pass, Play, Reject, Stop, Take, TurnUp
 from pitch13.cards import Card
+from pitch13.engine import MAX_HAND_NUMBER
 from pitch13.events import (
     AuctionWon,
     CardRejected,
@@ -444,9 +445,10 @@ def ply_range(
     action in it, and one more for its deal in a game dealt by :class:`~pitch13.Deal` (none in a
     seeded one). Hand 1 begins the game; a later hand comes after at most
     :data:`MAX_HAND_PLIES` a hand before it, or begins a game started there
-    (:func:`pitch13.new_game`'s ``hand_number``). A ``last_result`` of a hand before the one
-    shown was played in this game, as was every hand since: the fewest plies each took come
-    before the hand shown.
+    (:func:`pitch13.new_game`'s ``hand_number``, at most :data:`~pitch13.engine.MAX_HAND_NUMBER`,
+    so the game played every hand from there). A ``last_result`` of a hand before the one shown
+    was played in this game, as was every hand since: the fewest plies each took come before the
+    hand shown.
     """
     if not history:
         return 0, 0
@@ -454,7 +456,10 @@ def ply_range(
     first = history[0].item
     if not isinstance(first, DealSeen):
         return actions, actions + 1
+    played = first.hand_number - MAX_HAND_NUMBER  # the fewest hands before it that this game played
     low = actions
     if last_result is not None and last_result.hand_number < first.hand_number:
-        low += (first.hand_number - last_result.hand_number) * FEWEST_HAND_PLIES + 1
+        played = max(played, first.hand_number - last_result.hand_number)
+        low += 1  # the hand scored named trump
+    low += max(played, 0) * FEWEST_HAND_PLIES
     return low, actions + 1 + (first.hand_number - 1) * MAX_HAND_PLIES
