@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import collections
 import itertools
+import random
 import re
 
+import attrs
 import pytest
 
 from helpers import EqualsAnything, json_cards
@@ -427,6 +429,24 @@ def test_a_bot_refuses_a_view_with_no_action_to_take(make):
 
 
 # --- 4. SimpleBot --------------------------------------------------------------------------------
+
+
+def test_simple_bot_refuses_a_view_made_in_code_that_names_no_trump_past_the_auction():
+    """Each field of such a view has its type, so the view is made; no game shows it. The bot
+    says so, where it raised an IndexError from inside its choice of card."""
+    state, rng = new_game(seed=7), random.Random(0)
+    seen = set()
+    while Phase.PLAY not in seen:
+        if state.phase in (Phase.PLAY, Phase.DISCARD, Phase.PICKUP, Phase.LOOK) and state.phase not in seen:
+            seen.add(state.phase)
+            made = attrs.evolve(view(state, state.to_act), trump=None)
+            phase = state.phase.value
+            with pytest.raises(
+                ValueError, match=f"^a view in the {phase} phase names trump, and this one does not$"
+            ):
+                SimpleBot(1).choose(made)
+        state = apply(state, rng.choice(legal_actions(state)))
+    assert len(seen) >= 2
 
 
 class Checked:

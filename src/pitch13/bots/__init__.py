@@ -129,7 +129,8 @@ class SimpleBot:
 
         Raises:
             TypeError: if ``view`` is not a :class:`~pitch13.SeatView`.
-            ValueError: if the view is a spectator's or has no action to take.
+            ValueError: if the view is a spectator's or has no action to take, or (made in
+                code) names no trump past the auction.
         """
         actions = choices_of(view, "SimpleBot")
         phase = view.phase
@@ -144,21 +145,20 @@ class SimpleBot:
             trumps = [a for a in actions if isinstance(a, NameTrump)]
             return max(trumps, key=lambda a: (_suit_value(tables[a.suit], hand), self._rng.random()))
         trump = view.trump
-        table = None if trump is None else tables[trump]
+        if trump is None:  # a view made in code: the library's name trump past the auction
+            raise ValueError(f"a view in the {phase.value} phase names trump, and this one does not")
+        table = tables[trump]
         if phase is Phase.PLAY:
             return _play(table, view)
         if phase is Phase.DISCARD:
-            assert table is not None
             sheds = [a for a in actions if isinstance(a, Discard)]
             return min(sheds, key=lambda a: _keep_value(table, a.card))
         if phase is Phase.PICKUP:
-            assert table is not None
             takes = [a for a in actions if isinstance(a, Take)]
             return max(takes, key=lambda a: _keep_value(table, a.card)) if takes else Stop()
         if phase is Phase.LOOK:
             if view.turned_card is None:
                 return TurnUp()
-            assert table is not None
             give = min(
                 (a for a in actions if isinstance(a, GiveUp)), key=lambda a: _keep_value(table, a.card)
             )
@@ -168,10 +168,10 @@ class SimpleBot:
         return _play(table, view)
 
 
-def _play(table: TrumpTable | None, view: SeatView) -> SeatAction:
+def _play(table: TrumpTable, view: SeatView) -> SeatAction:
     """The highest card to lead a trick, else the lowest card that wins it, else the lowest card."""
     plays = [a for a in view.legal_actions if isinstance(a, Play)]
-    power: tuple[int, ...] = () if table is None else table.power  # a card is played after trump
+    power = table.power
     plays.sort(key=lambda a: power[a.card.index])
     if not view.trick:
         return plays[-1]
