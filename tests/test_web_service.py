@@ -228,7 +228,7 @@ def test_a_tampered_row_is_logged_and_left_not_a_failed_start(tmp_path, caplog):
 
     path = tmp_path / "db.sqlite3"
     store = Store(path)
-    for name in ("bad-seed", "bad-seat", "good"):
+    for name in ("bad-seed", "bad-seat", "blob-token", "blob-invite", "good"):
         table = Table(name, secret=7, store=store)
         store.add_table(table.row())
         table.take_seat(1)
@@ -236,12 +236,19 @@ def test_a_tampered_row_is_logged_and_left_not_a_failed_start(tmp_path, caplog):
     with sqlite3.connect(path) as db:
         db.execute("UPDATE tables SET seed = 'abc' WHERE id = 'bad-seed'")
         db.execute("UPDATE seats SET seat = 7 WHERE table_id = 'bad-seat'")
+        db.execute("UPDATE seats SET token_hash = X'00' WHERE table_id = 'blob-token'")
+        db.execute("UPDATE tables SET invite = X'00' WHERE id = 'blob-invite'")
     store = Store(path)
     rows = {row.id: row for row in store.unfinished()}
-    assert sorted(rows) == ["bad-seat", "good"]
+    assert sorted(rows) == ["bad-seat", "blob-invite", "blob-token", "good"]
     assert "table bad-seed is not restored: its seed 'abc' is not a number" in caplog.text
     with pytest.raises(TableError, match="table bad-seat has a person at seat 7"):
         Table.restore(rows["bad-seat"], store)
+    # Restored, it would crash each join by token, or any join of the table (its invite).
+    with pytest.raises(TableError, match=r"^table blob-token's seat 1 has hashes that are not text$"):
+        Table.restore(rows["blob-token"], store)
+    with pytest.raises(TableError, match=r"^table blob-invite's invite is not text$"):
+        Table.restore(rows["blob-invite"], store)
     assert Table.restore(rows["good"], store).seats[1].token_hash is not None
     store.close()
 
@@ -310,6 +317,16 @@ def test_a_database_that_cannot_be_read_stops_the_start_in_one_line(tmp_path, ca
     with pytest.raises(StoreError, match="cannot read the tables of"):
         store.unfinished()
     store.close()
+    # One of its tables lost is not made anew, empty, as if no move had been played.
+    for lost in ("moves", "records"):
+        damaged = tmp_path / f"no-{lost}.sqlite3"
+        _tables_in(damaged, ["started"], moves=4)
+        with sqlite3.connect(damaged) as db:
+            db.execute(f"DROP TABLE {lost}")
+        with pytest.raises(StoreError, match=f"is damaged: its {lost} table is gone; it is left as it was$"):
+            Store(damaged)
+        with sqlite3.connect(damaged) as db:
+            assert lost not in {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
 
 
 def test_one_database_is_kept_by_one_server(tmp_path, capsys):

@@ -24,6 +24,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 import sqlite3
 import time
 from pathlib import Path
@@ -80,6 +81,9 @@ CREATE TABLE IF NOT EXISTS reviews (
     made REAL NOT NULL
 );
 """
+
+#: The schema's tables, each of which a database this server marked holds.
+_TABLES: Final = tuple(re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", _SCHEMA))
 
 
 def secret_hash(secret: str) -> str:
@@ -168,6 +172,16 @@ class Store:
             if version == 0 and self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
                 # Not made by this server (it marks its own), and not empty: another program's.
                 raise StoreError(f"{self.path} is another program's database: it is left as it was")
+            if version == VERSION:  # this server's: a table of it lost would be made anew, empty
+                kept = {
+                    name
+                    for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+                }
+                lost = [name for name in _TABLES if name not in kept]
+                if lost:
+                    raise StoreError(
+                        f"{self.path} is damaged: its {lost[0]} table is gone; it is left as it was"
+                    )
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA foreign_keys=ON")

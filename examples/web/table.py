@@ -263,11 +263,15 @@ class Table:
             multiple_seats=row.multiple_seats,
             secret=row.seed,
         )
+        if not isinstance(row.invite, (str, type(None))):
+            raise TableError("bad_record", f"table {row.id}'s invite is not text")
         table.invite = row.invite
         table.opener = row.opener
         for seat, token_hash, browser in row.seats:
             if seat not in range(4):
                 raise TableError("bad_record", f"table {row.id} has a person at seat {seat!r}")
+            if not isinstance(token_hash, str) or not isinstance(browser, (str, type(None))):
+                raise TableError("bad_record", f"table {row.id}'s seat {seat} has hashes that are not text")
             place = table.seats[seat]
             place.kind, place.token_hash, place.browser = Kind.PERSON, token_hash, browser
         if row.started:
