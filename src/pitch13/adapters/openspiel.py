@@ -102,8 +102,9 @@ games, as for every Python game (the text holds the history and the state's own 
 ``pyspiel.serialize_game_and_state`` and pickling the game work for ``python_pitch13``; for
 ``python_pitch13_sampled`` pyspiel also asks the game for the state of its random generator, which
 it cannot ask a game written in Python for, and raises ``SpielError`` ("GetRNGState
-unimplemented"), as it does for ``copy.deepcopy`` or a pickle of a sampled game's state: use
-its ``clone()``, or ``serialize()`` and ``deserialize_state``.
+unimplemented"), as it does for ``copy.deepcopy`` or a pickle of a sampled game's state, and
+for ``pyspiel.random_sim_test(..., serialize=True)``: use its ``clone()``, or ``serialize()`` and
+``deserialize_state``, and ``serialize=False`` there.
 """
 
 from __future__ import annotations
@@ -388,7 +389,10 @@ class PitchGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type info
         Returns:
             The observer; ``None`` for a type that asks for another kind of view (public
             information alone, or every seat's), as OpenSpiel's convention is for an
-            observation a game does not offer: its tools then leave that kind out.
+            observation a game does not offer: its Python tools
+            (``open_spiel.python.observation.make_observation``) then leave that kind out.
+            pyspiel's own ``game.make_observer`` does not expect ``None``, and for such a type
+            fails with an ``AttributeError`` of its own.
 
         Raises:
             TypeError: if ``iig_obs_type`` is neither ``None`` nor an ``IIGObservationType``.
