@@ -798,6 +798,32 @@ def test_a_worker_process_that_dies_fails_the_command_in_one_line(choosers, caps
         )
 
 
+def test_on_a_local_dask_cluster_a_worker_that_dies_fails_the_command_in_one_line(
+    choosers, capfd, tmp_path, monkeypatch
+):
+    """Dask's KilledWorker ended the command in a traceback, under the logs of each worker started
+    again, written by the worker processes themselves (so the whole standard error is read)."""
+    pytest.importorskip("distributed")
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")]))
+    args = [
+        "simulate",
+        "--games",
+        "2",
+        "--bots",
+        "choosers:Dies",
+        "--dask",
+        "local",
+        "--workers",
+        "1",
+        "--quiet",
+    ]
+    assert cli.main(args) == 1
+    assert capfd.readouterr().err == (
+        "pitch13 simulate: a worker process ended before its work was done "
+        "(say, a bot's os._exit(), a crash, or too little memory)\n"
+    )
+
+
 @pytest.mark.skipif(sys.getfilesystemencoding() != "utf-8", reason="names a file by bytes that are not UTF-8")
 def test_a_file_name_that_is_not_text_is_printed_escaped(tmp_path):
     """A file name's bytes that are not UTF-8 ended verify and play --save in a traceback as they were printed."""

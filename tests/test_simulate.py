@@ -13,6 +13,7 @@ import os
 import random
 import re
 import sys
+import time
 import tracemalloc
 
 import attrs
@@ -769,6 +770,38 @@ def test_on_a_dask_cluster_the_lines_are_those_of_the_local_run(dask_client):
     on_dask = [line.to_json() for line in run]
     assert on_dask == local
     assert run.games_done == 10 and run.cpu_seconds > 0
+
+
+class SlowFirstNoFourth:
+    """A bot for a run seeded 0: slow in game 0 (its first 100 decisions), and not made for game 3."""
+
+    def __init__(self, seed=None):
+        from pitch13._base.seeds import player_seed
+
+        if seed == player_seed(0, 3, 0):
+            raise RuntimeError("no bot for game 3")
+        self.slow = 100 if seed == player_seed(0, 0, 0) else 0
+        self.rng = random.Random(seed)
+
+    def choose(self, view):
+        if self.slow:
+            self.slow -= 1
+            time.sleep(0.005)
+        return self.rng.choice(view.legal_actions)
+
+
+def test_on_a_dask_cluster_a_failure_comes_in_its_turn_as_in_a_local_run(dask_client):
+    """Game 3 fails while game 0 is still being played: its failure is raised after the lines of
+    games 0 to 2, as the local run raises it."""
+    said = r"^making the bot of seat 0 raised RuntimeError: no bot for game 3, in game 3 "
+    for where in ({}, {"client": dask_client}):
+        games: list[int] = []
+        run = simulate(
+            6, seed=0, bots=[SlowFirstNoFourth, "random", "random", "random"], chunk_size=1, **where
+        )
+        with pytest.raises(pitch13.BotFailedError, match=said):
+            games.extend(line.game for line in run)
+        assert sorted(set(games)) == [0, 1, 2], where
 
 
 def test_simulate_refuses_a_client_that_is_not_a_dask_client():

@@ -517,6 +517,9 @@ def simulate(
         BotError: while iterating, if a bot chooses an action that is not legal.
         BotFailedError: while iterating, if a bot's ``choose``, or its maker, raises an exception.
         GameTooLongError: while iterating, if a game is not over after 10,000 hands.
+        concurrent.futures.BrokenExecutor: while iterating, if a process that plays ended
+            before its work was done (a bot's ``os._exit()``, a crash, too little memory); on
+            Dask, once the scheduler gives the work up (its ``KilledWorker`` is the cause).
     """
     _whole(games=games, workers=workers)
     seed, start = check_parts(seed=seed, start=start)

@@ -18,7 +18,7 @@ import signal
 import traceback
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Future, ProcessPoolExecutor, wait
 from multiprocessing.process import BaseProcess as Process
 from typing import Protocol, TypeVar, cast
 
@@ -198,6 +198,7 @@ class Distributed:
     def __init__(self, module: object) -> None:
         self.Client: type = getattr(module, "Client")  # noqa: B009 - an untyped module
         self.as_completed: Callable[..., object] = getattr(module, "as_completed")  # noqa: B009
+        self.KilledWorker: type[Exception] = getattr(module, "KilledWorker")  # noqa: B009
 
 
 class _DaskFuture(Protocol[_R_co]):
@@ -229,9 +230,13 @@ def on_dask(
     """``work(first, stop)`` of each range on a Dask cluster, streamed back and put in order.
 
     At most ``window`` ranges are out (submitted, or done and waiting for an earlier one).
-    ``install`` is what to install when Dask is missing.
+    ``install`` is what to install when Dask is missing. A range's failure is raised in its turn,
+    as :func:`in_order` raises it: after the results of every range before it. A range whose
+    workers ended (Dask's ``KilledWorker``: a bot's ``os._exit()``, a crash) raises
+    :exc:`~concurrent.futures.BrokenExecutor`, as a local pool whose process ended does.
     """
-    waiting_for = distributed(install).as_completed
+    dask = distributed(install)
+    waiting_for = dask.as_completed
     work = functools.partial(_sent_back, work)
     submit: Callable[..., _DaskFuture[_R]] = getattr(client, "submit")  # noqa: B009 - an untyped object
     todo = iter(enumerate(ranges))
@@ -248,19 +253,25 @@ def on_dask(
         if send() is None:
             break
     waiting = cast("_AsCompleted[_R]", waiting_for(list(out)))
-    ready: dict[int, _R] = {}
+    ready: dict[int, _DaskFuture[_R]] = {}
     expected = 0
     try:
         for future in waiting:
-            ready[out.pop(future)] = future.result()
-            future.release()
+            ready[out.pop(future)] = future
             while expected in ready:
-                done = ready.pop(expected)
+                turn = ready.pop(expected)
+                try:
+                    done = turn.result()
+                except dask.KilledWorker as error:  # as a local pool says its worker died
+                    raise BrokenExecutor(
+                        f"the Dask workers that played it ended before its work was done ({error})"
+                    ) from error
+                turn.release()
                 expected += 1
                 more = send()
                 if more is not None:
                     waiting.add(more)
                 yield done
     finally:
-        for future in out:
+        for future in (*out, *ready.values()):
             future.cancel()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import logging
 import sys
 import time
 from collections.abc import Iterator
@@ -125,8 +126,14 @@ def _dask_client(address: str, workers: int) -> Iterator[object]:
     except ImportError:
         raise _Refused(f"--dask needs Dask, which is not installed: pip install '{DASK_EXTRA}'") from None
     if address == "local":
+        # Its workers' logs (a bot's failure, each time a worker is started again) would bury
+        # the command's own line that says what failed.
         cluster = distributed.LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            silence_logs=logging.CRITICAL,
         )
         with cluster, distributed.Client(cluster) as client:
             yield client
