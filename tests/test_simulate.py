@@ -500,6 +500,14 @@ def test_every_hand_a_run_plays_reads_back_under_rules_that_call_and_throw_in_di
         (lambda d: d.update(bidder=None), r"\$.bidder: a bidder and a bid go together"),
         (lambda d: d.update(thrown_in="all_passed"), r"\$.thrown_in: seat 3 bid 6: not everyone passed"),
         (lambda d: d.update(calls=[4, 5, 7, None]), r"\$.bid: the bidder's call is the highest, 7; not 6"),
+        (
+            lambda d: d.update(calls=[6, None, None, None]),
+            r"\$.bid: the bid is the bidder's call, and seat 3 passed, not 6$",
+        ),
+        (
+            lambda d: d.update(calls=[None, None, 5, 6]),
+            r"\$.bid: the bid is the bidder's call, and seat 3 called 5, not 6$",
+        ),
         (lambda d: d.update(calls=[None] * 4), r"\$.calls: seat 3 bid 6, but every call is a pass"),
         (lambda d: d.update(points=[99, 99]), r"\$.points: a hand's points add up to 13, .*not 198"),
         (lambda d: d.update(made=False), r"\$.made: the bidding team took 12 points on a bid of 6"),

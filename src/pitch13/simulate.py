@@ -299,8 +299,12 @@ def _check_hand(h: HandSummary) -> None:
     else:
         if not bids:
             doc.fail("$.calls", f"seat {h.bidder} bid {h.bid}, but every call is a pass")
-        if h.calls[(h.bidder - h.dealer - 1) & 3] != h.bid or h.bid != max(bids):
+        if h.bid != max(bids):
             doc.fail("$.bid", f"the bidder's call is the highest, {max(bids)}; not {h.bid}")
+        own = h.calls[(h.bidder - h.dealer - 1) & 3]
+        if own != h.bid:
+            called = "passed" if own is None else f"called {own}"
+            doc.fail("$.bid", f"the bid is the bidder's call, and seat {h.bidder} {called}, not {h.bid}")
         if h.calls[3] == h.bid and h.bidder != h.dealer:
             doc.fail("$.bidder", f"the dealer, seat {h.dealer}, bid {h.bid} last and takes the bid")
         if h.thrown_in is ThrowInReason.ALL_PASSED:

@@ -69,8 +69,8 @@ class HandSummary:
         moon: Whether the bid was ``max_bid``: shooting the moon (R-BID-3).
         score_change: The change of each team's score; ``(0, 0)`` for a hand thrown in.
         scores: Each team's score after the hand.
-        ended_early: Whether the hand ended early because a team was out, or nobody had trump
-            (R-PLAY-7).
+        ended_early: Whether the hand ended early because a team was out (R-PLAY-7); a hand
+            that ends when nobody has a trump left ends as it should, not early.
         thrown_in: Why the hand was thrown in, or ``None`` if it was played.
         tricks: How many tricks were played.
         actions: How many actions the players took in the hand (a deal is not one of them).
