@@ -36,6 +36,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Final, NamedTuple
@@ -301,8 +302,7 @@ def _check_hand(h: HandSummary) -> None:
             doc.fail("$.calls", f"seat {h.bidder} bid {h.bid}, but every call is a pass")
         if h.bid != max(bids):
             doc.fail("$.bid", f"the bidder's call is the highest, {max(bids)}; not {h.bid}")
-        own = h.calls[(h.bidder - h.dealer - 1) & 3]
-        if own != h.bid:
+        if (own := h.calls[(h.bidder - h.dealer - 1) & 3]) != h.bid:
             called = "passed" if own is None else f"called {own}"
             doc.fail("$.bid", f"the bid is the bidder's call, and seat {h.bidder} {called}, not {h.bid}")
         if h.calls[3] == h.bid and h.bidder != h.dealer:
@@ -521,9 +521,8 @@ def simulate(
         BotError: while iterating, if a bot chooses an action that is not legal.
         BotFailedError: while iterating, if a bot's ``choose``, or its maker, raises an exception.
         GameTooLongError: while iterating, if a game is not over after 10,000 hands.
-        concurrent.futures.BrokenExecutor: while iterating, if a process that plays ended
-            before its work was done (a bot's ``os._exit()``, a crash, too little memory); on
-            Dask, once the scheduler gives the work up (its ``KilledWorker`` is the cause).
+        concurrent.futures.BrokenExecutor: while iterating, if a process that plays ended (a
+            bot's ``os._exit()``, a crash); on Dask, with its ``KilledWorker`` as the cause.
     """
     _whole(games=games, workers=workers)
     seed, start = check_parts(seed=seed, start=start)
@@ -755,7 +754,7 @@ class SimulationSummary:
             lengths = sorted(self._lengths)
             mean = sum(lengths) / games
             out.append(
-                f"game length: {mean:.2f} hands a game (median {_middle(lengths):g}, "
+                f"game length: {mean:.2f} hands a game (median {statistics.median(lengths):g}, "
                 f"shortest {lengths[0]}, longest {lengths[-1]})"
             )
             wins = self._first_dealer_wins
@@ -798,8 +797,3 @@ def _percent(part: int, whole: int) -> str:
 
 def _rate(count: int, seconds: float) -> str:
     return f"{count / seconds:,.1f}" if seconds > 0 else "-"
-
-
-def _middle(values: Sequence[int]) -> float:
-    middle = len(values) // 2
-    return values[middle] if len(values) % 2 else (values[middle - 1] + values[middle]) / 2
