@@ -9,6 +9,7 @@ import math
 import pickle
 import sys
 import threading
+import time
 import types
 
 import attrs
@@ -455,13 +456,36 @@ def test_a_bot_that_raises_stops_the_match_with_where_it_happened(workers):
     with pytest.raises(BotFailedError) as caught:
         match("simple", Broken, pairs=2, seed=4, workers=workers)
     error = caught.value
-    # Each pair fails in its first game; two workers play the pairs side by side.
-    where = ("game 0 (pair 0)", "game 2 (pair 1)")[: 1 if workers == 1 else 2]
-    assert error.where in [f"{game} of the match seeded 4, bot B" for game in where]
+    # Each pair fails in its first game; with two workers playing the pairs side by side, the
+    # failure raised is still the first pair's.
+    assert error.where == "game 0 (pair 0) of the match seeded 4, bot B"
     assert (error.seat, error.error) == (1, "Unpicklable: the model is gone")
     assert str(error) == f"the bot of seat 1 raised Unpicklable: the model is gone, in {error.where}"
     if workers == 1:
         assert type(error.__cause__) is Unpicklable
+
+
+class _SlowToFail:
+    """For a match seeded 0: in game 0, 40 slow decisions, then a failure; in any other, a failure at once."""
+
+    def __init__(self, seed):
+        self.slow = 40 if seed in {player_seed(0, 0, seat) for seat in range(4)} else 0
+
+    def choose(self, view):
+        if not self.slow:
+            raise RuntimeError("no move")
+        self.slow -= 1
+        time.sleep(0.01)
+        return view.legal_actions[0]
+
+
+def test_with_workers_the_failure_raised_is_the_first_game_to_fail_whichever_fails_first():
+    """Pair 1 fails at once while pair 0 plays slowly to its failure: the match raised pair 1's,
+    and which failure came out depended on which worker was quicker."""
+    with pytest.raises(
+        BotFailedError, match=r"^the bot of seat \d raised RuntimeError: no move, in game 0 \(pair 0\)"
+    ):
+        match(_SlowToFail, _SlowToFail, pairs=4, workers=2)
 
 
 @pytest.mark.parametrize("workers", [1, 2])

@@ -1,7 +1,8 @@
 """Work shared out to processes, or to a Dask cluster, in chunks (internal).
 
-:func:`in_chunks` gives the results as each chunk finishes, for :func:`pitch13.arena.match`
-and :func:`pitch13.analysis.review` with ``workers`` above 1; :func:`in_order` and
+:func:`in_chunks` gives the results as each chunk finishes (and a failure, the first chunk's
+to fail), for :func:`pitch13.arena.match` and :func:`pitch13.analysis.review` with ``workers``
+above 1; :func:`in_order` and
 :func:`on_dask` give them in the order of the chunks, for :func:`pitch13.simulate.simulate`
 (and :func:`in_order` for :func:`pitch13.testing.soak.soak`). All three send a failure of the
 work back whole (:func:`make_chain_sendable`).
@@ -20,7 +21,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Future, ProcessPoolExecutor, wait
 from multiprocessing.process import BaseProcess as Process
-from typing import Protocol, TypeVar, cast
+from typing import NoReturn, Protocol, TypeVar, cast
 
 _T = TypeVar("_T")
 _R = TypeVar("_R")
@@ -42,7 +43,9 @@ def in_chunks(
     worker's chunks come to it in that order. Small chunks, at most 8 items and about 8 for each
     worker, keep every worker busy to the end and a progress bar moving. A chunk is made and
     sent when a worker is about to need it (two a worker are in flight): the items are read as
-    the work goes, however many there are.
+    the work goes, however many there are. A chunk that fails raises the failure of the first
+    chunk to fail, once the chunks before it are done: the one that one worker, taking the chunks
+    in order, would have met, whichever finished first.
     """
     size = max(1, min(8, count // (workers * 8)))
     processes = process_count(workers, -(-count // size))
@@ -51,18 +54,31 @@ def in_chunks(
     source = iter(items)
     finished = False
     try:
-        pending: set[Future[list[_R]]] = set()
+        pending: dict[Future[list[_R]], int] = {}  # each chunk's number, in the order of items
+        numbers = itertools.count()
         while True:
             while len(pending) < 2 * processes and (chunk := list(itertools.islice(source, size))):
-                pending.add(pool.submit(work, chunk))
+                pending[pool.submit(work, chunk)] = next(numbers)
             if not pending:
                 break
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
+                if future.exception() is not None:
+                    _first_failure(pending, pending[future])
+                del pending[future]
                 yield from future.result()
         finished = True
     finally:
         _shut(pool, finished=finished)
+
+
+def _first_failure(pending: dict[Future[_R], int], failed: int) -> NoReturn:
+    """Raise the failure of the first chunk to fail, up to chunk number ``failed``, once each is done."""
+    earlier = [future for future, number in pending.items() if number <= failed]
+    wait(earlier)
+    first = min((future for future in earlier if future.exception() is not None), key=pending.__getitem__)
+    first.result()
+    raise AssertionError("a chunk that failed returned")  # pragma: no cover - result() raised
 
 
 def process_count(workers: int, chunks: int) -> int:
