@@ -145,7 +145,7 @@ class SimpleBot:
             trumps = [a for a in actions if isinstance(a, NameTrump)]
             return max(trumps, key=lambda a: (_suit_value(tables[a.suit], hand), self._rng.random()))
         trump = view.trump
-        if trump is None:  # a view made in code: the library's name trump past the auction
+        if trump is None:  # only a view made in code: the library's views name trump past the auction
             raise ValueError(f"a view in the {phase.value} phase names trump, and this one does not")
         table = tables[trump]
         if phase is Phase.PLAY:
