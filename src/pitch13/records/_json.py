@@ -119,9 +119,14 @@ def _refuse_another_format(text: str, fmt: str | None) -> None:
         first, _ = json.JSONDecoder().raw_decode(text, len(text) - len(text.lstrip(" \t\r\n")))
     except ValueError:  # not JSON even so, or a number of more digits than int() reads
         return
-    found = first.get("format") if isinstance(first, dict) else None
+    _refuse_other_format(first, fmt)
+
+
+def _refuse_other_format(data: object, fmt: str, where: str = "$") -> None:
+    """Refuse ``data`` if it names another of the library's formats than ``fmt``, by that name."""
+    found = data.get("format") if isinstance(data, dict) else None
     if isinstance(found, str) and found in FORMATS and found != fmt:
-        fail("$.format", f"this is a {found} document, not a {fmt} document")
+        fail(f"{where}.format", f"this is a {found} document, not a {fmt} document")
 
 
 def check_max_size(max_size: object) -> int:
@@ -256,8 +261,7 @@ def check_header(
         fail(where, f"a {fmt} document is a JSON object, not {kind(data)}")
     found = data.get("format")
     if found != fmt:
-        if isinstance(found, str) and found in FORMATS:
-            fail(f"{where}.format", f"this is a {found} document, not a {fmt} document")
+        _refuse_other_format(data, fmt, where)
         fail(f"{where}.format", f"expected {fmt!r}, found {excerpt(found)}")
     got = data.get("version")
     if not isinstance(got, int) or isinstance(got, bool):
